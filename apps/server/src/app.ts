@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { allErrors } from '@archway/contract';
+import type { Config } from './config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerAuth } from './platform/auth.ts';
+import { loadSecrets } from './platform/identity/secrets.ts';
+import { createTokenService } from './platform/identity/tokens.ts';
+import { purgeExpired } from './platform/identity/oidc-adapter.ts';
+import type { Platform } from './platform/platform.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { commonRoutes } from './modules/common/common.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { actorFor } from './modules/users/users.service.ts';
+import { seedDemo } from './demo/seed.ts';
+
+const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
+of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
+unless a call documents its own shape. On a refusal, data is {key, field?}: key is the error-catalogue key the web
+app translates, field names the offending input. Archway adds these generic codes where the specification has none:
+400 invalid parameter, 401 session expired (send a fresh token), 404 object not found, 429 too many attempts.
+Objects of another organization answer exactly like objects that do not exist.
+
+Error catalogue:
+${allErrors.map((e) => `- ${e.key}: code ${e.code}, HTTP ${e.status}, "${e.message}"`).join('\n')}`;
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.addHook('onClose', () => database.close());
+  const { db } = database;
+  const secrets = await loadSecrets(db);
+  const tokens = await createTokenService(`${config.publicUrl}/oidc`, secrets);
+  const platform: Platform = { config, db, tokens };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Archway', version: '0.1.0', description: API_DESCRIPTION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  registerAuth(app, tokens, (userId, custId) => actorFor(db, userId, custId));
+  await app.register(accountRoutes(platform, secrets));
+  await app.register(commonRoutes(platform));
+  await app.register(usersRoutes(platform));
+  registerWebApp(app, config);
+
+  if (config.demo) await seedDemo(db);
+  await purgeExpired(db);
+  const purge = setInterval(() => purgeExpired(db).catch((err) => app.log.warn({ err }, 'purge failed')), 3600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  return app;
+}
+
+/** The built SPA under /v5/ with history fallback; `/` goes to it. */
+function registerWebApp(app: FastifyInstance, config: Config): void {
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/v5/'));
+  const index = path.join(config.webDist, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build -w @archway/web`');
+    return;
+  }
+  app.register(fastifyStatic, {
+    root: config.webDist,
+    prefix: '/v5/',
+    setHeaders: (reply, file) =>
+      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && (req.url === '/v5' || req.url.startsWith('/v5/')) && !path.extname(req.url.split('?')[0]!);
+    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ success: false, errorCode: 200, errorMessage: 'Request path not found', data: { key: 'generic.notFound' } });
+  });
+}

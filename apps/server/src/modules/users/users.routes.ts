@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  currentUser,
+  customer,
+  envelope,
+  pageControl,
+  updateCustPropertyBody,
+  updateUserBody,
+  userProperty,
+} from '@archway/contract';
+import { ok } from '../../platform/envelope.ts';
+import { requestContext, requireActor } from '../../platform/auth.ts';
+import type { Platform } from '../../platform/platform.ts';
+import * as service from './users.service.ts';
+
+const secured = { security: [{ bearer: [] }] };
+
+export const usersRoutes =
+  ({ db }: Platform): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/user/current',
+      { schema: { ...secured, tags: ['users'], summary: 'The signed-in user (carries custType)', response: { 200: envelope(currentUser) } } },
+      async (req) => ok(await service.currentUser(db, requireActor(req))),
+    );
+
+    app.get(
+      '/api2/user',
+      { schema: { ...secured, tags: ['users'], summary: 'The signed-in user (account host)', response: { 200: envelope(currentUser) } } },
+      async (req) => ok(await service.currentUser(db, requireActor(req))),
+    );
+
+    app.put(
+      '/api2/user',
+      {
+        schema: {
+          ...secured,
+          tags: ['users'],
+          summary: 'Update the user property (shallow merge; a null value removes the key)',
+          body: updateUserBody,
+          response: { 200: envelope(z.object({ property: userProperty })) },
+        },
+      },
+      async (req) => {
+        const property = await service.updateUserProperty(db, requestContext(req), requireActor(req), req.body.property);
+        return ok({ property });
+      },
+    );
+
+    app.get(
+      '/api2/cust',
+      {
+        schema: {
+          ...secured,
+          tags: ['organizations'],
+          summary: "The caller's organization (status 0 authorized, otherwise registered)",
+          response: { 200: envelope(customer) },
+        },
+      },
+      async (req) => ok(await service.currentCustomer(db, requireActor(req))),
+    );
+
+    app.put(
+      '/api2/cust/property',
+      {
+        schema: {
+          ...secured,
+          tags: ['organizations'],
+          summary: "Update the organization's property (e.g. skipNovice; shallow merge)",
+          body: updateCustPropertyBody,
+          response: { 200: envelope(z.object({ property: userProperty })) },
+        },
+      },
+      async (req) => {
+        const property = await service.updateCustomerProperty(db, requestContext(req), requireActor(req), req.body.property);
+        return ok({ property });
+      },
+    );
+
+    app.get(
+      '/user/control/page',
+      {
+        schema: {
+          ...secured,
+          tags: ['users'],
+          summary: 'Optional-screen switches (thirdPageControl): order, compare, builder',
+          querystring: z.object({ timestamp: z.string().optional() }),
+          response: { 200: pageControl },
+        },
+      },
+      async (req) => ({ code: 0 as const, content: service.pageControl(requireActor(req)) }),
+    );
+  };

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GenericErrors } from '@archway/contract';
+import { AppError } from './errors.ts';
+import type { RequestContext } from './audit/audit.ts';
+import type { TokenService } from './identity/tokens.ts';
+
+/** Who is calling: resolved from a verified access token on every request. */
+export interface Actor {
+  userId: string;
+  username: string;
+  custId: string | null;
+  custType: number | null;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export type ActorResolver = (userId: string, custId?: string) => Promise<Actor | undefined>;
+
+/** Reads `Authorization: Bearer …`; a missing, forged, expired or foreign token leaves no actor. */
+export function registerAuth(app: FastifyInstance, tokens: TokenService, resolve: ActorResolver): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    try {
+      const claims = await tokens.verify(header.slice(7).trim());
+      req.actor = (await resolve(claims.sub, claims.cid)) ?? null;
+    } catch (err) {
+      req.log.debug({ err }, 'access token refused');
+    }
+  });
+}
+
+/** Routes that need a user call this; no valid token → 401 "session expired". */
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError(GenericErrors.sessionExpired);
+  return req.actor;
+}
+
+export const requestContext = (req: FastifyRequest): RequestContext => ({ ip: req.ip, requestId: req.id });

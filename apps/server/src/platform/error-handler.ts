@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { GenericErrors } from '@archway/contract';
+import { AppError } from './errors.ts';
+import { fail } from './envelope.ts';
+
+/** SQLSTATE codes are five characters; both pg and PGlite errors carry one. */
+const isDatabaseError = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  typeof (err as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((err as { code: string }).code) &&
+  ('severity' in err || 'routine' in err);
+
+/** Maps every error to the catalogue envelope. Internals never leave the process. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.def.status).send(fail(err.def, err.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const where = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const field = [err.validationContext, where].filter(Boolean).join('.') || undefined;
+      return reply.status(400).send(fail(GenericErrors.validation, field));
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large …: the caller's fault, said plainly.
+      const def = status === 404 ? GenericErrors.notFound : GenericErrors.validation;
+      return reply.status(status === 404 ? 404 : 400).send(fail(def, status === 413 ? 'body' : undefined));
+    }
+    const def = isDatabaseError(err) ? GenericErrors.database : GenericErrors.application;
+    req.log.error({ err, reqId: req.id }, 'request failed');
+    return reply.status(500).send(fail(def));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(fail(GenericErrors.notFound));
+  });
+}

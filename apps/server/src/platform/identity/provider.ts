@@ -1,0 +1,105 @@
+import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { API_AUDIENCE, OIDC_CLIENT_ID } from '@archway/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../db/client.ts';
+import { drizzleAdapter } from './oidc-adapter.ts';
+import type { IdentitySecrets } from './secrets.ts';
+import { ACCESS_TOKEN_TTL } from './tokens.ts';
+
+export interface AccountLookup {
+  /** Claims of an existing, enabled account, or undefined. */
+  (userId: string): Promise<{ sub: string; preferred_username: string; name: string } | undefined>;
+}
+
+export const webUrls = (publicUrl: string) => ({
+  redirect: `${publicUrl}/v5/account/signin-callback`,
+  silentRenew: `${publicUrl}/v5/silent-renew.html`,
+  postLogout: `${publicUrl}/v5/login`,
+  /** The SPA's own sign-in page; it posts the form back to the same path. */
+  interaction: (uid: string) => `/v5/login/${uid}`,
+});
+
+/**
+ * The OpenID Connect provider (code + PKCE for the SPA, JWT access tokens for the API).
+ * Mounted under /oidc by identity.routes.ts; all its state is in the database.
+ */
+export function createProvider(config: Config, db: Db, secrets: IdentitySecrets, findAccount: AccountLookup) {
+  const urls = webUrls(config.publicUrl);
+  const provider = new Provider(`${config.publicUrl}/oidc`, {
+    adapter: drizzleAdapter(db),
+    jwks: { keys: [secrets.signingKey] },
+    cookies: { keys: secrets.cookieKeys },
+    clients: [
+      {
+        client_id: OIDC_CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [urls.redirect, urls.silentRenew],
+        post_logout_redirect_uris: [urls.postLogout],
+      },
+    ],
+    pkce: { required: () => true },
+    scopes: ['openid', 'profile', 'api'],
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
+    async findAccount(_ctx, id) {
+      const claims = await findAccount(id);
+      if (!claims) return undefined;
+      return { accountId: id, claims: async () => claims };
+    },
+    interactions: { url: (_ctx, interaction) => urls.interaction(interaction.uid) },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Archway's own sign-out button already asked; submit the provider's form at once.
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Archway</title></head><body>${form.replace(
+            '</form>',
+            '<input type="hidden" name="logout" value="yes"/></form>',
+          )}<script>document.forms[0].submit()</script></body></html>`;
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => API_AUDIENCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== API_AUDIENCE) throw new errors.InvalidTarget();
+          return {
+            scope: 'api',
+            audience: API_AUDIENCE,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    // First-party client: no consent screen; the grant covers what the SPA asks for.
+    async loadExistingGrant(ctx) {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid profile');
+      grant.addResourceScope(API_AUDIENCE, 'api');
+      await grant.save();
+      return grant;
+    },
+    ttl: { Session: 14 * 24 * 3600, Interaction: 3600, Grant: 14 * 24 * 3600 },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Archway</title></head><body><p>${String(
+        out.error,
+      ).replace(/[<>&"]/g, '')}</p><p><a href="/v5/login">/v5/login</a></p></body></html>`;
+    },
+  });
+  provider.proxy = true;
+  return provider;
+}

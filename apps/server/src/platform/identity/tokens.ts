@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { API_AUDIENCE, OIDC_CLIENT_ID } from '@archway/contract';
+import { publicJwk, type IdentitySecrets } from './secrets.ts';
+
+export const ACCESS_TOKEN_TTL = 3600;
+export const REMEMBER_TOKEN_TTL = 7 * 24 * 3600;
+const ALGORITHMS = ['RS256'];
+
+export interface TokenService {
+  issuer: string;
+  jwks: { keys: ReturnType<typeof publicJwk>[] };
+  /** For `POST /account/token`: the same kind of JWT the OpenID provider issues. */
+  sign(userId: string, opts: { ttl: number; custId?: string }): Promise<string>;
+  /** Signature, algorithm allow-list, exp, iss and aud; throws on anything else. */
+  verify(token: string): Promise<JWTPayload & { sub: string; cid?: string }>;
+}
+
+export async function createTokenService(issuer: string, secrets: IdentitySecrets): Promise<TokenService> {
+  const jwks = { keys: [publicJwk(secrets.signingKey)] };
+  const keySet = createLocalJWKSet(jwks);
+  const privateKey = await importJWK(secrets.signingKey, 'RS256');
+  return {
+    issuer,
+    jwks,
+    sign: (userId, { ttl, custId }) =>
+      new SignJWT({ client_id: OIDC_CLIENT_ID, scope: 'openid profile api', ...(custId ? { cid: custId } : {}) })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: secrets.signingKey.kid })
+        .setIssuer(issuer)
+        .setAudience(API_AUDIENCE)
+        .setSubject(userId)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(`${ttl}s`)
+        .sign(privateKey),
+    async verify(token) {
+      const { payload } = await jwtVerify(token, keySet, { issuer, audience: API_AUDIENCE, algorithms: ALGORITHMS });
+      if (typeof payload.sub !== 'string') throw new Error('token without subject');
+      return payload as JWTPayload & { sub: string; cid?: string };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { SessionKeys, readSession, writeSession } from '../storage-keys.ts';
+
+/**
+ * The access token lives in sessionStorage under `token` (calls-and-errors §7.1); the request
+ * layer reads it from here. Components subscribe so that a new or cleared token re-renders them.
+ */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+export function getToken(): string | null {
+  return readSession(SessionKeys.token);
+}
+
+export function setToken(token: string | null): void {
+  if (getToken() === token) return;
+  writeSession(SessionKeys.token, token);
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribeToken(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A catalogue key (e.g. `generic.sessionExpired`) the sign-in form shows once. */
+export function setLoginMessage(key: string): void {
+  writeSession(SessionKeys.loginMessage, key);
+}
+
+export function peekLoginMessage(): string | null {
+  return readSession(SessionKeys.loginMessage);
+}
+
+export function clearLoginMessage(): void {
+  writeSession(SessionKeys.loginMessage, null);
+}
+
+export function setReturnPath(path: string | null): void {
+  writeSession(SessionKeys.returnPath, path);
+}
+
+export function takeReturnPath(): string | null {
+  const path = readSession(SessionKeys.returnPath);
+  writeSession(SessionKeys.returnPath, null);
+  return path;
+}
