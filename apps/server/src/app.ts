@@ -47,6 +47,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const secrets = await loadSecrets(db);
   const tokens = await createTokenService(`${config.publicUrl}/oidc`, secrets);
   const platform: Platform = { config, db, tokens };
+  app.decorate('platform', platform);
 
   await app.register(fastifySwagger, {
     openapi: {

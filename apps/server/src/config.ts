@@ -18,7 +18,7 @@ const schema = z.object({
     .string()
     .transform((s, ctx) => {
       try {
-        return z.record(z.enum(ServiceNames), z.url()).parse(JSON.parse(s));
+        return z.partialRecord(z.enum(ServiceNames), z.url()).parse(JSON.parse(s));
       } catch {
         ctx.addIssue({ code: 'custom', message: 'a JSON object of service name → URL' });
         return z.NEVER;

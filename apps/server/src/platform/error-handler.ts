@@ -4,13 +4,15 @@ import { GenericErrors } from '@archway/contract';
 import { AppError } from './errors.ts';
 import { fail } from './envelope.ts';
 
-/** SQLSTATE codes are five characters; both pg and PGlite errors carry one. */
-const isDatabaseError = (err: unknown): boolean =>
-  typeof err === 'object' &&
-  err !== null &&
-  typeof (err as { code?: unknown }).code === 'string' &&
-  /^[0-9A-Z]{5}$/.test((err as { code: string }).code) &&
-  ('severity' in err || 'routine' in err);
+/** SQLSTATE codes are five characters; pg and PGlite errors carry one, Drizzle wraps them as `cause`. */
+const isDatabaseError = (err: unknown): boolean => {
+  for (let e = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && ('severity' in e || 'routine' in e)) return true;
+    if ((e as Error).name === 'DrizzleQueryError') return true;
+  }
+  return false;
+};
 
 /** Maps every error to the catalogue envelope. Internals never leave the process. */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -8,3 +8,10 @@ export interface Platform {
   db: Db;
   tokens: TokenService;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For tests and operational scripts; modules receive the platform as an argument instead. */
+    platform: Platform;
+  }
+}

@@ -161,6 +161,14 @@ describe('request layer', () => {
     expect(ctx.deps.renew).not.toHaveBeenCalled();
   });
 
+  it('without a token a 401 is an ordinary refusal', async () => {
+    const ctx = setup(() => json({}, 401));
+    ctx.setToken(null);
+    await expect(ctx.request({ path: '/a' })).rejects.toMatchObject({ kind: 'http', status: 401 });
+    expect(ctx.deps.renew).not.toHaveBeenCalled();
+    expect(ctx.deps.onSessionLost).not.toHaveBeenCalled();
+  });
+
   it('stays silent on 404', async () => {
     const ctx = setup(() =>
       json({ success: false, errorCode: 200, errorMessage: 'Request path not found', data: { key: 'generic.notFound' } }, 404),

@@ -28,7 +28,7 @@ export interface RequestOptions {
   raw?: boolean;
   /** No toast on refusal: the caller shows the error itself. */
   silent?: boolean;
-  /** Send the token and handle 401 (default true). */
+  /** Send the token and, when one was sent, handle 401 by renewing (default true). */
   auth?: boolean;
 }
 
@@ -171,7 +171,8 @@ export function createRequester(deps: RequestDeps): Requester {
       if (inFlight.get(key) === controller) inFlight.delete(key);
     }
 
-    if (response.status === 401 && auth) {
+    // Only a request that carried a token can have lost its session.
+    if (response.status === 401 && token) {
       if (!retried && (await renewOnce())) return send<T>(options, true);
       deps.onSessionLost();
       throw new ApiError('sessionLost', 401, 'errors.generic.sessionExpired', 'Session expired', 401);

@@ -40,7 +40,7 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
       },
     ],
     pkce: { required: () => true },
-    scopes: ['openid', 'profile', 'api'],
+    scopes: ['openid', 'profile'],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
     async findAccount(_ctx, id) {
       const claims = await findAccount(id);

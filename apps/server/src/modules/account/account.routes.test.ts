@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { generateKeyPair, SignJWT, exportJWK, importJWK } from 'jose';
+import { API_AUDIENCE } from '@archway/contract';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { auditLog } from '../../platform/audit/audit.schema.ts';
+import { serverSecrets } from '../../platform/identity/identity.schema.ts';
+import type { IdentitySecrets } from '../../platform/identity/secrets.ts';
+import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
+import { followToCallback, InjectBrowser, redirectUri, startAuthorization } from '../../testing/oidc-flow.ts';
+import { SIGN_IN_LIMITS } from '../users/users.service.ts';
+import { regionOf } from './account.routes.ts';
+
+describe('regionOf', () => {
+  it('derives the region from the page host', () => {
+    expect(regionOf('archway.cn')).toBe('cn');
+    expect(regionOf('eu.archway.com:443')).toBe('eu');
+    expect(regionOf('in.archway.com')).toBe('in');
+    expect(regionOf('localhost:8080')).toBe('en');
+    expect(regionOf('cnc-dental.com')).toBe('en');
+  });
+});
+
+describe.each(engines)('sign-in (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const token = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/account/token', payload, remoteAddress: `10.0.0.${Math.floor(Math.random() * 250)}` });
+
+  it('gives the identity settings the web app needs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json?timestamp=1', headers: { host: 'archway.cn' } });
+    expect(res.json()).toEqual({
+      authority: `${PUBLIC_URL}/oidc`,
+      client_id: 'archway-web',
+      redirect_uri: redirectUri,
+      silent_redirect_uri: `${PUBLIC_URL}/v5/silent-renew.html`,
+      post_logout_redirect_uri: `${PUBLIC_URL}/v5/login`,
+      response_type: 'code',
+      scope: 'openid profile api',
+      region: 'cn',
+      demo: true,
+    });
+    const eu = await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json?token=eu' });
+    expect(eu.json().region).toBe('eu');
+  });
+
+  it('signs in by username or e-mail and returns AccessToken', async () => {
+    for (const username of ['clinic', 'CLINIC', 'clinic@demo.archway.local']) {
+      const res = await token({ username, password: 'demo123', remember: false, module: 'web', custId: '' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ success: true, errorCode: 0, data: { ExpiresIn: 3600 } });
+      const me = await t.app.inject({ method: 'GET', url: '/user/current', headers: { authorization: `Bearer ${body.data.AccessToken}` } });
+      expect(me.json().data.username).toBe('clinic');
+    }
+  });
+
+  it('refuses a wrong password and an unknown user alike', async () => {
+    for (const [username, password] of [
+      ['lab', 'wrong-pass'],
+      ['nobody', 'demo123'],
+    ]) {
+      const res = await token({ username, password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        errorCode: -1,
+        errorMessage: 'Wrong username or password',
+        data: { key: 'signIn.invalidCredentials' },
+      });
+    }
+  });
+
+  it('refuses a malformed body, naming the field', async () => {
+    const res = await token({ username: 'lab' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: 400, data: { key: 'generic.validation', field: 'body.password' } });
+  });
+
+  it('rate-limits failed attempts per account with HTTP 429, even for the right password', async () => {
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) expect((await token({ username: 'distributor', password: 'nope00' })).statusCode).toBe(400);
+    const blocked = await token({ username: 'distributor', password: 'demo123' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ success: false, errorCode: 429, data: { key: 'generic.tooManyAttempts' } });
+    // Another account from the same addresses is not affected.
+    expect((await token({ username: 'lab2', password: 'demo123' })).statusCode).toBe(200);
+  });
+
+  it('rate-limits failed attempts per address', async () => {
+    const from = (username: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/account/token', payload: { username, password }, remoteAddress: '192.0.2.77' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await from(`ghost${i}`, 'nope00');
+    expect((await from('clinic2', 'demo123')).statusCode).toBe(429);
+    expect((await token({ username: 'clinic2', password: 'demo123' })).statusCode).toBe(200);
+  });
+
+  it('writes sign-in successes and failures to the audit log', async () => {
+    const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
+    expect(rows.some((r) => r.outcome === 'allowed')).toBe(true);
+    expect(rows.some((r) => r.outcome === 'refused' && r.detail?.reason === 'invalidCredentials')).toBe(true);
+    expect(rows.some((r) => r.outcome === 'refused' && r.detail?.reason === 'rateLimited')).toBe(true);
+    expect(rows.every((r) => r.ip)).toBe(true);
+  });
+
+  describe('access tokens', () => {
+    const me = (authorization?: string) =>
+      t.app.inject({ method: 'GET', url: '/user/current', headers: authorization ? { authorization } : {} });
+    const secrets = async () => {
+      const [row] = await t.app.platform.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'identity'));
+      return row!.value as IdentitySecrets;
+    };
+    const expectRefused = async (authorization?: string) => {
+      const res = await me(authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 401, data: { key: 'generic.sessionExpired' } });
+    };
+    const userId = async () => (await me((await signIn(t.app, 'clinic')).authorization)).json().data.userId as string;
+
+    it('refuses a call without a token', () => expectRefused());
+    it('refuses garbage', () => expectRefused('Bearer not.a.jwt'));
+
+    it('refuses an expired token', async () => {
+      const s = await secrets();
+      const key = await importJWK(s.signingKey, 'RS256');
+      const jwt = await new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: s.signingKey.kid })
+        .setIssuer(`${PUBLIC_URL}/oidc`)
+        .setAudience(API_AUDIENCE)
+        .setSubject(await userId())
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+        .sign(key);
+      await expectRefused(`Bearer ${jwt}`);
+    });
+
+    it('refuses a token signed by another key with the same kid', async () => {
+      const s = await secrets();
+      const { privateKey } = await generateKeyPair('RS256');
+      const jwt = await new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: s.signingKey.kid })
+        .setIssuer(`${PUBLIC_URL}/oidc`)
+        .setAudience(API_AUDIENCE)
+        .setSubject(await userId())
+        .setExpirationTime('1h')
+        .sign(privateKey);
+      await expectRefused(`Bearer ${jwt}`);
+    });
+
+    it('refuses alg none and HS256 signed with the public key', async () => {
+      const s = await secrets();
+      const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const claims = { iss: `${PUBLIC_URL}/oidc`, aud: API_AUDIENCE, sub: await userId(), exp: Math.floor(Date.now() / 1000) + 600 };
+      await expectRefused(`Bearer ${enc({ alg: 'none', typ: 'JWT' })}.${enc(claims)}.`);
+      const { n } = s.signingKey;
+      const hmacKey = new TextEncoder().encode(JSON.stringify(await exportJWK(await importJWK({ kty: 'RSA', n, e: 'AQAB' }, 'RS256'))));
+      const hs = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: s.signingKey.kid }).sign(hmacKey);
+      await expectRefused(`Bearer ${hs}`);
+    });
+
+    it('refuses a wrong audience or issuer', async () => {
+      const s = await secrets();
+      const key = await importJWK(s.signingKey, 'RS256');
+      const sub = await userId();
+      for (const [iss, aud] of [
+        [`${PUBLIC_URL}/oidc`, 'urn:other'],
+        ['https://evil.example/oidc', API_AUDIENCE],
+      ]) {
+        const jwt = await new SignJWT({})
+          .setProtectedHeader({ alg: 'RS256', kid: s.signingKey.kid })
+          .setIssuer(iss!)
+          .setAudience(aud!)
+          .setSubject(sub)
+          .setExpirationTime('1h')
+          .sign(key);
+        await expectRefused(`Bearer ${jwt}`);
+      }
+    });
+  });
+
+  describe('OpenID Connect code flow with PKCE', () => {
+    it('signs in through the sign-in page and gets a JWT access token the API accepts', async () => {
+      const browser = new InjectBrowser(t.app);
+      const { uid, verifier } = await startAuthorization(browser);
+
+      const wrong = await browser.request({ method: 'POST', url: `/v5/login/${uid}`, payload: { username: 'lab', password: 'bad-pw' } });
+      expect(wrong.json()).toMatchObject({ success: false, errorCode: -1 });
+
+      const login = await browser.request({ method: 'POST', url: `/v5/login/${uid}`, payload: { username: 'lab', password: 'demo123' } });
+      expect(login.json()).toMatchObject({ success: true });
+      const callback = await followToCallback(browser, login.json().data.redirectTo);
+      expect(callback.searchParams.get('state')).toBe('st4te');
+      const code = callback.searchParams.get('code')!;
+
+      const tokenRes = await browser.request({
+        method: 'POST',
+        url: '/oidc/token',
+        form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'archway-web', code_verifier: verifier },
+      });
+      expect(tokenRes.statusCode).toBe(200);
+      const tokens = tokenRes.json();
+      expect(tokens.id_token).toBeTruthy();
+      const me = await t.app.inject({ method: 'GET', url: '/user/current', headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect(me.json().data).toMatchObject({ username: 'lab', custName: 'Demo Lab', custType: 3 });
+
+      // A second authorization in the same browser session needs no password (silent renew).
+      const again = await startAuthorization(browser).catch((err: Error) => err);
+      expect(again).toBeInstanceOf(Error);
+      expect(String(again)).toContain(redirectUri);
+    });
+
+    it('refuses a token exchange without the PKCE verifier', async () => {
+      const browser = new InjectBrowser(t.app);
+      const { uid } = await startAuthorization(browser);
+      const login = await browser.request({ method: 'POST', url: `/v5/login/${uid}`, payload: { username: 'lab', password: 'demo123' } });
+      const code = (await followToCallback(browser, login.json().data.redirectTo)).searchParams.get('code')!;
+      const res = await browser.request({
+        method: 'POST',
+        url: '/oidc/token',
+        form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'archway-web', code_verifier: 'x'.repeat(43) },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('invalid_grant');
+    });
+
+    it('answers an unknown or foreign sign-in page with "interaction expired"', async () => {
+      const browser = new InjectBrowser(t.app);
+      await startAuthorization(browser);
+      const res = await browser.request({ method: 'POST', url: '/v5/login/not-a-uid', payload: { username: 'lab', password: 'demo123' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: -4, data: { key: 'signIn.interactionExpired' } });
+    });
+  });
+});
+
+describe('identity state survives a restart', () => {
+  it('keeps signing keys, so an issued token still works', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const { authorization } = await signIn(t.app, 'clinic');
+      await t.app.close();
+      const again = await buildApp(loadConfig(t.env));
+      try {
+        const me = await again.inject({ method: 'GET', url: '/user/current', headers: { authorization } });
+        expect(me.json().data.username).toBe('clinic');
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

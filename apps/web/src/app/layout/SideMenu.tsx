@@ -1,0 +1,58 @@
+import { createElement, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LocalKeys, readLocal } from '../../shared/storage-keys.ts';
+import { menuConfig } from './menu-config.ts';
+import { activeGroup, isGroup, nextOpenKeys, selectedKey, visibleMenu, type MenuEntryDef } from './menu-model.ts';
+
+type Items = Required<MenuProps>['items'];
+
+function menuContext() {
+  return {
+    flags: { order: readLocal(LocalKeys.order), compare: readLocal(LocalKeys.compare), builder: readLocal(LocalKeys.builder) },
+    host: window.location.host,
+    branded: import.meta.env.VITE_BRANDED === 'true',
+  };
+}
+
+export function SideMenu({ collapsed, theme }: { collapsed: boolean; theme: 'light' | 'dark' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const entries = useMemo(() => visibleMenu(menuConfig, menuContext()), []);
+  const group = activeGroup(entries, pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
+  const [lastGroup, setLastGroup] = useState(group);
+  if (group !== lastGroup) {
+    // A navigation into another group opens that group (and only that one).
+    setLastGroup(group);
+    setOpenKeys(group ? [group] : []);
+  }
+
+  const toItems = (list: readonly MenuEntryDef[]): Items =>
+    list.map((entry) =>
+      isGroup(entry)
+        ? {
+            key: entry.key,
+            label: t(entry.titleKey),
+            icon: entry.icon && createElement(entry.icon),
+            children: toItems(entry.children),
+          }
+        : { key: entry.path, label: t(entry.titleKey), icon: entry.icon && createElement(entry.icon) },
+    );
+
+  const selected = selectedKey(entries, pathname);
+  return (
+    <Menu
+      mode="inline"
+      theme={theme}
+      items={toItems(entries)}
+      selectedKeys={selected ? [selected] : group ? [group] : []}
+      openKeys={collapsed ? undefined : openKeys}
+      onOpenChange={(keys) => setOpenKeys(nextOpenKeys(openKeys, keys))}
+      onClick={({ key }) => navigate(key)}
+      style={{ borderInlineEnd: 'none', background: 'transparent' }}
+    />
+  );
+}

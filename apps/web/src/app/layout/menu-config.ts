@@ -1,0 +1,10 @@
+import { HomeOutlined } from '@ant-design/icons';
+import type { MenuEntryDef } from './menu-model.ts';
+
+/**
+ * The side menu. Only screens that really work are listed; each later issue adds its entry, e.g.
+ *   { key: 'orders', titleKey: 'menu.orders', icon: ..., activePrefixes: ['/case'],
+ *     children: [{ path: '/case', titleKey: 'routes.case' }, ...] },
+ *   { path: '/customizeOrder', titleKey: 'routes.customizeOrder', visible: menuRules.order },
+ */
+export const menuConfig: readonly MenuEntryDef[] = [{ path: '/home', titleKey: 'routes.home', icon: HomeOutlined }];

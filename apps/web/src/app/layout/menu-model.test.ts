@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { activeGroup, menuRules, nextOpenKeys, selectedKey, visibleMenu, type MenuContext, type MenuEntryDef } from './menu-model.ts';
+import { menuConfig } from './menu-config.ts';
+
+const context = (overrides: Partial<MenuContext> = {}): MenuContext => ({
+  flags: { order: null, compare: null, builder: null },
+  host: 'archway.example',
+  branded: false,
+  ...overrides,
+});
+
+const config: MenuEntryDef[] = [
+  { path: '/home', titleKey: 'routes.home' },
+  {
+    key: 'orders',
+    titleKey: 'menu.orders',
+    activePrefixes: ['/case'],
+    children: [
+      { path: '/case', titleKey: 'routes.case' },
+      { path: '/caseNot', titleKey: 'routes.caseNot' },
+      { path: '/customizeOrder', titleKey: 'routes.customizeOrder', visible: menuRules.order },
+    ],
+  },
+  { key: 'tools', titleKey: 'menu.tools', children: [{ path: '/caseCompare', titleKey: 'x', visible: menuRules.compare }] },
+  { path: '/caseBuilder', titleKey: 'routes.caseBuilder', visible: menuRules.builder },
+];
+
+const paths = (entries: MenuEntryDef[]) =>
+  entries.flatMap((e) => ('children' in e ? [e.key, ...e.children.map((c) => c.path)] : [e.path]));
+
+describe('side menu rules', () => {
+  it('lists only the home screen for now', () => {
+    expect(paths(visibleMenu(menuConfig, context()))).toEqual(['/home']);
+  });
+
+  it('hides optional entries unless their local flag is set, and drops empty groups', () => {
+    expect(paths(visibleMenu(config, context()))).toEqual(['/home', 'orders', '/case', '/caseNot', '/caseBuilder']);
+    const flagged = context({ flags: { order: 'true', compare: '1', builder: null } });
+    expect(paths(visibleMenu(config, flagged))).toEqual([
+      '/home',
+      'orders',
+      '/case',
+      '/caseNot',
+      '/customizeOrder',
+      'tools',
+      '/caseCompare',
+      '/caseBuilder',
+    ]);
+  });
+
+  it('hides the builder on cn hosts without the flag and in branded builds', () => {
+    expect(menuRules.builder(context({ host: 'archway.cn' }))).toBe(false);
+    expect(menuRules.builder(context({ host: 'archway.cn', flags: { order: null, compare: null, builder: '1' } }))).toBe(true);
+    expect(menuRules.builder(context({ branded: true }))).toBe(false);
+  });
+
+  it('keeps the orders group active for case-related paths', () => {
+    expect(activeGroup(config, '/caseNot')).toBe('orders');
+    expect(activeGroup(config, '/caseDesign')).toBe('orders');
+    expect(activeGroup(config, '/home')).toBeUndefined();
+    expect(selectedKey(config, '/caseNot')).toBe('/caseNot');
+    expect(selectedKey(config, '/case/12')).toBe('/case');
+  });
+
+  it('opens one submenu at a time', () => {
+    expect(nextOpenKeys([], ['orders'])).toEqual(['orders']);
+    expect(nextOpenKeys(['orders'], ['orders', 'tools'])).toEqual(['tools']);
+    expect(nextOpenKeys(['tools'], [])).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The side menu is built from a config array (menu-config.ts) by these pure rules (product §2):
+ * optional entries behind local flags, groups that stay active for related paths, one open group.
+ */
+export interface MenuContext {
+  /** Local flags (`order`, `compare`, `builder`) as stored, null when absent. */
+  flags: Record<'order' | 'compare' | 'builder', string | null>;
+  host: string;
+  /** A special branded build (hides the model builder, help and privacy). */
+  branded: boolean;
+}
+
+export interface MenuItemDef {
+  path: string;
+  titleKey: string;
+  icon?: ComponentType;
+  visible?: (context: MenuContext) => boolean;
+}
+
+export interface MenuGroupDef {
+  key: string;
+  titleKey: string;
+  icon?: ComponentType;
+  children: MenuItemDef[];
+  /** Paths starting with one of these keep the group active (e.g. case-related paths). */
+  activePrefixes?: string[];
+}
+
+export type MenuEntryDef = MenuItemDef | MenuGroupDef;
+
+export const isGroup = (entry: MenuEntryDef): entry is MenuGroupDef => 'children' in entry;
+
+const flagOn = (value: string | null) => value !== null && value !== '' && value !== 'false' && value !== '0';
+
+/** Visibility rules of the optional entries of product §2. */
+export const menuRules = {
+  /** /customizeOrder only when the local flag `order` is true. */
+  order: (context: MenuContext) => context.flags.order === 'true',
+  /** /caseCompare only when a compare flag is set. */
+  compare: (context: MenuContext) => flagOn(context.flags.compare),
+  /** /caseBuilder unless the builder flag is absent on cn hosts, or in special branded builds. */
+  builder: (context: MenuContext) =>
+    !context.branded && !(context.host.includes('cn') && context.flags.builder === null),
+};
+
+/** The entries to show: hidden items dropped, empty groups dropped. */
+export function visibleMenu(entries: readonly MenuEntryDef[], context: MenuContext): MenuEntryDef[] {
+  const shown = (item: MenuItemDef) => item.visible?.(context) ?? true;
+  return entries.flatMap((entry): MenuEntryDef[] => {
+    if (!isGroup(entry)) return shown(entry) ? [entry] : [];
+    const children = entry.children.filter(shown);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
+
+const matches = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** The selected menu key for a location: the longest item path that matches. */
+export function selectedKey(entries: readonly MenuEntryDef[], pathname: string): string | undefined {
+  const items = entries.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));
+  return items
+    .filter((item) => matches(pathname, item.path))
+    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+}
+
+/** The group that holds (or stays active for) a location. */
+export function activeGroup(entries: readonly MenuEntryDef[], pathname: string): string | undefined {
+  return entries.filter(isGroup).find(
+    (group) =>
+      group.children.some((item) => matches(pathname, item.path)) ||
+      (group.activePrefixes ?? []).some((prefix) => pathname.startsWith(prefix)),
+  )?.key;
+}
+
+/** Only one submenu open at a time: the newly opened key wins. */
+export function nextOpenKeys(previous: readonly string[], requested: readonly string[]): string[] {
+  const opened = requested.find((key) => !previous.includes(key));
+  if (opened) return [opened];
+  return requested.length ? [requested[requested.length - 1] as string] : [];
+}
+
+/** Collapse automatically below this width (product §9). */
+export const AUTO_COLLAPSE_WIDTH = 1300;

@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The application routes of product §2. Each carries `permission` (its own path), a title key and
+ * the keep-alive flag. A route without `load` is not built yet: it answers "not available yet".
+ * Later issues add `load` (and a menu entry in menu-config.ts) when their screen really works.
+ */
+export interface AppRouteDef {
+  path: string;
+  permission: string;
+  titleKey: string;
+  keepAlive: boolean;
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+const route = (path: string, keepAlive: boolean, load?: AppRouteDef['load']): AppRouteDef => ({
+  path,
+  permission: path,
+  titleKey: `routes.${path.slice(1)}`,
+  keepAlive,
+  load,
+});
+
+export const appRoutes: readonly AppRouteDef[] = [
+  route('/home', true, () => import('../features/home/HomePage.tsx')),
+  route('/case', true),
+  route('/caseNot', true),
+  route('/caseComment', true),
+  route('/caseReply', false),
+  route('/caseDesign', false),
+  route('/caseBuilder', false),
+  route('/caseCompare', false),
+  route('/customizeOrder', false),
+  route('/statistical', true),
+  route('/device', true),
+  route('/partner', true),
+  route('/account', true),
+  route('/newAccount', true),
+  route('/recycle', true),
+  route('/manager', false),
+];
+
+/** The handle every application route carries (read with useMatches). */
+export interface RouteHandle {
+  route: AppRouteDef;
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'route' in value;
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser, Customer } from '@archway/contract';
+import { request } from '../api-client.ts';
+import { useToken } from '../auth/use-token.ts';
+
+/** `GET /user/current`: the signed-in user with its organization summary. */
+export function useCurrentUser() {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['currentUser', token],
+    queryFn: () => request<CurrentUser>({ host: 'account', path: '/user/current' }),
+    enabled: Boolean(token),
+    staleTime: Infinity,
+  });
+}
+
+/** `GET /api2/cust`: the signed-in user's organization. */
+export function useCustomer(enabled = true) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['customer', token],
+    queryFn: () => request<Customer>({ host: 'account', path: '/api2/cust' }),
+    enabled: Boolean(token) && enabled,
+    staleTime: 60_000,
+  });
+}
