@@ -6,6 +6,8 @@ import { HOME_PATH, startSignIn } from '../../shared/auth/identity.ts';
 import { useToken } from '../../shared/auth/use-token.ts';
 import { FullPageSpin } from '../../shared/ui/FullPageSpin.tsx';
 
+const FRAMED_WAIT_MS = 3000;
+
 /** `/login`: signed in → home; otherwise off to the provider's sign-in. */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -16,12 +18,18 @@ export default function LoginPage() {
 
   useEffect(() => {
     if (token) return;
-    startSignIn(from)
-      .then((started) => !started && setFailed(true))
-      .catch((error: unknown) => {
-        console.error('sign-in could not start', error);
-        setFailed(true);
-      });
+    // Inside a frame the parent may hand over a token first (calls-and-errors §7.2).
+    const timer = setTimeout(
+      () =>
+        startSignIn(from)
+          .then((started) => !started && setFailed(true))
+          .catch((error: unknown) => {
+            console.error('sign-in could not start', error);
+            setFailed(true);
+          }),
+      window.parent === window ? 0 : FRAMED_WAIT_MS,
+    );
+    return () => clearTimeout(timer);
   }, [token, from]);
 
   if (token) return <Navigate to={from} replace />;

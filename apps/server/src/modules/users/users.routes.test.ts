@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLog } from '../../platform/audit/audit.schema.ts';
+import { createTestApp, engines, signIn, type TestApp } from '../../testing/test-app.ts';
+
+describe.each(engines)('users and organizations (%s)', (engine) => {
+  let t: TestApp;
+  let clinic: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    clinic = await signIn(t.app, 'clinic');
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'PUT', url: string, headers: { authorization: string }, payload?: unknown) =>
+    t.app.inject({ method, url, headers, payload: payload as object });
+
+  it('GET /user/current carries custType and the product §3 user fields', async () => {
+    const res = await call('GET', '/user/current', clinic);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      errorCode: 0,
+      data: {
+        username: 'clinic',
+        custType: 2,
+        custName: 'Demo Clinic',
+        custStatus: 0,
+        phoneConfirmed: '2',
+        emailConfirmed: '2',
+        property: { skipNovice: 'yes' },
+        isAdmin: false,
+      },
+    });
+    expect((await call('GET', '/api2/user', clinic)).json().data.username).toBe('clinic');
+  });
+
+  it('a new user has an empty property object', async () => {
+    const res = await call('GET', '/user/current', await signIn(t.app, 'lab2'));
+    expect(res.json().data).toMatchObject({ custType: 3, custName: 'Demo Lab 2', property: {} });
+  });
+
+  it('GET /api2/cust carries status: 0 authorized, otherwise registered', async () => {
+    const mine = (await call('GET', '/api2/cust', clinic)).json().data;
+    expect(mine).toMatchObject({ name: 'Demo Clinic', custType: 2, status: 0, privacy: 14 });
+    const other = (await call('GET', '/api2/cust', await signIn(t.app, 'clinic2'))).json().data;
+    expect(other).toMatchObject({ name: 'Demo Clinic 2', status: 1 });
+    const dist = (await call('GET', '/api2/cust', await signIn(t.app, 'distributor'))).json().data;
+    expect(dist).toMatchObject({ name: 'Demo Distributor', custType: 4 });
+  });
+
+  it('a user without an organization is told to complete it', async () => {
+    const res = await call('GET', '/api2/cust', await signIn(t.app, 'admin'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, errorCode: -5, data: { key: 'cust.missing' } });
+  });
+
+  it('PUT /api2/user merges the property, null removes a key, and it is audited', async () => {
+    const lab = await signIn(t.app, 'lab');
+    let res = await call('PUT', '/api2/user', lab, { property: { skipNovice: 'yes', theme: 'dark' } });
+    expect(res.json()).toMatchObject({ success: true, data: { property: { skipNovice: 'yes', theme: 'dark' } } });
+    res = await call('PUT', '/api2/user', lab, { property: { theme: null } });
+    expect(res.json().data.property).toEqual({ skipNovice: 'yes' });
+    expect((await call('GET', '/user/current', lab)).json().data.property).toEqual({ skipNovice: 'yes' });
+    const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'user.property'));
+    expect(rows.length).toBe(2);
+    expect(rows[0]).toMatchObject({ outcome: 'allowed', objectType: 'user' });
+  });
+
+  it('PUT /api2/user refuses a malformed body and changes nothing', async () => {
+    const before = (await call('GET', '/user/current', clinic)).json().data.property;
+    for (const payload of [{ property: 'yes' }, { property: {}, isAdmin: true }, {}]) {
+      const res = await call('PUT', '/api2/user', clinic, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 400, data: { key: 'generic.validation' } });
+    }
+    expect((await call('GET', '/user/current', clinic)).json().data.property).toEqual(before);
+  });
+
+  it('PUT /api2/cust/property stores e.g. skipNovice on the organization only', async () => {
+    const res = await call('PUT', '/api2/cust/property', clinic, { property: { skipNovice: 'yes' } });
+    expect(res.json()).toMatchObject({ success: true, data: { property: { skipNovice: 'yes' } } });
+    expect((await call('GET', '/api2/cust', clinic)).json().data.property).toEqual({ skipNovice: 'yes' });
+    const otherOrg = (await call('GET', '/api2/cust', await signIn(t.app, 'lab'))).json().data.property;
+    expect(otherOrg).toEqual({});
+  });
+
+  it('GET /user/control/page answers {code: 0, content}', async () => {
+    const res = await call('GET', '/user/control/page?timestamp=1', clinic);
+    expect(res.json()).toEqual({ code: 0, content: { order: false, compare: false, builder: false } });
+  });
+
+  it('every call above refuses an anonymous caller with 401', async () => {
+    for (const [method, url] of [
+      ['GET', '/user/current'],
+      ['GET', '/api2/user'],
+      ['PUT', '/api2/user'],
+      ['GET', '/api2/cust'],
+      ['PUT', '/api2/cust/property'],
+      ['GET', '/user/control/page'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'PUT' ? { property: {} } : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().errorCode).toBe(401);
+    }
+  });
+
+  it('keeps the audit log append-only', async () => {
+    const db = t.app.platform.db;
+    await expect(db.execute(sql`update audit_log set outcome = 'allowed'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const left = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.property')));
+    expect(left.length).toBe(2);
+  });
+});

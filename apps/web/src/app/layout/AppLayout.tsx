@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { Button, Layout, Result, theme } from 'antd';
+import { useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../shared/api/current-user.ts';
+import { ApiError } from '../../shared/request.ts';
+import { useSystem } from '../../shared/system.ts';
+import { FullPageSpin } from '../../shared/ui/FullPageSpin.tsx';
+import { Logo } from '../../shared/ui/Logo.tsx';
+import { SettingsDrawer, type SettingsSection } from '../../features/settings/components/SettingsDrawer.tsx';
+import { isRouteHandle } from '../route-table.ts';
+import { skins } from '../theme.ts';
+import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TopBar } from './TopBar.tsx';
+import { useMenuCollapse } from './use-menu-collapse.ts';
+
+/** The parent of every application page: side menu, top bar, settings drawer, the page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const user = useCurrentUser();
+  const skin = skins[useSystem().theme];
+  const [collapsed, setCollapsed] = useMenuCollapse();
+  const [settings, setSettings] = useState<{ open: boolean; section: SettingsSection }>({
+    open: false,
+    section: 'language',
+  });
+  const handle = useMatches()
+    .map((match) => match.handle)
+    .findLast(isRouteHandle);
+  const title = handle ? t(handle.route.titleKey) : t('app.name');
+
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+
+  if (user.isError && !(user.error instanceof ApiError && user.error.kind === 'sessionLost')) {
+    return (
+      <Result
+        status="error"
+        title={t('layout.userFailed')}
+        extra={
+          <Button type="primary" onClick={() => void user.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  // The layout shows its content only once the user id is loaded.
+  if (!user.data?.userId) return <FullPageSpin tip={t('app.loading')} />;
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        trigger={null}
+        width={232}
+        theme={skin.menu}
+        style={{ background: skin.siderBg, borderInlineEnd: `1px solid ${token.colorSplit}` }}
+      >
+        <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: collapsed ? 0 : '0 24px' }}>
+          <div style={{ width: '100%' }}>
+            <Logo collapsed={collapsed} size={28} color={skin.menu === 'dark' ? '#ffffff' : token.colorPrimary} />
+          </div>
+        </div>
+        <SideMenu collapsed={collapsed} theme={skin.menu} />
+      </Layout.Sider>
+      <Layout style={{ minWidth: 0 }}>
+        <TopBar
+          user={user.data}
+          title={title}
+          collapsed={collapsed}
+          onToggleMenu={() => setCollapsed(!collapsed)}
+          onOpenSettings={(section = settings.section) => setSettings({ open: true, section })}
+          background={skin.headerBg}
+        />
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <KeepAliveOutlet />
+        </Layout.Content>
+      </Layout>
+      <SettingsDrawer
+        open={settings.open}
+        section={settings.section}
+        onSection={(section) => setSettings({ open: true, section })}
+        onClose={() => setSettings((current) => ({ ...current, open: false }))}
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { bootstrap } from './app/bootstrap.ts';
+import { App } from './app/App.tsx';
+import './app/global.css';
+
+const root = document.getElementById('root');
+if (root) {
+  void bootstrap().then((locale) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App locale={locale} />
+      </StrictMode>,
+    ),
+  );
+}
