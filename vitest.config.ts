@@ -7,7 +7,14 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'mesh', root: 'packages/mesh', include: ['src/**/*.test.ts'], passWithNoTests: true } },
-      { test: { name: 'scanner', root: 'tools/scanner', include: ['src/**/*.test.ts'], passWithNoTests: true } },
+      {
+        test: {
+          name: 'scanner',
+          root: 'tools/scanner',
+          include: ['src/**/*.test.ts'],
+          passWithNoTests: true,
+        },
+      },
       {
         test: {
           name: 'server',

@@ -66,7 +66,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   if (config.demo) await seedDemo(db);
   await purgeExpired(db);
-  const purge = setInterval(() => purgeExpired(db).catch((err) => app.log.warn({ err }, 'purge failed')), 3600_000);
+  const purge = setInterval(
+    () => purgeExpired(db).catch((err) => app.log.warn({ err }, 'purge failed')),
+    3600_000,
+  );
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
   return app;
@@ -84,11 +87,24 @@ function registerWebApp(app: FastifyInstance, config: Config): void {
     root: config.webDist,
     prefix: '/v5/',
     setHeaders: (reply, file) =>
-      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      reply.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
   });
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && (req.url === '/v5' || req.url.startsWith('/v5/')) && !path.extname(req.url.split('?')[0]!);
+    const isPage =
+      req.method === 'GET' &&
+      (req.url === '/v5' || req.url.startsWith('/v5/')) &&
+      !path.extname(req.url.split('?')[0]!);
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ success: false, errorCode: 200, errorMessage: 'Request path not found', data: { key: 'generic.notFound' } });
+    return reply
+      .status(404)
+      .send({
+        success: false,
+        errorCode: 200,
+        errorMessage: 'Request path not found',
+        data: { key: 'generic.notFound' },
+      });
   });
 }

@@ -18,14 +18,18 @@ describe('loadConfig', () => {
   });
 
   it('moves a service by configuration alone', () => {
-    const c = loadConfig({ PUBLIC_URL: 'https://a.example/', SERVICE_URLS: '{"case":"https://case.example"}' });
+    const c = loadConfig({
+      PUBLIC_URL: 'https://a.example/',
+      SERVICE_URLS: '{"case":"https://case.example"}',
+    });
     expect(c.publicUrl).toBe('https://a.example');
     expect(c.services.case).toBe('https://case.example');
     expect(c.services.account).toBe('https://a.example');
   });
 
   it('lists every problem at once, readably', () => {
-    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SERVICE_URLS: '[' });
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SERVICE_URLS: '[' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();

@@ -54,10 +54,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const services = Object.fromEntries(ServiceNames.map((n) => [n, e.SERVICE_URLS?.[n] ?? publicUrl])) as Record<
-    ServiceName,
-    string
-  >;
+  const services = Object.fromEntries(
+    ServiceNames.map((n) => [n, e.SERVICE_URLS?.[n] ?? publicUrl]),
+  ) as Record<ServiceName, string>;
   return {
     port: e.PORT,
     host: e.HOST,

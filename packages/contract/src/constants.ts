@@ -10,14 +10,40 @@ export const Privacy = { email: 2, phone: 4, other: 8, all: 2 | 4 | 8 } as const
 /** Organization status: 0 authorized (verified), anything else registered. */
 export const CustStatus = { authorized: 0, underReview: 1, auditFailed: 2 } as const;
 
-export const Languages = ['zh', 'zh-tw', 'en', 'de', 'fr', 'ja', 'it', 'es', 'pt', 'no', 'ru', 'ko', 'vi', 'tr', 'cs'] as const;
+export const Languages = [
+  'zh',
+  'zh-tw',
+  'en',
+  'de',
+  'fr',
+  'ja',
+  'it',
+  'es',
+  'pt',
+  'no',
+  'ru',
+  'ko',
+  'vi',
+  'tr',
+  'cs',
+] as const;
 export type Language = (typeof Languages)[number];
 
 export const Regions = ['en', 'eu', 'in', 'cn'] as const;
 export type Region = (typeof Regions)[number];
 
 /** Service names of `GET /common/services` (lower-cased). */
-export const ServiceNames = ['account', 'access', 'admin', 'main', 'push', 'case', 'casefile', 'self', 'default'] as const;
+export const ServiceNames = [
+  'account',
+  'access',
+  'admin',
+  'main',
+  'push',
+  'case',
+  'casefile',
+  'self',
+  'default',
+] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 export const Password = { min: 6, max: 16, pattern: /^[A-Za-z0-9_]+$/ } as const;

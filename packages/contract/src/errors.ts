@@ -23,14 +23,24 @@ const def = (code: number, key: string, status: number, message: string): ErrorD
 
 /** Generic codes of calls-and-errors §8.1, plus the few Archway adds (documented in the OpenAPI text). */
 export const GenericErrors = {
-  permission: def(100, 'generic.permission', 403, 'Permission check failed: contact the administrator to open permissions or log in again'),
+  permission: def(
+    100,
+    'generic.permission',
+    403,
+    'Permission check failed: contact the administrator to open permissions or log in again',
+  ),
   notFound: def(200, 'generic.notFound', 404, 'Request path not found'),
   application: def(300, 'generic.application', 500, 'Application exception'),
   database: def(310, 'generic.database', 500, 'Database exception'),
   // Archway additions: the spec has no generic code for these.
   validation: def(400, 'generic.validation', 400, 'Invalid parameter'),
   sessionExpired: def(401, 'generic.sessionExpired', 401, 'Session expired: please log in again'),
-  tooManyAttempts: def(429, 'generic.tooManyAttempts', 429, 'Too many attempts: wait a few minutes and try again'),
+  tooManyAttempts: def(
+    429,
+    'generic.tooManyAttempts',
+    429,
+    'Too many attempts: wait a few minutes and try again',
+  ),
   objectNotFound: def(404, 'generic.objectNotFound', 404, 'Not found or does not exist'),
 } as const;
 
@@ -50,7 +60,12 @@ export const UserErrors = {
 /** Organization (calls-and-errors §8.3). */
 export const CustErrors = {
   notFound: def(-1, 'cust.notFound', 404, 'Organization not found or does not exist'),
-  missing: def(-5, 'cust.missing', 400, 'Organization information is missing: complete it in account management'),
+  missing: def(
+    -5,
+    'cust.missing',
+    400,
+    'Organization information is missing: complete it in account management',
+  ),
 } as const;
 
 export const ErrorTables = {

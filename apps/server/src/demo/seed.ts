@@ -12,7 +12,12 @@ export const DEMO_ACCOUNTS = [
   { username: 'clinic2', org: 'Demo Clinic 2', custType: CustType.clinic, status: CustStatus.underReview },
   { username: 'lab', org: 'Demo Lab', custType: CustType.lab, status: CustStatus.authorized },
   { username: 'lab2', org: 'Demo Lab 2', custType: CustType.lab, status: CustStatus.authorized, fresh: true },
-  { username: 'distributor', org: 'Demo Distributor', custType: CustType.distributor, status: CustStatus.authorized },
+  {
+    username: 'distributor',
+    org: 'Demo Distributor',
+    custType: CustType.distributor,
+    status: CustStatus.authorized,
+  },
 ] as const;
 
 /** Created once; every step is "insert unless present", so concurrent or repeated starts are harmless. */
@@ -50,19 +55,39 @@ export async function seedDemo(db: Db): Promise<void> {
         email: `${a.username}@demo.archway.local`,
         property: 'fresh' in a ? {} : { skipNovice: 'yes' },
       })),
-      { username: 'admin', passwordHash: hash, email: 'admin@demo.archway.local', isAdmin: true, property: { skipNovice: 'yes' } },
+      {
+        username: 'admin',
+        passwordHash: hash,
+        email: 'admin@demo.archway.local',
+        isAdmin: true,
+        property: { skipNovice: 'yes' },
+      },
     ])
     .onConflictDoNothing();
 
-  const userRows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, names));
+  const userRows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, names));
   const custRows = await db
     .select({ id: customers.id, name: customers.name })
     .from(customers)
-    .where(inArray(customers.name, DEMO_ACCOUNTS.map((a) => a.org)));
+    .where(
+      inArray(
+        customers.name,
+        DEMO_ACCOUNTS.map((a) => a.org),
+      ),
+    );
   const userId = new Map(userRows.map((u) => [u.username, u.id]));
   const custId = new Map(custRows.map((c) => [c.name, c.id]));
   await db
     .insert(memberships)
-    .values(DEMO_ACCOUNTS.map((a) => ({ userId: userId.get(a.username)!, custId: custId.get(a.org)!, role: 'owner' as const })))
+    .values(
+      DEMO_ACCOUNTS.map((a) => ({
+        userId: userId.get(a.username)!,
+        custId: custId.get(a.org)!,
+        role: 'owner' as const,
+      })),
+    )
     .onConflictDoNothing();
 }

@@ -21,7 +21,11 @@ describe.each(engines)('error envelope (%s)', (engine) => {
         await other.close();
       }
     });
-    app.post('/test/echo', { schema: { body: z.strictObject({ name: z.string().min(2) }) } }, async (req) => req.body);
+    app.post(
+      '/test/echo',
+      { schema: { body: z.strictObject({ name: z.string().min(2) }) } },
+      async (req) => req.body,
+    );
   });
   afterAll(() => t.close());
 
@@ -39,7 +43,11 @@ describe.each(engines)('error envelope (%s)', (engine) => {
   it('hides unexpected errors behind code 300', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ success: false, errorCode: 300, data: { key: 'generic.application' } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      errorCode: 300,
+      data: { key: 'generic.application' },
+    });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('.ts');
   });
@@ -54,11 +62,18 @@ describe.each(engines)('error envelope (%s)', (engine) => {
   it('names the field of a validation error', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/test/echo', payload: { name: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errorCode: 400, data: { key: 'generic.validation', field: 'body.name' } });
+    expect(res.json()).toMatchObject({
+      errorCode: 400,
+      data: { key: 'generic.validation', field: 'body.name' },
+    });
   });
 
   it('refuses unknown fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/test/echo', payload: { name: 'xy', admin: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      payload: { name: 'xy', admin: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: 400, data: { key: 'generic.validation' } });
   });

@@ -8,7 +8,8 @@ import { fail } from './envelope.ts';
 const isDatabaseError = (err: unknown): boolean => {
   for (let e = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && ('severity' in e || 'routine' in e)) return true;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && ('severity' in e || 'routine' in e))
+      return true;
     if ((e as Error).name === 'DrizzleQueryError') return true;
   }
   return false;

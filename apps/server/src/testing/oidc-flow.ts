@@ -8,7 +8,12 @@ export class InjectBrowser {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(opts: { method: 'GET' | 'POST'; url: string; payload?: unknown; form?: Record<string, string> }) {
+  async request(opts: {
+    method: 'GET' | 'POST';
+    url: string;
+    payload?: unknown;
+    form?: Record<string, string>;
+  }) {
     const url = opts.url.startsWith(PUBLIC_URL) ? opts.url.slice(PUBLIC_URL.length) : opts.url;
     const headers: Record<string, string> = { host: new URL(PUBLIC_URL).host };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

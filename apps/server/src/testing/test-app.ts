@@ -10,7 +10,10 @@ import { loadConfig } from '../config.ts';
 export type Engine = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (as .ci/run does). */
-export const engines: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+export const engines: Engine[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+];
 
 export const PUBLIC_URL = 'http://archway.test';
 

@@ -30,10 +30,19 @@ describe.each(engines)('sign-in (%s)', (engine) => {
   afterAll(() => t.close());
 
   const token = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/account/token', payload, remoteAddress: `10.0.0.${Math.floor(Math.random() * 250)}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/account/token',
+      payload,
+      remoteAddress: `10.0.0.${Math.floor(Math.random() * 250)}`,
+    });
 
   it('gives the identity settings the web app needs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json?timestamp=1', headers: { host: 'archway.cn' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v5/identitySettings.json?timestamp=1',
+      headers: { host: 'archway.cn' },
+    });
     expect(res.json()).toEqual({
       authority: `${PUBLIC_URL}/oidc`,
       client_id: 'archway-web',
@@ -55,7 +64,11 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ success: true, errorCode: 0, data: { ExpiresIn: 3600 } });
-      const me = await t.app.inject({ method: 'GET', url: '/user/current', headers: { authorization: `Bearer ${body.data.AccessToken}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/user/current',
+        headers: { authorization: `Bearer ${body.data.AccessToken}` },
+      });
       expect(me.json().data.username).toBe('clinic');
     }
   });
@@ -79,21 +92,34 @@ describe.each(engines)('sign-in (%s)', (engine) => {
   it('refuses a malformed body, naming the field', async () => {
     const res = await token({ username: 'lab' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errorCode: 400, data: { key: 'generic.validation', field: 'body.password' } });
+    expect(res.json()).toMatchObject({
+      errorCode: 400,
+      data: { key: 'generic.validation', field: 'body.password' },
+    });
   });
 
   it('rate-limits failed attempts per account with HTTP 429, even for the right password', async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) expect((await token({ username: 'distributor', password: 'nope00' })).statusCode).toBe(400);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++)
+      expect((await token({ username: 'distributor', password: 'nope00' })).statusCode).toBe(400);
     const blocked = await token({ username: 'distributor', password: 'demo123' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ success: false, errorCode: 429, data: { key: 'generic.tooManyAttempts' } });
+    expect(blocked.json()).toMatchObject({
+      success: false,
+      errorCode: 429,
+      data: { key: 'generic.tooManyAttempts' },
+    });
     // Another account from the same addresses is not affected.
     expect((await token({ username: 'lab2', password: 'demo123' })).statusCode).toBe(200);
   });
 
   it('rate-limits failed attempts per address', async () => {
     const from = (username: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/account/token', payload: { username, password }, remoteAddress: '192.0.2.77' });
+      t.app.inject({
+        method: 'POST',
+        url: '/account/token',
+        payload: { username, password },
+        remoteAddress: '192.0.2.77',
+      });
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await from(`ghost${i}`, 'nope00');
     expect((await from('clinic2', 'demo123')).statusCode).toBe(429);
     expect((await token({ username: 'clinic2', password: 'demo123' })).statusCode).toBe(200);
@@ -111,15 +137,23 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     const me = (authorization?: string) =>
       t.app.inject({ method: 'GET', url: '/user/current', headers: authorization ? { authorization } : {} });
     const secrets = async () => {
-      const [row] = await t.app.platform.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'identity'));
+      const [row] = await t.app.platform.db
+        .select()
+        .from(serverSecrets)
+        .where(eq(serverSecrets.name, 'identity'));
       return row!.value as IdentitySecrets;
     };
     const expectRefused = async (authorization?: string) => {
       const res = await me(authorization);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ success: false, errorCode: 401, data: { key: 'generic.sessionExpired' } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        errorCode: 401,
+        data: { key: 'generic.sessionExpired' },
+      });
     };
-    const userId = async () => (await me((await signIn(t.app, 'clinic')).authorization)).json().data.userId as string;
+    const userId = async () =>
+      (await me((await signIn(t.app, 'clinic')).authorization)).json().data.userId as string;
 
     it('refuses a call without a token', () => expectRefused());
     it('refuses garbage', () => expectRefused('Bearer not.a.jwt'));
@@ -154,11 +188,20 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     it('refuses alg none and HS256 signed with the public key', async () => {
       const s = await secrets();
       const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const claims = { iss: `${PUBLIC_URL}/oidc`, aud: API_AUDIENCE, sub: await userId(), exp: Math.floor(Date.now() / 1000) + 600 };
+      const claims = {
+        iss: `${PUBLIC_URL}/oidc`,
+        aud: API_AUDIENCE,
+        sub: await userId(),
+        exp: Math.floor(Date.now() / 1000) + 600,
+      };
       await expectRefused(`Bearer ${enc({ alg: 'none', typ: 'JWT' })}.${enc(claims)}.`);
       const { n } = s.signingKey;
-      const hmacKey = new TextEncoder().encode(JSON.stringify(await exportJWK(await importJWK({ kty: 'RSA', n, e: 'AQAB' }, 'RS256'))));
-      const hs = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: s.signingKey.kid }).sign(hmacKey);
+      const hmacKey = new TextEncoder().encode(
+        JSON.stringify(await exportJWK(await importJWK({ kty: 'RSA', n, e: 'AQAB' }, 'RS256'))),
+      );
+      const hs = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', kid: s.signingKey.kid })
+        .sign(hmacKey);
       await expectRefused(`Bearer ${hs}`);
     });
 
@@ -187,10 +230,18 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       const browser = new InjectBrowser(t.app);
       const { uid, verifier } = await startAuthorization(browser);
 
-      const wrong = await browser.request({ method: 'POST', url: `/v5/login/${uid}`, payload: { username: 'lab', password: 'bad-pw' } });
+      const wrong = await browser.request({
+        method: 'POST',
+        url: `/v5/login/${uid}`,
+        payload: { username: 'lab', password: 'bad-pw' },
+      });
       expect(wrong.json()).toMatchObject({ success: false, errorCode: -1 });
 
-      const login = await browser.request({ method: 'POST', url: `/v5/login/${uid}`, payload: { username: 'lab', password: 'demo123' } });
+      const login = await browser.request({
+        method: 'POST',
+        url: `/v5/login/${uid}`,
+        payload: { username: 'lab', password: 'demo123' },
+      });
       expect(login.json()).toMatchObject({ success: true });
       const callback = await followToCallback(browser, login.json().data.redirectTo);
       expect(callback.searchParams.get('state')).toBe('st4te');
@@ -199,12 +250,22 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       const tokenRes = await browser.request({
         method: 'POST',
         url: '/oidc/token',
-        form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'archway-web', code_verifier: verifier },
+        form: {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: 'archway-web',
+          code_verifier: verifier,
+        },
       });
       expect(tokenRes.statusCode).toBe(200);
       const tokens = tokenRes.json();
       expect(tokens.id_token).toBeTruthy();
-      const me = await t.app.inject({ method: 'GET', url: '/user/current', headers: { authorization: `Bearer ${tokens.access_token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/user/current',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
       expect(me.json().data).toMatchObject({ username: 'lab', custName: 'Demo Lab', custType: 3 });
 
       // A second authorization in the same browser session needs no password (silent renew).
@@ -216,12 +277,22 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     it('refuses a token exchange without the PKCE verifier', async () => {
       const browser = new InjectBrowser(t.app);
       const { uid } = await startAuthorization(browser);
-      const login = await browser.request({ method: 'POST', url: `/v5/login/${uid}`, payload: { username: 'lab', password: 'demo123' } });
+      const login = await browser.request({
+        method: 'POST',
+        url: `/v5/login/${uid}`,
+        payload: { username: 'lab', password: 'demo123' },
+      });
       const code = (await followToCallback(browser, login.json().data.redirectTo)).searchParams.get('code')!;
       const res = await browser.request({
         method: 'POST',
         url: '/oidc/token',
-        form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'archway-web', code_verifier: 'x'.repeat(43) },
+        form: {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: 'archway-web',
+          code_verifier: 'x'.repeat(43),
+        },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('invalid_grant');
@@ -230,7 +301,11 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     it('answers an unknown or foreign sign-in page with "interaction expired"', async () => {
       const browser = new InjectBrowser(t.app);
       await startAuthorization(browser);
-      const res = await browser.request({ method: 'POST', url: '/v5/login/not-a-uid', payload: { username: 'lab', password: 'demo123' } });
+      const res = await browser.request({
+        method: 'POST',
+        url: '/v5/login/not-a-uid',
+        payload: { username: 'lab', password: 'demo123' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: -4, data: { key: 'signIn.interactionExpired' } });
     });

@@ -40,7 +40,10 @@ export const accountRoutes =
         schema: {
           tags: ['sign-in'],
           summary: 'Settings the web app builds its OpenID Connect sign-in manager from (not enveloped)',
-          querystring: z.object({ timestamp: z.string().optional(), token: z.enum(['en', 'eu', 'in', 'cn']).optional() }),
+          querystring: z.object({
+            timestamp: z.string().optional(),
+            token: z.enum(['en', 'eu', 'in', 'cn']).optional(),
+          }),
           response: { 200: identitySettings },
         },
       },
@@ -87,7 +90,8 @@ export const accountRoutes =
       {
         schema: {
           tags: ['sign-in'],
-          summary: 'Password sign-in for the simulate-login dialog, scripts and the scanner; returns AccessToken',
+          summary:
+            'Password sign-in for the simulate-login dialog, scripts and the scanner; returns AccessToken',
           body: tokenBody,
           response: { 200: envelope(tokenResponse) },
         },

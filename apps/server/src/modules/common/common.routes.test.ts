@@ -20,17 +20,31 @@ describe.each(engines)('common calls (%s)', (engine) => {
 
   it('POST /Common/SetLanguage accepts only zh or en', async () => {
     const auth = await signIn(t.app, 'clinic');
-    const ok = await t.app.inject({ method: 'POST', url: '/Common/SetLanguage?culture=zh&returnUrl=%2Fv5%2Fhome', headers: auth });
-    expect(ok.json()).toEqual({ success: true, errorCode: 0, errorMessage: '', data: { culture: 'zh', returnUrl: '/v5/home' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/Common/SetLanguage?culture=zh&returnUrl=%2Fv5%2Fhome',
+      headers: auth,
+    });
+    expect(ok.json()).toEqual({
+      success: true,
+      errorCode: 0,
+      errorMessage: '',
+      data: { culture: 'zh', returnUrl: '/v5/home' },
+    });
     const bad = await t.app.inject({ method: 'POST', url: '/Common/SetLanguage?culture=de', headers: auth });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errorCode: 400, data: { field: 'querystring.culture' } });
   });
 
   it('GET /api/translate/languageContent/cloud returns overrides as a JSON string', async () => {
-    const empty = await t.app.inject({ method: 'GET', url: '/api/translate/languageContent/cloud?lang=de&timestamp=1' });
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: '/api/translate/languageContent/cloud?lang=de&timestamp=1',
+    });
     expect(empty.json().data).toEqual({ content: '{}' });
-    await t.app.platform.db.insert(translations).values({ lang: 'de', content: { menu: { home: 'Startseite!' } } });
+    await t.app.platform.db
+      .insert(translations)
+      .values({ lang: 'de', content: { menu: { home: 'Startseite!' } } });
     const res = await t.app.inject({ method: 'GET', url: '/api/translate/languageContent/cloud?lang=de' });
     expect(JSON.parse(res.json().data.content)).toEqual({ menu: { home: 'Startseite!' } });
     const bad = await t.app.inject({ method: 'GET', url: '/api/translate/languageContent/cloud?lang=xx' });
@@ -40,7 +54,13 @@ describe.each(engines)('common calls (%s)', (engine) => {
   it('serves the API description and a health check', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
     expect(spec.openapi).toMatch(/^3\./);
-    for (const path of ['/user/current', '/api2/cust', '/account/token', '/common/services', '/v5/identitySettings.json']) {
+    for (const path of [
+      '/user/current',
+      '/api2/cust',
+      '/account/token',
+      '/common/services',
+      '/v5/identitySettings.json',
+    ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }
     expect(spec.info.description).toContain('signIn.invalidCredentials');

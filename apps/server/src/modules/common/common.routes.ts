@@ -16,7 +16,8 @@ export const commonRoutes =
       {
         schema: {
           tags: ['common'],
-          summary: 'Map of lower-cased service names to base URLs; every documented path is served under its service',
+          summary:
+            'Map of lower-cased service names to base URLs; every documented path is served under its service',
           response: { 200: envelope(servicesMap) },
         },
       },
@@ -56,8 +57,12 @@ export const commonRoutes =
       },
     );
 
-    app.get('/healthz', { schema: { tags: ['common'], summary: 'Liveness and database check' } }, async () => {
-      await db.execute('select 1');
-      return { status: 'ok' };
-    });
+    app.get(
+      '/healthz',
+      { schema: { tags: ['common'], summary: 'Liveness and database check' } },
+      async () => {
+        await db.execute('select 1');
+        return { status: 'ok' };
+      },
+    );
   };

@@ -58,7 +58,10 @@ describe.each(engines)('users and organizations (%s)', (engine) => {
   it('PUT /api2/user merges the property, null removes a key, and it is audited', async () => {
     const lab = await signIn(t.app, 'lab');
     let res = await call('PUT', '/api2/user', lab, { property: { skipNovice: 'yes', theme: 'dark' } });
-    expect(res.json()).toMatchObject({ success: true, data: { property: { skipNovice: 'yes', theme: 'dark' } } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { property: { skipNovice: 'yes', theme: 'dark' } },
+    });
     res = await call('PUT', '/api2/user', lab, { property: { theme: null } });
     expect(res.json().data.property).toEqual({ skipNovice: 'yes' });
     expect((await call('GET', '/user/current', lab)).json().data.property).toEqual({ skipNovice: 'yes' });
@@ -72,7 +75,11 @@ describe.each(engines)('users and organizations (%s)', (engine) => {
     for (const payload of [{ property: 'yes' }, { property: {}, isAdmin: true }, {}]) {
       const res = await call('PUT', '/api2/user', clinic, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, errorCode: 400, data: { key: 'generic.validation' } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        errorCode: 400,
+        data: { key: 'generic.validation' },
+      });
     }
     expect((await call('GET', '/user/current', clinic)).json().data.property).toEqual(before);
   });
@@ -99,7 +106,11 @@ describe.each(engines)('users and organizations (%s)', (engine) => {
       ['PUT', '/api2/cust/property'],
       ['GET', '/user/control/page'],
     ] as const) {
-      const res = await t.app.inject({ method, url, payload: method === 'PUT' ? { property: {} } : undefined });
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: method === 'PUT' ? { property: {} } : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().errorCode).toBe(401);
     }
@@ -109,7 +120,10 @@ describe.each(engines)('users and organizations (%s)', (engine) => {
     const db = t.app.platform.db;
     await expect(db.execute(sql`update audit_log set outcome = 'allowed'`)).rejects.toThrow();
     await expect(db.execute(sql`delete from audit_log`)).rejects.toThrow();
-    const left = await db.select().from(auditLog).where(and(eq(auditLog.action, 'user.property')));
+    const left = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.property')));
     expect(left.length).toBe(2);
   });
 });

@@ -21,13 +21,27 @@ export const usersRoutes =
   async (app) => {
     app.get(
       '/user/current',
-      { schema: { ...secured, tags: ['users'], summary: 'The signed-in user (carries custType)', response: { 200: envelope(currentUser) } } },
+      {
+        schema: {
+          ...secured,
+          tags: ['users'],
+          summary: 'The signed-in user (carries custType)',
+          response: { 200: envelope(currentUser) },
+        },
+      },
       async (req) => ok(await service.currentUser(db, requireActor(req))),
     );
 
     app.get(
       '/api2/user',
-      { schema: { ...secured, tags: ['users'], summary: 'The signed-in user (account host)', response: { 200: envelope(currentUser) } } },
+      {
+        schema: {
+          ...secured,
+          tags: ['users'],
+          summary: 'The signed-in user (account host)',
+          response: { 200: envelope(currentUser) },
+        },
+      },
       async (req) => ok(await service.currentUser(db, requireActor(req))),
     );
 
@@ -43,7 +57,12 @@ export const usersRoutes =
         },
       },
       async (req) => {
-        const property = await service.updateUserProperty(db, requestContext(req), requireActor(req), req.body.property);
+        const property = await service.updateUserProperty(
+          db,
+          requestContext(req),
+          requireActor(req),
+          req.body.property,
+        );
         return ok({ property });
       },
     );
@@ -73,7 +92,12 @@ export const usersRoutes =
         },
       },
       async (req) => {
-        const property = await service.updateCustomerProperty(db, requestContext(req), requireActor(req), req.body.property);
+        const property = await service.updateCustomerProperty(
+          db,
+          requestContext(req),
+          requireActor(req),
+          req.body.property,
+        );
         return ok({ property });
       },
     );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  uniqueIndex,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Organizations ("customers"): clinics (2), labs (3), distributors (4). */
 export const customers = pgTable('customers', {

@@ -36,7 +36,13 @@ export async function authenticate(db: Db, ctx: RequestContext, login: string, p
     throw new AppError(user && valid ? SignInErrors.disabled : SignInErrors.invalidCredentials);
   }
   await repo.clearFailures(db, accountKey);
-  await audit(db, ctx, { actorUserId: user.id, action: 'signIn', objectType: 'user', objectId: user.id, outcome: 'allowed' });
+  await audit(db, ctx, {
+    actorUserId: user.id,
+    action: 'signIn',
+    objectType: 'user',
+    objectId: user.id,
+    outcome: 'allowed',
+  });
   return user;
 }
 
@@ -119,7 +125,12 @@ const merge = (current: Record<string, unknown>, patch: Record<string, unknown>)
   return next;
 };
 
-export async function updateUserProperty(db: Db, ctx: RequestContext, actor: Actor, patch: Record<string, unknown>) {
+export async function updateUserProperty(
+  db: Db,
+  ctx: RequestContext,
+  actor: Actor,
+  patch: Record<string, unknown>,
+) {
   return db.transaction(async (tx) => {
     const user = await repo.findUserById(tx, actor.userId);
     if (!user) throw new AppError(GenericErrors.sessionExpired);

@@ -7,10 +7,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => 
   it('are applied once when several processes start at the same time', async () => {
     const pgdb = await freshPostgres();
     try {
-      const opened = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: pgdb.url, dataDir: '/nonexistent' })));
+      const opened = await Promise.all(
+        [1, 2, 3, 4].map(() => openDatabase({ databaseUrl: pgdb.url, dataDir: '/nonexistent' })),
+      );
       const { db } = opened[0]!;
-      const applied = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect((applied.rows[0] as { n: number }).n).toBe(2);
+      const applied = (await db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(applied.rows[0]!.n).toBe(2);
       await Promise.all(opened.map((o) => o.close()));
     } finally {
       await pgdb.drop();

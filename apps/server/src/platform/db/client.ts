@@ -11,7 +11,11 @@ import pg from 'pg';
 
 /** One interface over both engines: PGlite (embedded) and PostgreSQL (scale-out). */
 export type Db = PgDatabase<PgQueryResultHKT>;
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Repositories accept either the database or a transaction. */
 export type Queryable = Db | Tx;
 

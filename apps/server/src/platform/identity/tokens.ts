@@ -24,7 +24,11 @@ export async function createTokenService(issuer: string, secrets: IdentitySecret
     issuer,
     jwks,
     sign: (userId, { ttl, custId }) =>
-      new SignJWT({ client_id: OIDC_CLIENT_ID, scope: 'openid profile api', ...(custId ? { cid: custId } : {}) })
+      new SignJWT({
+        client_id: OIDC_CLIENT_ID,
+        scope: 'openid profile api',
+        ...(custId ? { cid: custId } : {}),
+      })
         .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: secrets.signingKey.kid })
         .setIssuer(issuer)
         .setAudience(API_AUDIENCE)
@@ -34,7 +38,11 @@ export async function createTokenService(issuer: string, secrets: IdentitySecret
         .setExpirationTime(`${ttl}s`)
         .sign(privateKey),
     async verify(token) {
-      const { payload } = await jwtVerify(token, keySet, { issuer, audience: API_AUDIENCE, algorithms: ALGORITHMS });
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer,
+        audience: API_AUDIENCE,
+        algorithms: ALGORITHMS,
+      });
       if (typeof payload.sub !== 'string') throw new Error('token without subject');
       return payload as JWTPayload & { sub: string; cid?: string };
     },

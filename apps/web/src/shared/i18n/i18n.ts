@@ -1,10 +1,13 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@archway/contract';
 import type { Locale } from 'antd/es/locale';
 import en from '../../locales/en/common.json';
 import { languageDef } from './languages.ts';
+
+dayjs.extend(localizedFormat);
 
 type Texts = Record<string, unknown>;
 
