@@ -1,5 +1,6 @@
 import type { Language } from '@archway/contract';
 import { request } from '../api-client.ts';
+import { getToken } from '../auth/session.ts';
 import { serverCulture } from './languages.ts';
 import { storeLanguage } from './stored-language.ts';
 
@@ -9,6 +10,12 @@ import { storeLanguage } from './stored-language.ts';
  */
 export async function changeLanguage(code: Language): Promise<void> {
   storeLanguage(code);
+  // The server keeps the signed-in user's language; before sign-in there is no one to tell.
+  if (getToken()) await tellServer(code);
+  window.location.reload();
+}
+
+async function tellServer(code: Language): Promise<void> {
   try {
     await request({
       host: 'account',
@@ -20,5 +27,4 @@ export async function changeLanguage(code: Language): Promise<void> {
   } catch (error) {
     console.warn('SetLanguage failed; the language is kept in this browser', error);
   }
-  window.location.reload();
 }

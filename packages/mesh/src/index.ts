@@ -1,0 +1,2 @@
+/** mesh: arrives with its issue (see ARCHITECTURE.md). */
+export {};

@@ -1,0 +1,2 @@
+/** scanner: arrives with its issue (see ARCHITECTURE.md). */
+export {};
