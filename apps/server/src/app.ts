@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { allErrors } from '@archway/contract';
 import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerErrorHandler, sendNotFound } from './platform/error-handler.ts';
 import { registerAuth } from './platform/auth.ts';
 import { loadSecrets } from './platform/identity/secrets.ts';
 import { createTokenService } from './platform/identity/tokens.ts';
@@ -98,13 +98,6 @@ function registerWebApp(app: FastifyInstance, config: Config): void {
       (req.url === '/v5' || req.url.startsWith('/v5/')) &&
       !path.extname(req.url.split('?')[0]!);
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply
-      .status(404)
-      .send({
-        success: false,
-        errorCode: 200,
-        errorMessage: 'Request path not found',
-        data: { key: 'generic.notFound' },
-      });
+    return sendNotFound(req, reply);
   });
 }

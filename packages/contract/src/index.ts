@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
+export * from './error-messages.ts';

@@ -1,10 +1,18 @@
-import type { Envelope, ErrorDef } from '@archway/contract';
+import { messageFor, type Envelope, type ErrorDef } from '@archway/contract';
 
 export const ok = <T>(data: T): Envelope<T> => ({ success: true, errorCode: 0, errorMessage: '', data });
 
-export const fail = (def: ErrorDef, field?: string): Envelope<{ key: string; field?: string }> => ({
-  success: false,
-  errorCode: def.code,
-  errorMessage: field ? `${def.message}: ${field}` : def.message,
-  data: field ? { key: def.key, field } : { key: def.key },
-});
+/** A refusal in the caller's server language (zh, pt or en). */
+export const fail = (
+  def: ErrorDef,
+  field?: string,
+  lang: 'zh' | 'pt' | 'en' = 'en',
+): Envelope<{ key: string; field?: string }> => {
+  const message = messageFor(def.key, def.message, lang);
+  return {
+    success: false,
+    errorCode: def.code,
+    errorMessage: field ? `${message}: ${field}` : message,
+    data: field ? { key: def.key, field } : { key: def.key },
+  };
+};

@@ -89,3 +89,18 @@ describe.each(engines)('error envelope (%s)', (engine) => {
     expect(res.json()).toMatchObject({ success: false, errorCode: 400 });
   });
 });
+
+describe('error messages follow Accept-Language', () => {
+  it('answers in zh, pt, else en', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const get = (lang: string) =>
+        t.app.inject({ method: 'GET', url: '/nope', headers: { 'accept-language': lang } });
+      expect((await get('zh')).json().errorMessage).toBe('请求路径不存在');
+      expect((await get('pt')).json().errorMessage).toBe('Caminho do pedido não encontrado');
+      expect((await get('de')).json().errorMessage).toBe('Request path not found');
+    } finally {
+      await t.close();
+    }
+  });
+});
