@@ -17,6 +17,8 @@ import type { Platform } from './platform/platform.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { commonRoutes } from './modules/common/common.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { startExpirySweep } from './modules/devices/devices.jobs.ts';
 import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
 
@@ -41,7 +43,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+  });
   app.addHook('onClose', () => database.close());
   const { db } = database;
   const secrets = await loadSecrets(db);
@@ -62,16 +68,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes(platform, secrets));
   await app.register(commonRoutes(platform));
   await app.register(usersRoutes(platform));
+  await app.register(devicesRoutes(platform));
   registerWebApp(app, config);
 
-  if (config.demo) await seedDemo(db);
+  if (config.demo) await seedDemo(db, config.area);
   await purgeExpired(db);
   const purge = setInterval(
     () => purgeExpired(db).catch((err) => app.log.warn({ err }, 'purge failed')),
     3600_000,
   );
   purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  const stopSweep = startExpirySweep(db, app.log);
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    stopSweep();
+  });
   return app;
 }
 

@@ -14,6 +14,7 @@ const schema = z.object({
   ARCHWAY_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  AREA: z.string().trim().min(1).max(32).default('default'),
   SERVICE_URLS: z
     .string()
     .transform((s, ctx) => {
@@ -41,6 +42,8 @@ export interface Config {
   webDist: string;
   /** Base URL of every service of `GET /common/services`; all this process unless moved by SERVICE_URLS. */
   services: Record<ServiceName, string>;
+  /** The device area this deployment serves; devices of another area cannot be bound here (-131). */
+  area: string;
 }
 
 export class ConfigError extends Error {}
@@ -67,5 +70,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     services,
+    area: e.AREA,
   };
 }

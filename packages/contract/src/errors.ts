@@ -68,12 +68,137 @@ export const CustErrors = {
   ),
 } as const;
 
+/** Shared by every device call (calls-and-errors §8.2). */
+export const FrequencyError = def(
+  -228,
+  'device.frequency',
+  429,
+  'Authorization frequency error: try again later',
+);
+
+/** Device common: bind, unbind, transfer, detail, update (calls-and-errors §8.2). */
+export const DeviceErrors = {
+  parameter: def(-1, 'device.parameter', 400, 'Parameter error'),
+  passwordEmpty: def(-2, 'device.passwordEmpty', 400, 'The bind code is empty'),
+  notFound: def(-3, 'device.notFound', 404, 'Device not found'),
+  userNotAuthorised: def(-5, 'device.userNotAuthorised', 403, 'User not authorised for this device'),
+  notPersonExtend: def(-6, 'device.notPersonExtend', 400, 'Not extendable by this account'),
+  wrongPassword: def(-128, 'device.wrongPassword', 400, 'Wrong bind code'),
+  alreadyRegistered: def(-129, 'device.alreadyRegistered', 409, 'Device already registered'),
+  notInArea: def(-131, 'device.notInArea', 400, 'Device is not in the current area'),
+  // Archway additions: product §4 and §8.5 name these refusals without codes.
+  authorizedCannotUnbind: def(
+    -10,
+    'device.authorizedCannotUnbind',
+    409,
+    'Cannot unbind during an authorization period',
+  ),
+  nameEmpty: def(-11, 'device.nameEmpty', 400, 'Device name cannot be empty'),
+  frequency: FrequencyError,
+} as const;
+
+export const AuthoriseErrors = {
+  alreadyAuthorised: def(-1, 'authorise.alreadyAuthorised', 409, 'Already authorised'),
+  numberError: def(-2, 'authorise.numberError', 404, 'Device number error'),
+  wrongPassword: def(-3, 'authorise.wrongPassword', 400, 'Wrong bind code'),
+  allFailed: def(-4, 'authorise.allFailed', 400, 'All authorisations failed'),
+  userNotAuthorised: def(-5, 'authorise.userNotAuthorised', 403, 'User not authorised'),
+  parameter: def(-6, 'authorise.parameter', 400, 'Parameter error'),
+  passwordEmpty: def(-7, 'authorise.passwordEmpty', 400, 'The bind code is empty'),
+  failed: def(-8, 'authorise.failed', 400, 'Authorisation failed'),
+  frequency: FrequencyError,
+} as const;
+
+export const ExtendErrors = {
+  numberError: def(-1, 'extend.numberError', 404, 'Device number error'),
+  failed: def(-3, 'extend.failed', 400, 'Extension failed'),
+  invalidAuthorisation: def(-4, 'extend.invalidAuthorisation', 400, 'Invalid authorisation'),
+  notFound: def(-7, 'extend.notFound', 404, 'No authorisation found'),
+  editFailed: def(-8, 'extend.editFailed', 400, 'Edit failed'),
+  frequency: FrequencyError,
+} as const;
+
+/** Recall ("recycle") of an authorization. */
+export const RecycleErrors = {
+  error: def(-1, 'recycle.error', 400, 'Recall error'),
+  numberError: def(-2, 'recycle.numberError', 404, 'Device number error'),
+  wrongPassword: def(-3, 'recycle.wrongPassword', 400, 'Wrong bind code'),
+  other: def(-5, 'recycle.other', 400, 'Recall refused'),
+  userAndDevice: def(-7, 'recycle.userAndDevice', 403, 'This account did not grant this authorisation'),
+  failed: def(-8, 'recycle.failed', 409, 'Recall failed: the authorisation is no longer active'),
+  frequency: FrequencyError,
+} as const;
+
+export const ReceiverAddErrors = {
+  numberError: def(-1, 'receiverAdd.numberError', 404, 'Device number error'),
+  allFailed: def(-2, 'receiverAdd.allFailed', 400, 'All receivers failed'),
+  addError: def(-3, 'receiverAdd.addError', 404, 'Receiver not found'),
+  sameTransferExists: def(-4, 'receiverAdd.sameTransferExists', 409, 'The same transfer exists'),
+  deviceEmpty: def(-5, 'receiverAdd.deviceEmpty', 400, 'Device is empty'),
+  notAllowed: def(-6, 'receiverAdd.notAllowed', 403, 'Add error: no right to route this device'),
+  invalidParameters: def(-7, 'receiverAdd.invalidParameters', 400, 'Invalid parameters'),
+  frequency: FrequencyError,
+} as const;
+
+export const ReceiverDeleteErrors = {
+  invalidParameters: def(-1, 'receiverDelete.invalidParameters', 400, 'Invalid parameters'),
+  parameter: def(-2, 'receiverDelete.parameter', 400, 'Parameter error'),
+  noTransfer: def(-3, 'receiverDelete.noTransfer', 404, 'No such transfer'),
+  notSigner: def(
+    -4,
+    'receiverDelete.deusererror',
+    403,
+    'No permission to delete: the entry was not added by you',
+  ),
+  failed: def(-5, 'receiverDelete.failed', 400, 'Delete failed'),
+  frequency: FrequencyError,
+} as const;
+
+export const DeviceUserAddErrors = {
+  numberError: def(-1, 'deviceUserAdd.numberError', 404, 'Device number error'),
+  allFailed: def(-3, 'deviceUserAdd.allFailed', 400, 'All failed'),
+  expired: def(-4, 'deviceUserAdd.expired', 400, 'The validity window has already ended'),
+  invalidParameters: def(-5, 'deviceUserAdd.invalidParameters', 400, 'Invalid parameters'),
+  alreadyAdded: def(-6, 'deviceUserAdd.alreadyAdded', 409, 'Already added'),
+  deviceEmpty: def(-7, 'deviceUserAdd.deviceEmpty', 400, 'Device is empty'),
+  addError: def(-8, 'deviceUserAdd.addError', 404, 'Add error: user not found'),
+  frequency: FrequencyError,
+} as const;
+
+export const DeviceUserDeleteErrors = {
+  invalidUser: def(-1, 'deviceUserDelete.invalidUser', 404, 'Invalid user'),
+  failed: def(-2, 'deviceUserDelete.failed', 403, 'Delete failed: no permission to delete'),
+  frequency: FrequencyError,
+} as const;
+
+/** Device registry administration (the /manager screen). */
+export const RegistryErrors = {
+  duplicate: def(-1, 'registry.duplicate', 409, 'This serial number is already in the registry'),
+  invalidRow: def(-2, 'registry.invalidRow', 400, 'Invalid row'),
+  emptyImport: def(-3, 'registry.emptyImport', 400, 'The file has no device rows'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
   user: UserErrors,
   cust: CustErrors,
+  device: DeviceErrors,
+  authorise: AuthoriseErrors,
+  extend: ExtendErrors,
+  recycle: RecycleErrors,
+  receiverAdd: ReceiverAddErrors,
+  receiverDelete: ReceiverDeleteErrors,
+  deviceUserAdd: DeviceUserAddErrors,
+  deviceUserDelete: DeviceUserDeleteErrors,
+  registry: RegistryErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */
-export const allErrors: readonly ErrorDef[] = Object.values(ErrorTables).flatMap((t) => Object.values(t));
+export const allErrors: readonly ErrorDef[] = [
+  ...new Map(
+    Object.values(ErrorTables)
+      .flatMap((t) => Object.values(t) as ErrorDef[])
+      .map((e) => [e.key, e]),
+  ).values(),
+];

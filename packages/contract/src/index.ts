@@ -3,3 +3,4 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './error-messages.ts';
+export * from './devices.ts';

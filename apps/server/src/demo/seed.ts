@@ -3,6 +3,7 @@ import { CustStatus, CustType } from '@archway/contract';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/identity/passwords.ts';
 import { customers, memberships, users } from '../modules/users/users.schema.ts';
+import { deviceRegistry } from '../modules/devices/devices.schema.ts';
 
 export const DEMO_PASSWORD = 'demo123';
 
@@ -20,8 +21,27 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+export const DEMO_BIND_CODE = '123456';
+/** Unbound demo scanners in this deployment's area, and C90000001 in another area (binding it answers -131). */
+export const demoSerials = () =>
+  ['C1', 'E2', 'P3'].flatMap((prefix) =>
+    Array.from({ length: 10 }, (_, i) => `${prefix}00000${String(i + 1).padStart(2, '0')}`),
+  );
+export const OTHER_AREA_SERIAL = 'C90000001';
+
+async function seedRegistry(db: Db, area: string) {
+  await db
+    .insert(deviceRegistry)
+    .values([
+      ...demoSerials().map((serial) => ({ serial, bindCode: DEMO_BIND_CODE, area })),
+      { serial: OTHER_AREA_SERIAL, bindCode: DEMO_BIND_CODE, area: `${area}-other` },
+    ])
+    .onConflictDoNothing();
+}
+
 /** Created once; every step is "insert unless present", so concurrent or repeated starts are harmless. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, area = 'default'): Promise<void> {
+  await seedRegistry(db, area);
   const names = [...DEMO_ACCOUNTS.map((a) => a.username), 'admin'];
   const existing = new Set(
     (await db.select({ username: users.username }).from(users).where(inArray(users.username, names))).map(

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { GenericErrors, serverLanguage } from '@archway/contract';
+import { GenericErrors, serverLanguage, type ErrorDef } from '@archway/contract';
 import { AppError } from './errors.ts';
 import { fail } from './envelope.ts';
 
@@ -15,6 +15,13 @@ const isDatabaseError = (err: unknown): boolean => {
   return false;
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call's own "parameter error" code, used instead of the generic 400 for invalid input. */
+    validationError?: ErrorDef;
+  }
+}
+
 /** Maps every error to the catalogue envelope. Internals never leave the process. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -26,7 +33,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issue = err.validation[0];
       const where = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || undefined;
       const field = [err.validationContext, where].filter(Boolean).join('.') || undefined;
-      return reply.status(400).send(fail(GenericErrors.validation, field, lang));
+      return reply
+        .status(400)
+        .send(fail(req.routeOptions.config?.validationError ?? GenericErrors.validation, field, lang));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

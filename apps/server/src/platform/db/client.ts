@@ -29,9 +29,15 @@ const migrationsFolder = new URL('../../migrations', import.meta.url).pathname;
 /** Any constant: every process that starts waits on the same lock while one migrates. */
 const MIGRATION_LOCK = 72_616_873;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
