@@ -200,7 +200,7 @@ export const devicesRoutes =
     app.put(
       '/api2/device/scan/auth',
       {
-        config: { validationError: ExtendErrors.failed },
+        config: { validationError: ExtendErrors.numberError },
         schema: {
           tags,
           security,
