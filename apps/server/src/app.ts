@@ -86,25 +86,26 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built SPA under /v5/ with history fallback; `/` goes to it. */
+/** The built SPA under /v5/ with history fallback; `/` goes to it. Unknown paths answer code 200. */
 function registerWebApp(app: FastifyInstance, config: Config): void {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/v5/'));
-  const index = path.join(config.webDist, 'index.html');
-  if (!existsSync(index)) {
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/v5/',
+      setHeaders: (reply, file) =>
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
+  } else {
     app.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build -w @archway/web`');
-    return;
   }
-  app.register(fastifyStatic, {
-    root: config.webDist,
-    prefix: '/v5/',
-    setHeaders: (reply, file) =>
-      reply.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
-  });
   app.setNotFoundHandler((req, reply) => {
     const isPage =
+      hasWeb &&
       req.method === 'GET' &&
       (req.url === '/v5' || req.url.startsWith('/v5/')) &&
       !path.extname(req.url.split('?')[0]!);

@@ -40,8 +40,8 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** The built SPA (apps/web/dist). */
   webDist: string;
-  /** Base URL of every service of `GET /common/services`; all this process unless moved by SERVICE_URLS. */
-  services: Record<ServiceName, string>;
+  /** Services moved to another host (SERVICE_URLS); the others are served by this process. */
+  serviceUrls: Partial<Record<ServiceName, string>>;
   /** The device area this deployment serves; devices of another area cannot be bound here (-131). */
   area: string;
 }
@@ -57,9 +57,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const services = Object.fromEntries(
-    ServiceNames.map((n) => [n, e.SERVICE_URLS?.[n] ?? publicUrl]),
-  ) as Record<ServiceName, string>;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -69,7 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.ARCHWAY_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
-    services,
+    serviceUrls: e.SERVICE_URLS ?? {},
     area: e.AREA,
   };
 }

@@ -101,7 +101,9 @@ describe('web app shell in Chromium', () => {
     await page.locator('input#password').fill('wrong-password');
     await page.locator('button[type=submit]').click();
     await page.getByTestId('login-error').waitFor();
-    await expect(page.getByTestId('login-error').textContent()).resolves.toContain('Wrong username or password');
+    await expect(page.getByTestId('login-error').textContent()).resolves.toContain(
+      'Wrong username or password',
+    );
     await shot('02-sign-in-refused');
 
     await page.locator('input#password').fill('demo123');

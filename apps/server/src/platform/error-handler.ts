@@ -49,8 +49,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     req.log.error({ err, reqId: req.id }, 'request failed');
     return reply.status(500).send(fail(def, undefined, lang));
   });
-
-  app.setNotFoundHandler(sendNotFound);
 }
 
 /** HTTP 404 with code 200 "request path not found". */

@@ -12,7 +12,12 @@ import type { Language } from '@archway/contract';
 /** `GET /common/services` first; on failure an empty map (same origin) and the app still mounts. */
 async function loadServices(): Promise<void> {
   try {
-    const map = await request<ServicesMap>({ host: 'origin', path: '/common/services', auth: false, silent: true });
+    const map = await request<ServicesMap>({
+      host: 'origin',
+      path: '/common/services',
+      auth: false,
+      silent: true,
+    });
     setServices(map && typeof map === 'object' ? map : {});
   } catch (error) {
     console.error('service list could not be loaded; using this origin', error);

@@ -10,6 +10,7 @@ import { RedirectPage } from './pages/RedirectPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { SystemPathPage } from './pages/SystemPathPage.tsx';
 import { SystemTypes } from '../shared/system.ts';
+import { FullPageSpin } from '../shared/ui/FullPageSpin.tsx';
 
 /** The SPA is served under /v5/ (product §2). */
 export const BASENAME = '/v5';
@@ -18,22 +19,28 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await withChunkTimeout(load)).default,
 });
 
+/** Shown while the first page's code arrives. */
+const Fallback = () => <FullPageSpin />;
+const lazyPage = (load: () => Promise<{ default: ComponentType }>): RouteObject => ({
+  lazy: page(load),
+  HydrateFallback: Fallback,
+  ErrorBoundary: RouteErrorPage,
+});
+
 function appRoute(def: AppRouteDef): RouteObject {
   const handle: RouteHandle = { route: def };
   return def.load
-    ? { path: def.path, handle, lazy: page(def.load), ErrorBoundary: RouteErrorPage }
+    ? // No HydrateFallback here: the layout's fallback covers the first load, so the kept-alive
+      // outlet never caches a placeholder.
+      { path: def.path, handle, lazy: page(def.load), ErrorBoundary: RouteErrorPage }
     : { path: def.path, handle, Component: NotAvailablePage, ErrorBoundary: RouteErrorPage };
 }
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/login" replace /> },
-  { path: '/login', lazy: page(() => import('../features/auth/LoginPage.tsx')), ErrorBoundary: RouteErrorPage },
-  { path: '/login/:uid', lazy: page(() => import('../features/auth/SignInPage.tsx')), ErrorBoundary: RouteErrorPage },
-  {
-    path: '/account/signin-callback',
-    lazy: page(() => import('../features/auth/SigninCallbackPage.tsx')),
-    ErrorBoundary: RouteErrorPage,
-  },
+  { path: '/login', ...lazyPage(() => import('../features/auth/LoginPage.tsx')) },
+  { path: '/login/:uid', ...lazyPage(() => import('../features/auth/SignInPage.tsx')) },
+  { path: '/account/signin-callback', ...lazyPage(() => import('../features/auth/SigninCallbackPage.tsx')) },
   { path: '/redirect/*', Component: RedirectPage },
   ...SystemTypes.map((system): RouteObject => ({ path: `/${system}/*`, Component: SystemPathPage })),
   {
@@ -43,6 +50,7 @@ export const routes: RouteObject[] = [
       </RequireUser>
     ),
     ErrorBoundary: RouteErrorPage,
+    HydrateFallback: Fallback,
     children: [
       ...appRoutes.map(appRoute),
       { path: '/layout', element: <Navigate to="/home" replace /> },

@@ -20,6 +20,8 @@ describe('chunk load time-out', () => {
   });
 
   it('wraps a failed import', async () => {
-    await expect(withChunkTimeout(() => Promise.reject(new Error('404')))).rejects.toMatchObject({ reason: 'failed' });
+    await expect(withChunkTimeout(() => Promise.reject(new Error('404')))).rejects.toMatchObject({
+      reason: 'failed',
+    });
   });
 });

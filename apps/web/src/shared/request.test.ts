@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, DUPLICATE_MESSAGE, acceptLanguage, buildUrl, createRequester, type RequestDeps } from './request.ts';
+import {
+  ApiError,
+  DUPLICATE_MESSAGE,
+  acceptLanguage,
+  buildUrl,
+  createRequester,
+  type RequestDeps,
+} from './request.ts';
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 
@@ -33,7 +40,8 @@ function setup(handler: Handler, overrides: Partial<RequestDeps> = {}) {
     renew: vi.fn(async () => false),
     onSessionLost: vi.fn(),
     toast: vi.fn(),
-    translate: (key, fallback) => (key === 'errors.signIn.invalidCredentials' ? 'Falsches Passwort' : fallback),
+    translate: (key, fallback) =>
+      key === 'errors.signIn.invalidCredentials' ? 'Falsches Passwort' : fallback,
     ...overrides,
   };
   const request = createRequester(deps);
@@ -45,7 +53,11 @@ const never = () => new Promise<Response>(() => {});
 describe('request layer', () => {
   it('picks the base URL by host key and sends token and Accept-Language', async () => {
     const { request, calls } = setup(() => ok({ id: 1 }));
-    const data = await request<{ id: number }>({ host: 'account', path: '/user/current', query: { a: 1, b: undefined } });
+    const data = await request<{ id: number }>({
+      host: 'account',
+      path: '/user/current',
+      query: { a: 1, b: undefined },
+    });
     expect(data).toEqual({ id: 1 });
     expect(calls[0]?.url).toBe('http://account.test/user/current?a=1');
     const headers = calls[0]?.init.headers as Record<string, string>;
@@ -76,18 +88,35 @@ describe('request layer', () => {
   it('unwraps the envelope and rejects a refusal with code, key and a translated toast', async () => {
     const { request, deps } = setup(() =>
       json(
-        { success: false, errorCode: -1, errorMessage: 'Wrong username or password', data: { key: 'signIn.invalidCredentials' } },
+        {
+          success: false,
+          errorCode: -1,
+          errorMessage: 'Wrong username or password',
+          data: { key: 'signIn.invalidCredentials' },
+        },
         400,
       ),
     );
-    const error = await request({ path: '/account/token', method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await request({ path: '/account/token', method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'refused', code: -1, i18nKey: 'errors.signIn.invalidCredentials', status: 400 });
+    expect(error).toMatchObject({
+      kind: 'refused',
+      code: -1,
+      i18nKey: 'errors.signIn.invalidCredentials',
+      status: 400,
+    });
     expect(deps.toast).toHaveBeenCalledWith('Falsches Passwort');
   });
 
   it('falls back to errorMessage when no translation exists and keeps silent calls quiet', async () => {
-    const refusal = { success: false, errorCode: 300, errorMessage: 'Application exception', data: { key: 'x.y' } };
+    const refusal = {
+      success: false,
+      errorCode: 300,
+      errorMessage: 'Application exception',
+      data: { key: 'x.y' },
+    };
     const loud = setup(() => json(refusal, 500));
     await expect(loud.request({ path: '/a' })).rejects.toMatchObject({ code: 300 });
     expect(loud.deps.toast).toHaveBeenCalledWith('Application exception');
@@ -99,7 +128,10 @@ describe('request layer', () => {
 
   it('returns raw bodies for calls with their own shape', async () => {
     const { request } = setup(() => json({ code: 0, content: { a: true } }));
-    await expect(request({ path: '/user/control/page', raw: true })).resolves.toEqual({ code: 0, content: { a: true } });
+    await expect(request({ path: '/user/control/page', raw: true })).resolves.toEqual({
+      code: 0,
+      content: { a: true },
+    });
   });
 
   it('on 401 renews once and retries with the new token', async () => {
@@ -147,16 +179,24 @@ describe('request layer', () => {
     });
     const ctx = setup(
       (_url, init) =>
-        (init.headers as Record<string, string>).Authorization === 'Bearer new-token' ? ok('ok') : json({}, 401),
+        (init.headers as Record<string, string>).Authorization === 'Bearer new-token'
+          ? ok('ok')
+          : json({}, 401),
       { renew },
     );
-    await expect(Promise.all([ctx.request({ path: '/a' }), ctx.request({ path: '/b' })])).resolves.toEqual(['ok', 'ok']);
+    await expect(Promise.all([ctx.request({ path: '/a' }), ctx.request({ path: '/b' })])).resolves.toEqual([
+      'ok',
+      'ok',
+    ]);
     expect(renew).toHaveBeenCalledTimes(1);
   });
 
   it('does not send the token nor renew when auth is off', async () => {
     const ctx = setup(() => json({}, 401));
-    await expect(ctx.request({ path: '/a', auth: false })).rejects.toMatchObject({ kind: 'http', status: 401 });
+    await expect(ctx.request({ path: '/a', auth: false })).rejects.toMatchObject({
+      kind: 'http',
+      status: 401,
+    });
     expect((ctx.calls[0]?.init.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(ctx.deps.renew).not.toHaveBeenCalled();
   });
@@ -171,7 +211,15 @@ describe('request layer', () => {
 
   it('stays silent on 404', async () => {
     const ctx = setup(() =>
-      json({ success: false, errorCode: 200, errorMessage: 'Request path not found', data: { key: 'generic.notFound' } }, 404),
+      json(
+        {
+          success: false,
+          errorCode: 200,
+          errorMessage: 'Request path not found',
+          data: { key: 'generic.notFound' },
+        },
+        404,
+      ),
     );
     await expect(ctx.request({ path: '/nowhere' })).rejects.toMatchObject({ kind: 'notFound', status: 404 });
     expect(ctx.deps.toast).not.toHaveBeenCalled();
@@ -230,7 +278,10 @@ describe('request layer', () => {
 
   it('reports network failures', async () => {
     const ctx = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(ctx.request({ path: '/a' })).rejects.toMatchObject({ kind: 'network', i18nKey: 'request.network' });
+    await expect(ctx.request({ path: '/a' })).rejects.toMatchObject({
+      kind: 'network',
+      i18nKey: 'request.network',
+    });
     expect(ctx.deps.toast).toHaveBeenCalledTimes(1);
   });
 });

@@ -32,7 +32,8 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
-export type ApiErrorKind = 'refused' | 'notFound' | 'http' | 'sessionLost' | 'duplicate' | 'timeout' | 'network';
+export type ApiErrorKind =
+  'refused' | 'notFound' | 'http' | 'sessionLost' | 'duplicate' | 'timeout' | 'network';
 
 export class ApiError extends Error {
   constructor(
@@ -121,7 +122,10 @@ export function createRequester(deps: RequestDeps): Requester {
   let renewing: Promise<boolean> | null = null;
 
   const renewOnce = () => {
-    renewing ??= deps.renew().catch(() => false).finally(() => (renewing = null));
+    renewing ??= deps
+      .renew()
+      .catch(() => false)
+      .finally(() => (renewing = null));
     return renewing;
   };
 
@@ -188,13 +192,26 @@ export function createRequester(deps: RequestDeps): Requester {
       const errorKey = typeof data.key === 'string' ? data.key : 'generic.application';
       const field = typeof data.field === 'string' ? data.field : undefined;
       return fail(
-        new ApiError('refused', body.errorCode, `errors.${errorKey}`, body.errorMessage, response.status, field),
+        new ApiError(
+          'refused',
+          body.errorCode,
+          `errors.${errorKey}`,
+          body.errorMessage,
+          response.status,
+          field,
+        ),
         silent,
       );
     }
     if (!response.ok) {
       return fail(
-        new ApiError('http', response.status, 'errors.generic.application', response.statusText, response.status),
+        new ApiError(
+          'http',
+          response.status,
+          'errors.generic.application',
+          response.statusText,
+          response.status,
+        ),
         silent,
       );
     }

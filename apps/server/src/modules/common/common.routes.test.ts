@@ -11,7 +11,11 @@ describe.each(engines)('common calls (%s)', (engine) => {
   afterAll(() => t.close());
 
   it('GET /common/services maps every lower-cased service name to a base URL', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/common/services' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/common/services',
+      headers: { host: 'archway.test' },
+    });
     const data = res.json().data;
     expect(Object.keys(data).sort()).toEqual([...ServiceNames].sort());
     expect(data.account).toBe(PUBLIC_URL);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, Languages, servicesMap, setLanguageQuery } from '@archway/contract';
+import { envelope, Languages, ServiceNames, servicesMap, setLanguageQuery } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -17,11 +17,20 @@ export const commonRoutes =
         schema: {
           tags: ['common'],
           summary:
-            'Map of lower-cased service names to base URLs; every documented path is served under its service',
+            'Map of lower-cased service names to base URLs; every documented path is served under its service. ' +
+            'Services not moved by SERVICE_URLS answer with the origin the caller used.',
           response: { 200: envelope(servicesMap) },
         },
       },
-      async () => ok(config.services),
+      async (req) => {
+        const here = `${req.protocol}://${req.host}`;
+        return ok(
+          Object.fromEntries(ServiceNames.map((n) => [n, config.serviceUrls[n] ?? here])) as Record<
+            string,
+            string
+          >,
+        );
+      },
     );
 
     app.post(

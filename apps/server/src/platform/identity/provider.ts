@@ -40,6 +40,8 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
       },
     ],
     pkce: { required: () => true },
+    // The SPA exchanges its code from the browser: allow this deployment's own origin only.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     scopes: ['openid', 'profile'],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
     async findAccount(_ctx, id) {

@@ -52,7 +52,7 @@ export function AppLayout() {
   if (!user.data?.userId) return <FullPageSpin tip={t('app.loading')} />;
 
   return (
-    <Layout style={{ minHeight: "100vh" }}>
+    <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
         collapsible
         collapsed={collapsed}
@@ -62,9 +62,20 @@ export function AppLayout() {
         theme={skin.menu}
         style={{ background: skin.siderBg, borderInlineEnd: `1px solid ${token.colorSplit}` }}
       >
-        <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: collapsed ? 0 : '0 24px' }}>
+        <div
+          style={{
+            height: skin.headerHeight,
+            display: 'flex',
+            alignItems: 'center',
+            padding: collapsed ? 0 : '0 24px',
+          }}
+        >
           <div style={{ width: '100%' }}>
-            <Logo collapsed={collapsed} size={28} color={skin.menu === 'dark' ? '#ffffff' : token.colorPrimary} />
+            <Logo
+              collapsed={collapsed}
+              size={28}
+              color={skin.menu === 'dark' ? '#ffffff' : token.colorPrimary}
+            />
           </div>
         </div>
         <SideMenu collapsed={collapsed} theme={skin.menu} />

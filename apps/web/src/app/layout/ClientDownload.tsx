@@ -9,9 +9,18 @@ export function ClientDownload() {
     <Popover
       trigger="click"
       title={t('clientDownload.title')}
-      content={<Typography.Paragraph style={{ maxWidth: 300, margin: 0 }}>{t('clientDownload.text')}</Typography.Paragraph>}
+      content={
+        <Typography.Paragraph style={{ maxWidth: 300, margin: 0 }}>
+          {t('clientDownload.text')}
+        </Typography.Paragraph>
+      }
     >
-      <Button type="text" icon={<DesktopOutlined />} aria-label={t('clientDownload.title')} title={t('clientDownload.title')} />
+      <Button
+        type="text"
+        icon={<DesktopOutlined />}
+        aria-label={t('clientDownload.title')}
+        title={t('clientDownload.title')}
+      />
     </Popover>
   );
 }

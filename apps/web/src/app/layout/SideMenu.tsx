@@ -4,13 +4,24 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocalKeys, readLocal } from '../../shared/storage-keys.ts';
 import { menuConfig } from './menu-config.ts';
-import { activeGroup, isGroup, nextOpenKeys, selectedKey, visibleMenu, type MenuEntryDef } from './menu-model.ts';
+import {
+  activeGroup,
+  isGroup,
+  nextOpenKeys,
+  selectedKey,
+  visibleMenu,
+  type MenuEntryDef,
+} from './menu-model.ts';
 
 type Items = Required<MenuProps>['items'];
 
 function menuContext() {
   return {
-    flags: { order: readLocal(LocalKeys.order), compare: readLocal(LocalKeys.compare), builder: readLocal(LocalKeys.builder) },
+    flags: {
+      order: readLocal(LocalKeys.order),
+      compare: readLocal(LocalKeys.compare),
+      builder: readLocal(LocalKeys.builder),
+    },
     host: window.location.host,
     branded: import.meta.env.VITE_BRANDED === 'true',
   };

@@ -42,7 +42,12 @@ export function TopBar({ user, title, collapsed, onToggleMenu, onOpenSettings, b
         aria-label={t(collapsed ? 'menu.expand' : 'menu.collapse')}
         title={t(collapsed ? 'menu.expand' : 'menu.collapse')}
       />
-      <Typography.Title level={4} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis data-testid="page-title">
+      <Typography.Title
+        level={4}
+        style={{ margin: 0, flex: 1, minWidth: 0 }}
+        ellipsis
+        data-testid="page-title"
+      >
         {title}
       </Typography.Title>
       <Flex align="center" gap={4} style={{ flex: 'none' }}>

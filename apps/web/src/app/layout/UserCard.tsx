@@ -7,7 +7,9 @@ import { orgStatusKey, orgTypeKey } from '../../shared/org-labels.ts';
 export function UserCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const name = user.custName ?? user.username;
-  const status = user.custId ? `${t(orgStatusKey(user.custStatus))} · ${t(orgTypeKey(user.custType))}` : t('org.type.none');
+  const status = user.custId
+    ? `${t(orgStatusKey(user.custStatus))} · ${t(orgTypeKey(user.custType))}`
+    : t('org.type.none');
   return (
     <Flex align="center" gap={10} data-testid="user-card" style={{ minWidth: 0 }}>
       <Avatar src={user.avatar || undefined} style={{ flex: 'none' }}>

@@ -7,4 +7,6 @@ import type { MenuEntryDef } from './menu-model.ts';
  *     children: [{ path: '/case', titleKey: 'routes.case' }, ...] },
  *   { path: '/customizeOrder', titleKey: 'routes.customizeOrder', visible: menuRules.order },
  */
-export const menuConfig: readonly MenuEntryDef[] = [{ path: '/home', titleKey: 'routes.home', icon: HomeOutlined }];
+export const menuConfig: readonly MenuEntryDef[] = [
+  { path: '/home', titleKey: 'routes.home', icon: HomeOutlined },
+];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeGroup, menuRules, nextOpenKeys, selectedKey, visibleMenu, type MenuContext, type MenuEntryDef } from './menu-model.ts';
+import {
+  activeGroup,
+  menuRules,
+  nextOpenKeys,
+  selectedKey,
+  visibleMenu,
+  type MenuContext,
+  type MenuEntryDef,
+} from './menu-model.ts';
 import { menuConfig } from './menu-config.ts';
 
 const context = (overrides: Partial<MenuContext> = {}): MenuContext => ({
@@ -21,7 +29,11 @@ const config: MenuEntryDef[] = [
       { path: '/customizeOrder', titleKey: 'routes.customizeOrder', visible: menuRules.order },
     ],
   },
-  { key: 'tools', titleKey: 'menu.tools', children: [{ path: '/caseCompare', titleKey: 'x', visible: menuRules.compare }] },
+  {
+    key: 'tools',
+    titleKey: 'menu.tools',
+    children: [{ path: '/caseCompare', titleKey: 'x', visible: menuRules.compare }],
+  },
   { path: '/caseBuilder', titleKey: 'routes.caseBuilder', visible: menuRules.builder },
 ];
 
@@ -34,7 +46,13 @@ describe('side menu rules', () => {
   });
 
   it('hides optional entries unless their local flag is set, and drops empty groups', () => {
-    expect(paths(visibleMenu(config, context()))).toEqual(['/home', 'orders', '/case', '/caseNot', '/caseBuilder']);
+    expect(paths(visibleMenu(config, context()))).toEqual([
+      '/home',
+      'orders',
+      '/case',
+      '/caseNot',
+      '/caseBuilder',
+    ]);
     const flagged = context({ flags: { order: 'true', compare: '1', builder: null } });
     expect(paths(visibleMenu(config, flagged))).toEqual([
       '/home',
@@ -50,7 +68,9 @@ describe('side menu rules', () => {
 
   it('hides the builder on cn hosts without the flag and in branded builds', () => {
     expect(menuRules.builder(context({ host: 'archway.cn' }))).toBe(false);
-    expect(menuRules.builder(context({ host: 'archway.cn', flags: { order: null, compare: null, builder: '1' } }))).toBe(true);
+    expect(
+      menuRules.builder(context({ host: 'archway.cn', flags: { order: null, compare: null, builder: '1' } })),
+    ).toBe(true);
     expect(menuRules.builder(context({ branded: true }))).toBe(false);
   });
 

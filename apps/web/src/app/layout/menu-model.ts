@@ -60,18 +60,19 @@ const matches = (pathname: string, path: string) => pathname === path || pathnam
 /** The selected menu key for a location: the longest item path that matches. */
 export function selectedKey(entries: readonly MenuEntryDef[], pathname: string): string | undefined {
   const items = entries.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));
-  return items
-    .filter((item) => matches(pathname, item.path))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+  return items.filter((item) => matches(pathname, item.path)).sort((a, b) => b.path.length - a.path.length)[0]
+    ?.path;
 }
 
 /** The group that holds (or stays active for) a location. */
 export function activeGroup(entries: readonly MenuEntryDef[], pathname: string): string | undefined {
-  return entries.filter(isGroup).find(
-    (group) =>
-      group.children.some((item) => matches(pathname, item.path)) ||
-      (group.activePrefixes ?? []).some((prefix) => pathname.startsWith(prefix)),
-  )?.key;
+  return entries
+    .filter(isGroup)
+    .find(
+      (group) =>
+        group.children.some((item) => matches(pathname, item.path)) ||
+        (group.activePrefixes ?? []).some((prefix) => pathname.startsWith(prefix)),
+    )?.key;
 }
 
 /** Only one submenu open at a time: the newly opened key wins. */

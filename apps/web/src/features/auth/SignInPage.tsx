@@ -69,15 +69,26 @@ export default function SignInPage() {
         background: `linear-gradient(140deg, ${token.colorPrimary} 0%, ${token.colorPrimaryBgHover} 55%, ${token.colorBgLayout} 100%)`,
       }}
     >
-      <Card style={{ width: '100%', maxWidth: 400, boxShadow: token.boxShadowSecondary }} data-testid="sign-in-card">
+      <Card
+        style={{ width: '100%', maxWidth: 400, boxShadow: token.boxShadowSecondary }}
+        data-testid="sign-in-card"
+      >
         <Flex vertical gap={8} style={{ marginBottom: 24 }}>
           <Logo color={token.colorPrimary} size={36} />
           <Typography.Text type="secondary">{t('signIn.subtitle')}</Typography.Text>
         </Flex>
         {notice && (
-          <Alert type="warning" showIcon title={t(`errors.${notice}`)} style={{ marginBottom: 16 }} data-testid="login-notice" />
+          <Alert
+            type="warning"
+            showIcon
+            title={t(`errors.${notice}`)}
+            style={{ marginBottom: 16 }}
+            data-testid="login-notice"
+          />
         )}
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+        {error && (
+          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+        )}
         <Form<Values> layout="vertical" onFinish={submit.run} requiredMark={false} size="large">
           <Form.Item
             name="username"
@@ -86,7 +97,11 @@ export default function SignInPage() {
           >
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item name="password" label={t('signIn.password')} rules={[{ required: true, message: t('signIn.passwordRequired') }]}>
+          <Form.Item
+            name="password"
+            label={t('signIn.password')}
+            rules={[{ required: true, message: t('signIn.passwordRequired') }]}
+          >
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy} disabled={submit.pressing && !busy}>

@@ -32,7 +32,9 @@ export default function HomePage() {
             {hasOrg && (
               <Flex gap={8} wrap>
                 <Tag color="blue">{t(orgTypeKey(custType))}</Tag>
-                <Tag color={status === CustStatus.authorized ? 'green' : 'orange'}>{t(orgStatusKey(status))}</Tag>
+                <Tag color={status === CustStatus.authorized ? 'green' : 'orange'}>
+                  {t(orgStatusKey(status))}
+                </Tag>
               </Flex>
             )}
           </Flex>

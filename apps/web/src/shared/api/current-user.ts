@@ -7,7 +7,8 @@ import { useToken } from '../auth/use-token.ts';
 export function useCurrentUser() {
   const token = useToken();
   return useQuery({
-    queryKey: ['currentUser', token],
+    // Not keyed by the token: a renewed token is the same user (a new user reloads the page).
+    queryKey: ['currentUser'],
     queryFn: () => request<CurrentUser>({ host: 'account', path: '/user/current' }),
     enabled: Boolean(token),
     staleTime: Infinity,
@@ -18,7 +19,7 @@ export function useCurrentUser() {
 export function useCustomer(enabled = true) {
   const token = useToken();
   return useQuery({
-    queryKey: ['customer', token],
+    queryKey: ['customer'],
     queryFn: () => request<Customer>({ host: 'account', path: '/api2/cust' }),
     enabled: Boolean(token) && enabled,
     staleTime: 60_000,

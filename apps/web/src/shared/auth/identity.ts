@@ -1,6 +1,6 @@
 import { User, UserManager, WebStorageStateStore, type IdTokenClaims } from 'oidc-client-ts';
 import type { IdentitySettings } from '@archway/contract';
-import { setLoginMessage, setToken, clearLoginMessage } from './session.ts';
+import { clearLoginMessage, clearTokenQuietly, setLoginMessage, setToken } from './session.ts';
 
 /**
  * Sign-in through the OpenID Connect provider (calls-and-errors §7.2): code + PKCE, the user
@@ -91,14 +91,14 @@ let losing = false;
 export function loseSession(): void {
   if (losing) return;
   losing = true;
-  setToken(null);
+  clearTokenQuietly();
   setLoginMessage('generic.sessionExpired');
   void (manager?.removeUser() ?? Promise.resolve()).finally(() => window.location.assign(LOGIN_PATH));
 }
 
 /** "Exit": sign out at the provider, which lands on /login. */
 export async function signOut(): Promise<void> {
-  setToken(null);
+  clearTokenQuietly();
   if (!manager) {
     window.location.assign(LOGIN_PATH);
     return;

@@ -13,7 +13,10 @@ export interface HandOver {
   lang: Language | null;
 }
 
-export function startParentTokenHandOver(onReceived: (handOver: HandOver) => void, win: Window = window): () => void {
+export function startParentTokenHandOver(
+  onReceived: (handOver: HandOver) => void,
+  win: Window = window,
+): () => void {
   if (win.parent === win) return () => {};
 
   const ask = () => win.parent.postMessage({ cmd: 'searchToken' }, '*');

@@ -17,6 +17,14 @@ export function setToken(token: string | null): void {
   listeners.forEach((listener) => listener());
 }
 
+/**
+ * Clears the token without telling subscribers: used right before the page navigates away
+ * (sign-out, session lost), so the route guard does not race that navigation with its own.
+ */
+export function clearTokenQuietly(): void {
+  writeSession(SessionKeys.token, null);
+}
+
 export function subscribeToken(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -11,13 +11,24 @@ export function LogoMark({ size = 32, color = 'currentColor' }: { size?: number;
   );
 }
 
-export function Logo({ color, size = 32, collapsed = false }: { color?: string; size?: number; collapsed?: boolean }) {
+export function Logo({
+  color,
+  size = 32,
+  collapsed = false,
+}: {
+  color?: string;
+  size?: number;
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Flex align="center" gap={10} justify={collapsed ? 'center' : 'flex-start'}>
       <LogoMark size={size} color={color} />
       {!collapsed && (
-        <Typography.Text strong style={{ fontSize: size * 0.66, color, letterSpacing: 0.5, whiteSpace: 'nowrap' }}>
+        <Typography.Text
+          strong
+          style={{ fontSize: size * 0.66, color, letterSpacing: 0.5, whiteSpace: 'nowrap' }}
+        >
           {t('app.name')}
         </Typography.Text>
       )}
