@@ -238,6 +238,19 @@ export const receiverRow = z.object({
 });
 export type ReceiverRow = z.infer<typeof receiverRow>;
 
+/** A receiver record across the organization's devices (the first-use guide's check). */
+export const receiverRecord = receiverRow.extend({
+  deviceId: z.string(),
+  number: z.string(),
+  registTime: z.string(),
+});
+export type ReceiverRecord = z.infer<typeof receiverRecord>;
+export const receiverPageBody = z.strictObject({
+  pageIndex: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(10),
+  sorter: z.enum(['registTime desc', 'registTime asc']).default('registTime desc'),
+});
+
 export const receiverSearchResult = z.object({
   id: z.string(),
   name: z.string(),

@@ -199,6 +199,30 @@ export async function receiversOf(db: Queryable, deviceId: string) {
     .orderBy(customers.name, deviceReceivers.caseType);
 }
 
+/** Receiver entries of every device the organization routes (owns or holds a live authorization for). */
+export async function receiverPage(
+  db: Queryable,
+  custId: string,
+  page: { pageIndex: number; pageSize: number; ascending: boolean },
+) {
+  const routed = or(eq(devices.ownerCustId, custId), activeAuth(custId, new Date()))!;
+  const [total] = await db
+    .select({ n: count() })
+    .from(deviceReceivers)
+    .innerJoin(devices, eq(devices.id, deviceReceivers.deviceId))
+    .where(routed);
+  const rows = await db
+    .select({ row: deviceReceivers, cust: customers, serial: devices.serial })
+    .from(deviceReceivers)
+    .innerJoin(devices, eq(devices.id, deviceReceivers.deviceId))
+    .innerJoin(customers, eq(customers.id, deviceReceivers.custId))
+    .where(routed)
+    .orderBy(page.ascending ? deviceReceivers.createdAt : desc(deviceReceivers.createdAt), deviceReceivers.id)
+    .limit(page.pageSize)
+    .offset((page.pageIndex - 1) * page.pageSize);
+  return { total: total?.n ?? 0, rows };
+}
+
 /** Recent authorization-type actions on a device, from the audit log (for the -228 frequency rule). */
 export async function recentDeviceActions(db: Queryable, deviceId: string, since: Date) {
   const [row] = await db

@@ -27,6 +27,8 @@ import {
   paged,
   ReceiverAddErrors,
   ReceiverDeleteErrors,
+  receiverPageBody,
+  receiverRecord,
   receiverRow,
   receiverSearchQuery,
   receiverSearchResult,
@@ -316,6 +318,22 @@ export const devicesRoutes =
         },
       },
       async (req) => ok(await receivers.listReceivers(scope(req), req.params.id)),
+    );
+
+    app.post(
+      '/api2/device/scan/receivers',
+      {
+        config: { validationError: ReceiverAddErrors.invalidParameters },
+        schema: {
+          tags,
+          security,
+          summary:
+            "Receiver records across the organization's devices, paged, sorted by registTime (the guide's check)",
+          body: receiverPageBody,
+          response: { 200: envelope(paged(receiverRecord)) },
+        },
+      },
+      async (req) => ok(await receivers.receiverPage(scope(req), req.body)),
     );
 
     app.post(

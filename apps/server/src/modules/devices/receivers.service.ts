@@ -8,6 +8,7 @@ import {
   PERMANENT_DATE,
   type addReceiverBody,
   type deleteReceiverBody,
+  type receiverPageBody,
   type ReceiverRow,
   type ReceiverSearchResult,
 } from '@archway/contract';
@@ -34,8 +35,29 @@ async function routedDevice(s: Scope, idOrSerial: string) {
   return { device, role };
 }
 
+type ReceiverJoin = Awaited<ReturnType<typeof repo.receiversOf>>[number];
+
+function presentReceiver(s: Scope, { row, cust }: ReceiverJoin, now: Date): ReceiverRow {
+  const own = cust.id === s.actor.custId;
+  return {
+    id: row.id,
+    custId: cust.id,
+    custName: cust.name,
+    custType: cust.custType,
+    phone: visible(cust.phone, cust.privacy, Privacy.phone, own),
+    email: visible(cust.email, cust.privacy, Privacy.email, own),
+    privacy: cust.privacy,
+    caseType: row.caseType,
+    siginUserId: row.createdBy,
+    // -1: the receiver can no longer receive (its audit failed or the routing expired); the web app removes it.
+    allowStatus: cust.status === CustStatus.auditFailed || row.expiresAt <= now ? -1 : 1,
+    expireTime: formatExpiry(row.expiresAt)!,
+    showDelete: row.createdBy === s.actor.userId,
+  };
+}
+
 export async function listReceivers(s: Scope, idOrSerial: string): Promise<ReceiverRow[]> {
-  const custId = custOf(s.actor);
+  custOf(s.actor);
   const { device, role } = await routedDevice(s, idOrSerial);
   await audit(s.db, s.ctx, {
     ...deviceAudit(s, 'device.receivers.read', device?.serial ?? idOrSerial),
@@ -43,24 +65,33 @@ export async function listReceivers(s: Scope, idOrSerial: string): Promise<Recei
   });
   if (!device || !ROUTERS.has(role)) return refuse(ReceiverAddErrors.numberError);
   const now = new Date();
-  return (await repo.receiversOf(s.db, device.id)).map(({ row, cust }) => {
-    const own = cust.id === custId;
-    return {
-      id: row.id,
-      custId: cust.id,
-      custName: cust.name,
-      custType: cust.custType,
-      phone: visible(cust.phone, cust.privacy, Privacy.phone, own),
-      email: visible(cust.email, cust.privacy, Privacy.email, own),
-      privacy: cust.privacy,
-      caseType: row.caseType,
-      siginUserId: row.createdBy,
-      // -1: the receiver can no longer receive (its audit failed or the routing expired); the web app removes it.
-      allowStatus: cust.status === CustStatus.auditFailed || row.expiresAt <= now ? -1 : 1,
-      expireTime: formatExpiry(row.expiresAt)!,
-      showDelete: row.createdBy === s.actor.userId,
-    };
+  return (await repo.receiversOf(s.db, device.id)).map((r) => presentReceiver(s, r, now));
+}
+
+/** Receiver records across every device the organization routes, newest first by default. */
+export async function receiverPage(s: Scope, input: z.infer<typeof receiverPageBody>) {
+  const custId = custOf(s.actor);
+  const { total, rows } = await repo.receiverPage(s.db, custId, {
+    ...input,
+    ascending: input.sorter === 'registTime asc',
   });
+  await audit(s.db, s.ctx, {
+    ...deviceAudit(s, 'device.receivers.read', ''),
+    objectId: null,
+    detail: { count: rows.length },
+  });
+  const now = new Date();
+  return {
+    records: rows.map((r) => ({
+      ...presentReceiver(s, r, now),
+      deviceId: r.row.deviceId,
+      number: r.serial,
+      registTime: formatExpiry(r.row.createdAt)!,
+    })),
+    totalRecords: total,
+    pageSize: input.pageSize,
+    pageIndex: input.pageIndex,
+  };
 }
 
 export async function addReceiver(s: Scope, input: z.infer<typeof addReceiverBody>) {

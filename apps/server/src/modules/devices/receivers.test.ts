@@ -132,6 +132,24 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
     });
   });
 
+  describe('receiver records across devices (the guide check)', () => {
+    it("pages the organization's receiver records, newest first; none for an organization without devices", async () => {
+      const page = expectOk(
+        await u.clinic.call('POST', '/api2/device/scan/receivers', {
+          pageIndex: 1,
+          pageSize: 10,
+          sorter: 'registTime desc',
+        }),
+      );
+      expect(page.totalRecords).toBeGreaterThan(0);
+      expect(page.records[0]).toMatchObject({ number: 'C10000001', deviceId });
+      const times = page.records.map((r: { registTime: string }) => r.registTime);
+      expect([...times].sort().reverse()).toEqual(times);
+      expect(expectOk(await u.lab2.call('POST', '/api2/device/scan/receivers', {})).totalRecords).toBe(0);
+      expectCode(await u.clinic.call('POST', '/api2/device/scan/receivers', { sorter: 'name' }), -7);
+    });
+  });
+
   describe('receiver search', () => {
     const search = (key: string, who = u.clinic, max?: number) =>
       who.call('GET', `/cust/clinic/find?key=${encodeURIComponent(key)}${max ? `&max=${max}` : ''}`);
