@@ -19,31 +19,16 @@ const secured = { security: [{ bearer: [] }] };
 export const usersRoutes =
   ({ db }: Platform): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/user/current',
-      {
-        schema: {
-          ...secured,
-          tags: ['users'],
-          summary: 'The signed-in user (carries custType)',
-          response: { 200: envelope(currentUser) },
-        },
-      },
-      async (req) => ok(await service.currentUser(db, requireActor(req))),
-    );
-
-    app.get(
-      '/api2/user',
-      {
-        schema: {
-          ...secured,
-          tags: ['users'],
-          summary: 'The signed-in user (account host)',
-          response: { 200: envelope(currentUser) },
-        },
-      },
-      async (req) => ok(await service.currentUser(db, requireActor(req))),
-    );
+    for (const [path, summary] of [
+      ['/user/current', 'The signed-in user (carries custType)'],
+      ['/api2/user', 'The signed-in user (account host)'],
+    ] as const) {
+      app.get(
+        path,
+        { schema: { ...secured, tags: ['users'], summary, response: { 200: envelope(currentUser) } } },
+        async (req) => ok(await service.currentUser(db, requireActor(req))),
+      );
+    }
 
     app.put(
       '/api2/user',

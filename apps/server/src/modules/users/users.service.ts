@@ -1,5 +1,12 @@
-import { CustErrors, GenericErrors, SignInErrors, type CurrentUser, type Customer } from '@archway/contract';
-import type { Db } from '../../platform/db/client.ts';
+import {
+  CustErrors,
+  GenericErrors,
+  SignInErrors,
+  type CurrentUser,
+  type Customer,
+  type ErrorDef,
+} from '@archway/contract';
+import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
@@ -125,23 +132,31 @@ const merge = (current: Record<string, unknown>, patch: Record<string, unknown>)
   return next;
 };
 
-export async function updateUserProperty(
+/** Merges a property patch into a user's or an organization's property, in one audited transaction. */
+async function patchProperty(
   db: Db,
   ctx: RequestContext,
   actor: Actor,
   patch: Record<string, unknown>,
+  target: {
+    kind: 'user' | 'customer';
+    id: string;
+    load: (tx: Tx) => Promise<{ property: Record<string, unknown> } | undefined>;
+    save: (tx: Tx, property: Record<string, unknown>) => Promise<void>;
+    missing: ErrorDef;
+  },
 ) {
   return db.transaction(async (tx) => {
-    const user = await repo.findUserById(tx, actor.userId);
-    if (!user) throw new AppError(GenericErrors.sessionExpired);
-    const property = merge(user.property, patch);
-    await repo.setUserProperty(tx, user.id, property);
+    const current = await target.load(tx);
+    if (!current) throw new AppError(target.missing);
+    const property = merge(current.property, patch);
+    await target.save(tx, property);
     await audit(tx, ctx, {
       actorUserId: actor.userId,
       actorCustId: actor.custId,
-      action: 'user.property',
-      objectType: 'user',
-      objectId: user.id,
+      action: `${target.kind}.property`,
+      objectType: target.kind,
+      objectId: target.id,
       outcome: 'allowed',
       detail: { patch },
     });
@@ -149,29 +164,34 @@ export async function updateUserProperty(
   });
 }
 
-export async function updateCustomerProperty(
+export const updateUserProperty = (
+  db: Db,
+  ctx: RequestContext,
+  actor: Actor,
+  patch: Record<string, unknown>,
+) =>
+  patchProperty(db, ctx, actor, patch, {
+    kind: 'user',
+    id: actor.userId,
+    load: (tx) => repo.findUserById(tx, actor.userId),
+    save: (tx, property) => repo.setUserProperty(tx, actor.userId, property),
+    missing: GenericErrors.sessionExpired,
+  });
+
+export function updateCustomerProperty(
   db: Db,
   ctx: RequestContext,
   actor: Actor,
   patch: Record<string, unknown>,
 ) {
-  if (!actor.custId) throw new AppError(CustErrors.missing);
   const custId = actor.custId;
-  return db.transaction(async (tx) => {
-    const cust = await repo.findCustomerById(tx, custId);
-    if (!cust) throw new AppError(CustErrors.notFound);
-    const property = merge(cust.property, patch);
-    await repo.setCustomerProperty(tx, cust.id, property);
-    await audit(tx, ctx, {
-      actorUserId: actor.userId,
-      actorCustId: custId,
-      action: 'cust.property',
-      objectType: 'customer',
-      objectId: cust.id,
-      outcome: 'allowed',
-      detail: { patch },
-    });
-    return property;
+  if (!custId) throw new AppError(CustErrors.missing);
+  return patchProperty(db, ctx, actor, patch, {
+    kind: 'customer',
+    id: custId,
+    load: (tx) => repo.findCustomerById(tx, custId),
+    save: (tx, property) => repo.setCustomerProperty(tx, custId, property),
+    missing: CustErrors.notFound,
   });
 }
 
