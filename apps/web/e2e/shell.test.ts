@@ -1,90 +1,34 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import type { Page } from 'playwright-core';
+import { startJourney, type Journey } from './server.ts';
 
 /**
  * The web app shell journey in a real browser against a real server: sign in through the UI as
  * `clinic`, see "Demo Clinic", switch to German, switch to the first system, sign out.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = '/tmp/shots';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(here, '..', 'dist', 'index.html');
 const de = JSON.parse(readFileSync(path.join(here, '..', 'src', 'locales', 'de', 'common.json'), 'utf8')) as {
   routes: { home: string };
   settings: { language: string; exit: string };
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe('web app shell in Chromium', () => {
-  let app: FastifyInstance;
-  let browser: Browser;
+  let journey: Journey;
   let page: Page;
   let base = '';
-  let dataDir = '';
-  const pageErrors: string[] = [];
 
-  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string) => journey.shot(name);
 
   beforeAll(async () => {
-    // Mandatory: a missing browser or an unbuilt SPA fails the suite, never skips it.
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package`);
-    if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build -w @archway/web\` first`);
-    mkdirSync(SHOTS, { recursive: true });
-
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'archway-e2e-'));
-    base = `http://127.0.0.1:${port}`;
-    app = await buildApp(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        ARCHWAY_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-      }),
-    );
-    await app.listen({ port, host: '127.0.0.1' });
-
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    journey = await startJourney();
+    ({ page, base } = journey);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await journey?.close();
   });
 
   it('signs in, shows the organization, speaks German, switches system and signs out', async () => {
@@ -154,6 +98,6 @@ describe('web app shell in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await shot('06-signed-out');
 
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 });

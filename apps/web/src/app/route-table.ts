@@ -32,12 +32,12 @@ export const appRoutes: readonly AppRouteDef[] = [
   route('/caseCompare', false),
   route('/customizeOrder', false),
   route('/statistical', true),
-  route('/device', true),
+  route('/device', true, () => import('../features/devices/DevicePage.tsx')),
   route('/partner', true),
   route('/account', true),
   route('/newAccount', true),
   route('/recycle', true),
-  route('/manager', false),
+  route('/manager', false, () => import('../features/manager/ManagerPage.tsx')),
 ];
 
 /** The handle every application route carries (read with useMatches). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Layout, Result, theme } from 'antd';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { ApiError } from '../../shared/request.ts';
@@ -8,6 +8,9 @@ import { useSystem } from '../../shared/system.ts';
 import { FullPageSpin } from '../../shared/ui/FullPageSpin.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { SettingsDrawer, type SettingsSection } from '../../features/settings/components/SettingsDrawer.tsx';
+import { FirstUseGuide } from '../../features/guide/FirstUseGuide.tsx';
+import { guideAllowedOn } from '../../features/guide/guide-rules.ts';
+import { useFirstUseGuide } from '../../features/guide/use-first-use-guide.ts';
 import { isRouteHandle } from '../route-table.ts';
 import { skins } from '../theme.ts';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -20,6 +23,9 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const guide = useFirstUseGuide(user.data);
+  const guideHere = guide.available && guideAllowedOn(pathname);
   const skin = skins[useSystem().theme];
   const [collapsed, setCollapsed] = useMenuCollapse();
   const [settings, setSettings] = useState<{ open: boolean; section: SettingsSection }>({
@@ -87,12 +93,21 @@ export function AppLayout() {
           collapsed={collapsed}
           onToggleMenu={() => setCollapsed(!collapsed)}
           onOpenSettings={(section = settings.section) => setSettings({ open: true, section })}
+          onOpenGuide={guideHere ? guide.show : undefined}
           background={skin.headerBg}
         />
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <KeepAliveOutlet />
         </Layout.Content>
       </Layout>
+      {guideHere && guide.open && (
+        <FirstUseGuide
+          userId={user.data.userId}
+          onClose={guide.close}
+          onDismiss={guide.dismiss}
+          dismissing={guide.dismissing}
+        />
+      )}
       <SettingsDrawer
         open={settings.open}
         section={settings.section}

@@ -2,6 +2,7 @@ import { createElement, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { LocalKeys, readLocal } from '../../shared/storage-keys.ts';
 import { menuConfig } from './menu-config.ts';
 import {
@@ -10,12 +11,13 @@ import {
   nextOpenKeys,
   selectedKey,
   visibleMenu,
+  type MenuContext,
   type MenuEntryDef,
 } from './menu-model.ts';
 
 type Items = Required<MenuProps>['items'];
 
-function menuContext() {
+function menuContext(isAdmin: boolean): MenuContext {
   return {
     flags: {
       order: readLocal(LocalKeys.order),
@@ -24,6 +26,7 @@ function menuContext() {
     },
     host: window.location.host,
     branded: import.meta.env.VITE_BRANDED === 'true',
+    isAdmin,
   };
 }
 
@@ -31,7 +34,8 @@ export function SideMenu({ collapsed, theme }: { collapsed: boolean; theme: 'lig
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = useMemo(() => visibleMenu(menuConfig, menuContext()), []);
+  const isAdmin = useCurrentUser().data?.isAdmin ?? false;
+  const entries = useMemo(() => visibleMenu(menuConfig, menuContext(isAdmin)), [isAdmin]);
   const group = activeGroup(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
   const [lastGroup, setLastGroup] = useState(group);

@@ -1,5 +1,11 @@
 import { Button, Flex, Layout, Typography } from 'antd';
-import { GlobalOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  CompassOutlined,
+  GlobalOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@archway/contract';
 import { identitySettings } from '../../shared/auth/identity.ts';
@@ -16,10 +22,20 @@ interface TopBarProps {
   collapsed: boolean;
   onToggleMenu: () => void;
   onOpenSettings: (section?: 'language') => void;
+  /** Reopens the first-use guide; no button when the guide is not allowed here. */
+  onOpenGuide?: () => void;
   background: string;
 }
 
-export function TopBar({ user, title, collapsed, onToggleMenu, onOpenSettings, background }: TopBarProps) {
+export function TopBar({
+  user,
+  title,
+  collapsed,
+  onToggleMenu,
+  onOpenSettings,
+  onOpenGuide,
+  background,
+}: TopBarProps) {
   const { t } = useTranslation();
   const settings = identitySettings();
   return (
@@ -51,6 +67,17 @@ export function TopBar({ user, title, collapsed, onToggleMenu, onOpenSettings, b
         {title}
       </Typography.Title>
       <Flex align="center" gap={4} style={{ flex: 'none' }}>
+        {onOpenGuide && (
+          <Button
+            type="text"
+            icon={<CompassOutlined />}
+            onClick={onOpenGuide}
+            title={t('guide.open')}
+            data-testid="open-guide"
+          >
+            {t('guide.button')}
+          </Button>
+        )}
         <SystemSwitch />
         <Button
           type="text"

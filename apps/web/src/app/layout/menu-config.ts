@@ -1,5 +1,5 @@
-import { HomeOutlined } from '@ant-design/icons';
-import type { MenuEntryDef } from './menu-model.ts';
+import { HomeOutlined, ScanOutlined, ToolOutlined } from '@ant-design/icons';
+import { menuRules, type MenuEntryDef } from './menu-model.ts';
 
 /**
  * The side menu. Only screens that really work are listed; each later issue adds its entry, e.g.
@@ -9,4 +9,6 @@ import type { MenuEntryDef } from './menu-model.ts';
  */
 export const menuConfig: readonly MenuEntryDef[] = [
   { path: '/home', titleKey: 'routes.home', icon: HomeOutlined },
+  { path: '/device', titleKey: 'routes.device', icon: ScanOutlined },
+  { path: '/manager', titleKey: 'routes.manager', icon: ToolOutlined, visible: menuRules.admin },
 ];

@@ -14,6 +14,7 @@ const context = (overrides: Partial<MenuContext> = {}): MenuContext => ({
   flags: { order: null, compare: null, builder: null },
   host: 'archway.example',
   branded: false,
+  isAdmin: false,
   ...overrides,
 });
 
@@ -41,8 +42,14 @@ const paths = (entries: MenuEntryDef[]) =>
   entries.flatMap((e) => ('children' in e ? [e.key, ...e.children.map((c) => c.path)] : [e.path]));
 
 describe('side menu rules', () => {
-  it('lists only the home screen for now', () => {
-    expect(paths(visibleMenu(menuConfig, context()))).toEqual(['/home']);
+  it('lists the built screens; backend management only for administrators', () => {
+    expect(paths(visibleMenu(menuConfig, context()))).toEqual(['/home', '/device']);
+    expect(paths(visibleMenu(menuConfig, context({ isAdmin: true })))).toEqual([
+      '/home',
+      '/device',
+      '/manager',
+    ]);
+    expect(menuRules.admin(context())).toBe(false);
   });
 
   it('hides optional entries unless their local flag is set, and drops empty groups', () => {

@@ -10,6 +10,8 @@ export interface MenuContext {
   host: string;
   /** A special branded build (hides the model builder, help and privacy). */
   branded: boolean;
+  /** The signed-in user is a platform administrator (the /manager back office). */
+  isAdmin: boolean;
 }
 
 export interface MenuItemDef {
@@ -43,6 +45,8 @@ export const menuRules = {
   /** /caseBuilder unless the builder flag is absent on cn hosts, or in special branded builds. */
   builder: (context: MenuContext) =>
     !context.branded && !(context.host.includes('cn') && context.flags.builder === null),
+  /** /manager (backend management) only for platform administrators. */
+  admin: (context: MenuContext) => context.isAdmin,
 };
 
 /** The entries to show: hidden items dropped, empty groups dropped. */

@@ -1,0 +1,402 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startJourney, type Journey } from './server.ts';
+
+/**
+ * The device journey of issue 3 in a real browser against a real server: the new lab `lab2`
+ * signs in, the first-use guide opens by itself, binds C10000001, adds Demo Clinic as receiver
+ * for restoration and finishes; the lab binds a second device on /device. The clinic then sees
+ * nothing of the lab's devices but the one it was made receiver of (and only to look at it); the
+ * administrator imports devices into the registry with a per-row report.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+type Texts = Record<string, Record<string, unknown>>;
+const load = (lang: string) =>
+  JSON.parse(readFileSync(path.join(here, '..', 'src', 'locales', lang, 'common.json'), 'utf8')) as Texts;
+const en = load('en');
+const de = load('de');
+/** The text of a key in a locale file. */
+const text = (texts: Texts, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
+
+describe('devices and the first-use guide in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+  /** A screenshot once dialogs, spinners and tabs have finished their animations. */
+  const shot = async (name: string) => {
+    await page.waitForTimeout(600);
+    await journey.shot(`dev-${name}`);
+  };
+
+  async function signIn(username: string) {
+    await page.getByTestId('sign-in-card').waitFor();
+    await page.locator('input#username').fill(username);
+    await page.locator('input#password').fill('demo123');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/v5\/home$/);
+    await page.getByTestId('org-name').waitFor();
+  }
+
+  async function signOut(exitText: string) {
+    await page.getByTestId('open-settings').click();
+    await page.locator('.settings-drawer').getByText(exitText, { exact: true }).click();
+    await page.waitForURL(/\/v5\/login(\/[^/?]+)?$/);
+    await page.getByTestId('sign-in-card').waitFor();
+  }
+
+  /** Waits for a toast with this text. */
+  const toast = (message: string) => page.locator('.ant-message-notice').getByText(message).first().waitFor();
+
+  /** Picks an organization in an OrgPicker by typing part of its name. */
+  async function pickOrganization(picker: Locator, search: string, name: string) {
+    await picker.click();
+    await picker.locator('input').fill(search);
+    const option = page
+      .getByTestId('org-option')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .first();
+    await option.waitFor();
+    await option.click();
+  }
+
+  beforeAll(async () => {
+    journey = await startJourney();
+    ({ page, base } = journey);
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it('guides the new lab through binding and data routing, then lets it manage its devices', async () => {
+    await page.goto(`${base}/`);
+    await signIn('lab2');
+
+    // property {} and no receiver record: the guide opens by itself, at step 0.
+    const guide = page.locator('.first-use-guide .ant-modal');
+    await guide.waitFor();
+    await guide.getByTestId('guide-step-0').waitFor();
+    expect(await guide.getByTestId('guide-back').count()).toBe(0);
+    await guide.getByTestId('guide-next').waitFor();
+    await shot('01-guide-bind');
+
+    // Bind C10000001: the name follows the serial's model (C → P3).
+    await guide.locator('input#guideBind_serialnumber').fill('C10000001');
+    await expect(guide.locator('input#guideBind_name').inputValue()).resolves.toBe('P3');
+    await guide.locator('input#guideBind_bindcodes').fill(' 123456 ');
+    // 127.0.0.1 is a local host: the encryption switch shows; color cannot be chosen.
+    await guide.locator('button[role=switch]').waitFor();
+    await expect(guide.locator('input[type=radio][value=color]').isDisabled()).resolves.toBe(true);
+    await guide.getByTestId('bind-submit').click();
+    await toast(text(en, 'devices.messages.sucbinddevice'));
+
+    // After a successful bind the guide moves to step 1 with the new device.
+    await guide.getByTestId('guide-step-1').waitFor();
+    await guide.getByTestId('guide-back').waitFor();
+    await guide.getByTestId('guide-device').getByText('C10000001 · P3').waitFor();
+    // A lab is a receiver of its own device for the three case types.
+    const receivers = guide.getByTestId('receiver-table');
+    await receivers.getByText('Demo Lab 2', { exact: true }).waitFor();
+
+    // Add Demo Clinic for restoration; without a case type the add is refused on the spot.
+    await pickOrganization(guide.getByTestId('receiver-search'), 'Demo Cli', 'Demo Clinic');
+    await guide.getByTestId('receiver-add').click();
+    await toast(text(en, 'receivers.dialogplacasetype'));
+    await guide.getByTestId('receiver-case-types').getByText(text(en, 'caseType.restoration')).click();
+    await guide.getByTestId('receiver-add').click();
+    await toast(text(en, 'receivers.dialogrecivemes'));
+    const clinicRow = receivers.locator('tr', { has: page.getByText('Demo Clinic', { exact: true }) });
+    await clinicRow.getByText(text(en, 'caseType.restoration')).waitFor();
+    await expect(clinicRow.textContent()).resolves.not.toContain(text(en, 'caseType.implant'));
+    await shot('02-guide-receiver');
+
+    // Step 2: next hides, finish shows; finishing stores skipNovice and closes the guide.
+    await guide.getByTestId('guide-next').click();
+    await guide.getByTestId('guide-step-2').waitFor();
+    expect(await guide.getByTestId('guide-next').count()).toBe(0);
+    await shot('03-guide-studio');
+    await guide.getByTestId('guide-finish').click();
+    await guide.waitFor({ state: 'hidden' });
+    const property = await page.evaluate(async () => {
+      const answer = await fetch('/user/current', {
+        headers: { Authorization: `Bearer ${sessionStorage.getItem('token')}` },
+      });
+      return ((await answer.json()) as { data: { property: Record<string, unknown> } }).data.property;
+    });
+    expect(property).toEqual({ skipNovice: 'yes' });
+
+    // The top bar reopens the guide; skip closes it again.
+    await page.getByTestId('open-guide').click();
+    await guide.getByTestId('guide-step-0').waitFor();
+    await guide.getByTestId('guide-skip').click();
+    await guide.waitFor({ state: 'hidden' });
+
+    // /device: the bound device, owned, with the owner's actions.
+    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
+    await page.waitForURL(/\/v5\/device$/);
+    const table = page.getByTestId('device-table');
+    const c1 = table.locator('tr', { hasText: 'C10000001' });
+    await c1.getByText(text(en, 'devices.roles.owner')).waitFor();
+    await c1.getByText(text(en, 'devices.flags.permanent')).waitFor();
+    await c1.getByTestId('action-receivers').waitFor();
+    await c1.getByTestId('action-more').waitFor();
+    await shot('04-devices-lab');
+
+    // Register a second device on the page's own tab; the list shows both.
+    await page.getByRole('tab', { name: text(en, 'devices.tabs.register') }).click();
+    const form = page.getByTestId('bind-form');
+    await form.locator('input#deviceBind_serialnumber').fill('E20000001');
+    await expect(form.locator('input#deviceBind_name').inputValue()).resolves.toBe('smart');
+    await form.locator('input#deviceBind_bindcodes').fill('123456');
+    await shot('05-register');
+    await form.getByTestId('bind-submit').click();
+    await toast(text(en, 'devices.messages.sucbinddevice'));
+    await table.locator('tr', { hasText: 'E20000001' }).waitFor();
+    await expect(table.locator('tbody tr.ant-table-row').count()).resolves.toBe(2);
+
+    // Data-transfer management of C10000001: Demo Clinic for restoration, merged per organization.
+    await c1.getByTestId('action-receivers').click();
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('receiver-manager') });
+    const rows = dialog.getByTestId('receiver-table');
+    await rows.getByText('Demo Clinic', { exact: true }).waitFor();
+    await expect(rows.locator('tbody tr.ant-table-row').count()).resolves.toBe(2);
+    await shot('06-receivers');
+    await dialog
+      .getByRole('button', { name: text(en, 'common.close') })
+      .last()
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The owner's "More" menu: authorize opens its dialog with the presets.
+    await c1.getByTestId('action-more').click();
+    await page.locator('.ant-dropdown-menu').getByText(text(en, 'devices.actions.detail')).click();
+    const detail = page.getByTestId('device-detail');
+    await detail.getByText('Demo Lab 2').waitFor();
+    await shot('07-detail');
+    await page
+      .locator('.ant-modal', { has: detail })
+      .getByRole('button', { name: text(en, 'common.close') })
+      .last()
+      .click();
+
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  it('shows the clinic nothing of the lab it was not given, in English and in German', async () => {
+    await signOut(text(en, 'settings.exit'));
+    await signIn('clinic');
+    // The clinic has seen the guide already (skipNovice): it stays closed.
+    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
+    await page.waitForURL(/\/v5\/device$/);
+    const table = page.getByTestId('device-table');
+    // Only the device it was made receiver of, as receiver, with nothing to do but look.
+    const c1 = table.locator('tr', { hasText: 'C10000001' });
+    await c1.getByText(text(en, 'devices.roles.receiver')).waitFor();
+    await expect(table.locator('tbody tr.ant-table-row').count()).resolves.toBe(1);
+    await expect(table.textContent()).resolves.not.toContain('E20000001');
+    expect(await c1.getByTestId('action-detail').count()).toBe(1);
+    for (const action of ['receivers', 'authorize', 'unbind', 'transfer', 'more']) {
+      expect(await c1.getByTestId(`action-${action}`).count(), action).toBe(0);
+    }
+    expect(await page.locator('.first-use-guide .ant-modal').count()).toBe(0);
+    await shot('08-devices-clinic');
+
+    // No device was lent to the clinic, and it lent none: the empty states say so.
+    await page.getByRole('tab', { name: text(en, 'devices.tabs.authorized') }).click();
+    await page.getByText(text(en, 'devices.lent.emptyToMe')).waitFor();
+    await page
+      .getByTestId('lent-direction')
+      .getByText(text(en, 'devices.lent.byMe').replace('{{count}}', '0'))
+      .click();
+    await page.getByText(text(en, 'devices.lent.emptyByMe')).waitFor();
+    await shot('09-authorized-empty');
+
+    // A keyword that matches nothing says so too.
+    await page.getByRole('tab', { name: text(en, 'devices.tabs.all') }).click();
+    await page.getByTestId('device-search').locator('input').fill('E2000');
+    await page.getByText(text(en, 'devices.emptySearch')).waitFor();
+
+    // Backend management is not for the clinic.
+    await page.goto(`${base}/v5/manager`);
+    await page.getByTestId('manager-forbidden').waitFor();
+    expect(await page.locator('.ant-layout-sider').getByText(text(en, 'routes.manager')).count()).toBe(0);
+
+    // German: the device screen in German.
+    await page.getByTestId('open-settings').click();
+    await page.locator('.settings-drawer').getByText('Deutsch', { exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    await page.goto(`${base}/v5/device`);
+    await page.getByRole('tab', { name: text(de, 'devices.tabs.all') }).waitFor();
+    await page.getByTestId('device-table').getByText(text(de, 'devices.roles.receiver')).waitFor();
+    await shot('10-devices-german');
+    await page.locator('tr', { hasText: 'C10000001' }).getByTestId('action-detail').click();
+    await page.getByTestId('device-detail').getByText(text(de, 'devices.detail.plain')).waitFor();
+    await shot('11-detail-german');
+    await page.keyboard.press('Escape');
+
+    // Back to English for the next account.
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await signOut(text(de, 'settings.exit'));
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  it('lets the administrator import devices into the registry with a per-row report', async () => {
+    await page.reload();
+    await signIn('admin');
+    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.manager'), { exact: true }).click();
+    await page.waitForURL(/\/v5\/manager$/);
+    const registry = page.getByTestId('registry');
+    await registry.getByText('C10000001').waitFor();
+    await shot('12-registry');
+
+    await page.getByTestId('registry-import').click();
+    await page
+      .getByTestId('registry-csv')
+      .fill('serial,bindCode,area\nC10000099,654321\nC10000001,123456\nbad serial!,1\n');
+    await page.getByTestId('registry-import-submit').click();
+    const report = page.getByTestId('import-report');
+    await report.getByText(text(en, 'errors.registry.duplicate')).waitFor();
+    await report.getByText(text(en, 'errors.registry.invalidRow')).waitFor();
+    await expect(report.textContent()).resolves.toContain('1 imported, 2 refused');
+    await shot('13-import-report');
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: text(en, 'common.close') })
+      .first()
+      .click();
+
+    await registry.locator('input').first().fill('C10000099');
+    await expect.poll(() => registry.locator('tbody tr.ant-table-row').count()).toBe(1);
+    await registry.locator('tbody').getByText('C10000099').waitFor();
+    await signOut(text(en, 'settings.exit'));
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  it('lets the owner lend, change, extend, recall, restore, edit, transfer and unbind', async () => {
+    await signIn('lab2');
+    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
+    const table = page.getByTestId('device-table');
+    const e2 = table.locator('tr', { hasText: 'E20000001' });
+    const c1 = table.locator('tr', { hasText: 'C10000001' });
+    await e2.waitFor();
+    const modal = (title: string) => page.locator('.ant-modal').filter({ hasText: title });
+    const choose = async (select: Locator, option: string) => {
+      await select.click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: option })
+        .first()
+        .click();
+    };
+    const confirm = async (okText: string) => {
+      const box = page.locator('.ant-modal-confirm');
+      await box.waitFor();
+      await box.getByRole('button', { name: okText }).click();
+    };
+    const more = async (row: Locator, action: string) => {
+      await row.getByTestId('action-more').click();
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+        .filter({ hasText: text(en, `devices.actions.${action}`) })
+        .click();
+    };
+
+    // Authorize E20000001 to Demo Clinic for 7 days: due soon.
+    await e2.getByTestId('action-authorize').click();
+    const authorize = modal(text(en, 'devices.authorize.title'));
+    await pickOrganization(authorize.getByTestId('authorize-target'), 'Demo Cli', 'Demo Clinic');
+    await choose(authorize.getByTestId('expiry-preset'), text(en, 'devices.presets.7d'));
+    await authorize.locator('input#secret').fill('123456');
+    await shot('14-authorize');
+    await authorize.getByRole('button', { name: text(en, 'devices.actions.authorize') }).click();
+    await toast(text(en, 'devices.messages.authorized'));
+
+    // Its authorizations: change the time, extend in bulk, recall, restore.
+    await e2.getByRole('button', { name: '1', exact: true }).click();
+    const auths = modal(text(en, 'devices.authorizations.title'));
+    const row = auths.locator('tr', { hasText: 'Demo Clinic' });
+    await row.getByText(text(en, 'devices.flags.dueSoon')).waitFor();
+    await row.getByRole('button', { name: text(en, 'devices.actions.changeTime') }).click();
+    const change = modal(text(en, 'devices.changeTime.title'));
+    await choose(change.getByTestId('expiry-preset'), text(en, 'devices.presets.1m'));
+    await change.getByRole('button', { name: text(en, 'common.save') }).click();
+    await toast(text(en, 'devices.messages.timeChanged'));
+    await change.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.getByText(text(en, 'devices.flags.dueSoon')).count()).toBe(0);
+
+    await row.locator('input[type=checkbox]').check();
+    await auths.getByTestId('batch-extend').click();
+    const batch = page.locator('.ant-modal', { has: page.getByTestId('batch-results') });
+    await choose(batch.getByTestId('expiry-preset'), text(en, 'devices.presets.3m'));
+    await batch.getByTestId('batch-submit').click();
+    await batch.getByTestId('batch-results').getByText(text(en, 'devices.batch.ok')).waitFor();
+    await shot('15-batch-extended');
+    await batch
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: text(en, 'common.close') })
+      .click();
+    await batch.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: text(en, 'devices.actions.recall') }).click();
+    await confirm(text(en, 'devices.actions.recall'));
+    await toast(text(en, 'devices.messages.recalled'));
+    await row.getByText(text(en, 'devices.status.recalled')).waitFor();
+    await row.getByRole('button', { name: text(en, 'devices.actions.restore') }).click();
+    const restore = modal(text(en, 'devices.authorize.restoreTitle'));
+    await choose(restore.getByTestId('expiry-preset'), text(en, 'devices.presets.permanent'));
+    await restore.locator('input#secret').fill('123456');
+    await restore.getByRole('button', { name: text(en, 'devices.actions.restore') }).click();
+    await toast(text(en, 'devices.messages.restored'));
+    await row.getByText(text(en, 'devices.status.active')).waitFor();
+    await row.getByText(text(en, 'devices.flags.permanent')).waitFor();
+    await shot('16-authorizations');
+    await auths
+      .getByRole('button', { name: text(en, 'common.close') })
+      .last()
+      .click();
+    await auths.waitFor({ state: 'hidden' });
+
+    // The authorized tab lists it as lent by me.
+    await page.getByRole('tab', { name: text(en, 'devices.tabs.authorized') }).click();
+    await page
+      .getByTestId('lent-direction')
+      .getByText(text(en, 'devices.lent.byMe').replace('{{count}}', '1'))
+      .click();
+    await page.getByTestId('auth-table-byMe').getByText('Demo Clinic').waitFor();
+    await shot('17-lent-by-me');
+    await page.getByRole('tab', { name: text(en, 'devices.tabs.all') }).click();
+
+    // Edit the name.
+    await more(c1, 'edit');
+    const edit = modal(text(en, 'devices.edit.title'));
+    await edit.locator('input#name').fill('Chair 1');
+    await edit.getByRole('button', { name: text(en, 'common.save') }).click();
+    await toast(text(en, 'devices.messages.updated'));
+    await c1.getByText('Chair 1').waitFor();
+
+    // Transfer E20000001 to Demo Lab, after the confirmation: it leaves this organization at once.
+    await more(e2, 'transfer');
+    const transfer = modal(text(en, 'devices.transfer.title'));
+    await pickOrganization(transfer.getByTestId('transfer-target'), 'Demo Lab', 'Demo Lab');
+    await transfer.locator('input#secret').fill('123456');
+    await transfer.getByRole('button', { name: text(en, 'devices.actions.transfer') }).click();
+    await confirm(text(en, 'devices.actions.transfer'));
+    await toast(text(en, 'devices.messages.transferred'));
+    await e2.waitFor({ state: 'detached' });
+
+    // Unbind C10000001 with its code, after the confirmation: nothing is left, and the list says so.
+    await more(c1, 'unbind');
+    const unbind = modal(text(en, 'devices.unbind.title'));
+    await unbind.locator('input#secret').fill('123456');
+    await unbind.getByRole('button', { name: text(en, 'devices.actions.unbind') }).click();
+    await confirm(text(en, 'devices.actions.unbind'));
+    await toast(text(en, 'devices.messages.unbound'));
+    await page.getByTestId('device-empty').waitFor();
+    await shot('18-no-devices');
+    expect(journey.pageErrors).toEqual([]);
+  });
+});

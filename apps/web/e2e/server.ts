@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+
+/**
+ * What every Playwright journey needs: the real server on a fresh PGlite with the demo data, the
+ * built SPA, and Debian's Chromium (never downloaded).
+ */
+export const CHROMIUM = '/usr/bin/chromium';
+export const SHOTS = '/tmp/shots';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, '..', 'dist', 'index.html');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Journey {
+  base: string;
+  app: FastifyInstance;
+  browser: Browser;
+  page: Page;
+  /** Errors the page threw (a journey expects none). */
+  pageErrors: string[];
+  shot(name: string): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** Starts the server and a browser page (1440 × 900, en-US). */
+export async function startJourney(): Promise<Journey> {
+  // Mandatory: a missing browser or an unbuilt SPA fails the suite, never skips it.
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package`);
+  if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build -w @archway/web\` first`);
+  mkdirSync(SHOTS, { recursive: true });
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'archway-e2e-'));
+  const base = `http://127.0.0.1:${port}`;
+  const app = await buildApp(
+    loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      ARCHWAY_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    }),
+  );
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+
+  return {
+    base,
+    app,
+    browser,
+    page,
+    pageErrors,
+    shot: (name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }),
+    close: async () => {
+      await browser.close();
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { DeviceRow } from '@archway/contract';
+import type { DeviceAction } from './permissions.ts';
+import { AuthorizationsDialog } from './dialogs/AuthorizationsDialog.tsx';
+import { AuthorizeDialog } from './dialogs/AuthorizeDialog.tsx';
+import { DetailDialog } from './dialogs/DetailDialog.tsx';
+import { EditDeviceDialog } from './dialogs/EditDeviceDialog.tsx';
+import { ReceiversDialog } from './dialogs/ReceiversDialog.tsx';
+import { TransferDialog } from './dialogs/TransferDialog.tsx';
+import { UnbindDialog } from './dialogs/UnbindDialog.tsx';
+
+export interface OpenDialog {
+  action: DeviceAction;
+  device: DeviceRow;
+}
+
+/** The one dialog of a device action that is open, if any. */
+export function DeviceDialogs({
+  open,
+  userId,
+  custId,
+  onClose,
+}: {
+  open: OpenDialog | null;
+  userId: string;
+  custId: string;
+  onClose: () => void;
+}) {
+  if (!open) return null;
+  const { device } = open;
+  switch (open.action) {
+    case 'detail':
+      return <DetailDialog device={device} onClose={onClose} />;
+    case 'edit':
+      return <EditDeviceDialog device={device} onClose={onClose} />;
+    case 'unbind':
+      return <UnbindDialog device={device} onClose={onClose} />;
+    case 'authorize':
+      return <AuthorizeDialog device={device} onClose={onClose} />;
+    case 'authorizations':
+      return <AuthorizationsDialog device={device} custId={custId} onClose={onClose} />;
+    case 'transfer':
+      return <TransferDialog device={device} onClose={onClose} />;
+    case 'receivers':
+      return <ReceiversDialog device={device} userId={userId} onClose={onClose} />;
+  }
+}

@@ -1,0 +1,61 @@
+import { Descriptions, Form, Modal, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AuthorizationRow, ExpiryPreset } from '@archway/contract';
+import { authorizationDetail, changeAuthorizationTime } from '../api.ts';
+import { ExpiryCell, StatusTag } from '../cells.tsx';
+import { PresetField, useDeviceChange } from './common.tsx';
+
+/** Change the end of one authorization (the only change its authorizer may make). */
+export function ChangeTimeDialog({ auth, onClose }: { auth: AuthorizationRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ expireTime: ExpiryPreset }>();
+  // The authorization as it is now (GET /api2/device/scan/auth/{id}).
+  const current = useQuery({
+    queryKey: ['devices', 'authorization', auth.id],
+    queryFn: () => authorizationDetail(auth.id),
+    placeholderData: auth,
+  });
+  const change = useDeviceChange(changeAuthorizationTime, 'devices.messages.timeChanged', onClose);
+  const a = current.data;
+
+  return (
+    <Modal
+      open
+      title={t('devices.changeTime.title')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: change.isPending }}
+      destroyOnHidden
+    >
+      {!a ? (
+        <Skeleton active />
+      ) : (
+        <Descriptions
+          size="small"
+          column={1}
+          style={{ marginBottom: 16 }}
+          items={[
+            { key: 'number', label: t('devices.columns.number'), children: a.number },
+            { key: 'to', label: t('devices.lent.lentTo'), children: a.custName },
+            {
+              key: 'expiry',
+              label: t('devices.changeTime.current'),
+              children: <ExpiryCell expireTime={a.expireTime} flag={a.flag} />,
+            },
+            { key: 'status', label: t('devices.columns.status'), children: <StatusTag status={a.status} /> },
+          ]}
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={({ expireTime }) => change.mutate({ id: auth.id, expireTime })}
+      >
+        <PresetField label={t('devices.changeTime.new')} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Button, Card, Empty, Flex, Input, Result, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../shared/api/current-user.ts';
+import { usePagedQuery } from '../../shared/ui/paged-table.ts';
+import { AddRegistryDialog } from './AddRegistryDialog.tsx';
+import { ImportRegistryDialog } from './ImportRegistryDialog.tsx';
+import { listRegistry, registryKey, type RegistryRow } from './registry-api.ts';
+
+/** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
+function Registry() {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
+  const list = usePagedQuery<RegistryRow>(registryKey, listRegistry, t);
+
+  return (
+    <Card title={t('manager.registry.title')} data-testid="registry">
+      <Flex vertical gap={16}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('manager.registry.intro')}
+        </Typography.Paragraph>
+        <Flex gap={12} align="center" wrap>
+          <Input.Search
+            allowClear
+            value={list.keyword}
+            onChange={(e) => list.setKeyword(e.target.value)}
+            onSearch={list.setKeyword}
+            placeholder={t('manager.registry.searchPlaceholder')}
+            style={{ maxWidth: 320 }}
+          />
+          <Tooltip title={t('common.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common.refresh')}
+              onClick={() => void list.query.refetch()}
+              loading={list.query.isFetching}
+            />
+          </Tooltip>
+          <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+            <Button
+              icon={<ImportOutlined />}
+              onClick={() => setDialog('import')}
+              data-testid="registry-import"
+            >
+              {t('manager.import.open')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>
+              {t('manager.add.open')}
+            </Button>
+          </Flex>
+        </Flex>
+        <Table<RegistryRow>
+          rowKey="serial"
+          size="middle"
+          loading={list.query.isLoading}
+          dataSource={list.records}
+          pagination={list.pagination}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: (
+              <Empty
+                description={t(
+                  list.keyword.trim() ? 'manager.registry.emptySearch' : 'manager.registry.empty',
+                )}
+              />
+            ),
+          }}
+          columns={[
+            {
+              key: 'serial',
+              title: t('manager.registry.serial'),
+              render: (_, r) => <Typography.Text strong>{r.serial}</Typography.Text>,
+            },
+            { key: 'model', title: t('devices.columns.model'), render: (_, r) => <Tag>{r.model}</Tag> },
+            { key: 'area', title: t('manager.registry.area'), dataIndex: 'area' },
+            {
+              key: 'bound',
+              title: t('manager.registry.bound'),
+              render: (_, r) =>
+                r.bound ? (
+                  <Tag color="blue">{t('manager.registry.boundYes')}</Tag>
+                ) : (
+                  <Tag>{t('manager.registry.boundNo')}</Tag>
+                ),
+            },
+            {
+              key: 'owner',
+              title: t('devices.columns.owner'),
+              render: (_, r) => r.ownerCustName ?? '–',
+            },
+            {
+              key: 'created',
+              title: t('manager.registry.created'),
+              render: (_, r) => dayjs(r.createdAt).format('L LT'),
+            },
+          ]}
+        />
+      </Flex>
+      {dialog === 'add' && <AddRegistryDialog onClose={() => setDialog(null)} />}
+      {dialog === 'import' && <ImportRegistryDialog onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}
+
+/** `/manager`: backend management, for platform administrators only. */
+export default function ManagerPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  if (!user) return <Skeleton active />;
+  if (!user.isAdmin) {
+    return (
+      <Result
+        status="403"
+        title={t('manager.forbidden.title')}
+        subTitle={t('manager.forbidden.subTitle')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/home')}>
+            {t('common.backHome')}
+          </Button>
+        }
+        data-testid="manager-forbidden"
+      />
+    );
+  }
+  return <Registry />;
+}

@@ -1,0 +1,149 @@
+import { useMemo, useRef } from 'react';
+import { Button, Flex, Form, Input, Radio, Switch } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../ui/toast.ts';
+import { bindDevice, deviceKeys } from './api.ts';
+import {
+  DECRYPT_FORMATS,
+  DEFAULT_DECRYPT_FORMAT,
+  bindPayload,
+  encryptionSwitchShown,
+  isSelectableFormat,
+  nextDeviceName,
+  type BindFormValues,
+} from './bind.ts';
+
+export interface BoundDevice {
+  id: string;
+  number: string;
+}
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The bind-device form (product §3, §5): serial, hidden bind code, description, the name the serial
+ * suggests (editable), the encryption switch on cn and local hosts only, and the default decryption
+ * format (ply or stl; color shown but disabled). Used by /device and by the first-use guide.
+ */
+export function BindDeviceForm({
+  name,
+  onBound,
+}: {
+  /** The form's name: its fields' ids are `${name}_serialnumber` and so on. */
+  name: string;
+  onBound?: (device: BoundDevice) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<BindFormValues>();
+  const previousSerial = useRef('');
+  const showEncryption = useMemo(() => encryptionSwitchShown(window.location.hostname), []);
+
+  const bind = useMutation({
+    mutationFn: (values: BindFormValues) => bindDevice(bindPayload(values, showEncryption)),
+    onSuccess: async (result, values) => {
+      toast(t('devices.messages.sucbinddevice'), 'success');
+      form.resetFields();
+      previousSerial.current = '';
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+      onBound?.({ id: result.id, number: values.serialnumber.trim().toUpperCase() });
+    },
+  });
+
+  const required = (messageKey: string) => ({
+    validator: (_: unknown, value: unknown) =>
+      trimmed(value) ? Promise.resolve() : Promise.reject(new Error(t(messageKey))),
+  });
+
+  return (
+    <Form<BindFormValues>
+      name={name}
+      form={form}
+      layout="vertical"
+      initialValues={{ decryptvalue: DEFAULT_DECRYPT_FORMAT, radio: false }}
+      onFinish={(values) => bind.mutate(values)}
+      onValuesChange={(changed: Partial<BindFormValues>) => {
+        if (changed.serialnumber === undefined) return;
+        const serial = changed.serialnumber;
+        form.setFieldValue(
+          'name',
+          nextDeviceName(previousSerial.current, serial, form.getFieldValue('name')),
+        );
+        previousSerial.current = serial;
+      }}
+      data-testid="bind-form"
+      style={{ maxWidth: 560 }}
+    >
+      <Form.Item
+        name="serialnumber"
+        required
+        label={t('devices.bind.serial')}
+        rules={[required('devices.bind.serialRequired')]}
+      >
+        <Input
+          maxLength={64}
+          autoComplete="off"
+          allowClear
+          placeholder={t('devices.bind.serialPlaceholder')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="bindcodes"
+        required
+        label={t('devices.bind.code')}
+        rules={[required('devices.bind.codeRequired')]}
+        extra={t('devices.bind.codeHint')}
+      >
+        <Input.Password maxLength={64} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        required
+        label={t('devices.bind.name')}
+        rules={[required('devices.bind.nameRequired')]}
+        extra={t('devices.bind.nameHint')}
+      >
+        <Input maxLength={64} allowClear />
+      </Form.Item>
+      <Form.Item name="desc" label={t('devices.bind.desc')}>
+        <Input.TextArea maxLength={500} rows={2} showCount />
+      </Form.Item>
+      {showEncryption && (
+        <Form.Item
+          name="radio"
+          label={t('devices.bind.encryption')}
+          valuePropName="checked"
+          extra={t('devices.bind.encryptionHint')}
+        >
+          <Switch />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="decryptvalue"
+        label={t('devices.bind.format')}
+        rules={[{ required: true, message: t('devices.bind.formatRequired') }]}
+      >
+        <Radio.Group
+          options={DECRYPT_FORMATS.map((format) => ({
+            value: format,
+            label: t(`devices.format.${format}`),
+            disabled: !isSelectableFormat(format),
+          }))}
+        />
+      </Form.Item>
+      <Flex justify="flex-end">
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<LinkOutlined />}
+          loading={bind.isPending}
+          data-testid="bind-submit"
+        >
+          {t('devices.bind.submit')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
