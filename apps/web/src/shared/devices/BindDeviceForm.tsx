@@ -1,16 +1,15 @@
 import { useMemo, useRef } from 'react';
-import { Button, Flex, Form, Input, Radio, Switch } from 'antd';
+import { Button, Flex, Form, Input, Switch } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../ui/toast.ts';
 import { bindDevice, deviceKeys } from './api.ts';
+import { DecryptFormatField } from './DecryptFormatField.tsx';
 import {
-  DECRYPT_FORMATS,
   DEFAULT_DECRYPT_FORMAT,
   bindPayload,
   encryptionSwitchShown,
-  isSelectableFormat,
   nextDeviceName,
   type BindFormValues,
 } from './bind.ts';
@@ -120,19 +119,7 @@ export function BindDeviceForm({
           <Switch />
         </Form.Item>
       )}
-      <Form.Item
-        name="decryptvalue"
-        label={t('devices.bind.format')}
-        rules={[{ required: true, message: t('devices.bind.formatRequired') }]}
-      >
-        <Radio.Group
-          options={DECRYPT_FORMATS.map((format) => ({
-            value: format,
-            label: t(`devices.format.${format}`),
-            disabled: !isSelectableFormat(format),
-          }))}
-        />
-      </Form.Item>
+      <DecryptFormatField name="decryptvalue" />
       <Flex justify="flex-end">
         <Button
           type="primary"

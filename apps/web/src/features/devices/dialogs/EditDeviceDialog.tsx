@@ -1,13 +1,9 @@
 import { useMemo } from 'react';
-import { Form, Input, Modal, Radio, Switch } from 'antd';
+import { Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@archway/contract';
-import {
-  DECRYPT_FORMATS,
-  encryptionSwitchShown,
-  isSelectableFormat,
-  type DecryptFormat,
-} from '../../../shared/devices/bind.ts';
+import { encryptionSwitchShown, type DecryptFormat } from '../../../shared/devices/bind.ts';
+import { DecryptFormatField } from '../../../shared/devices/DecryptFormatField.tsx';
 import { updateDevice } from '../api.ts';
 import { DeviceSummary, requiredTrimmed, useDeviceChange } from './common.tsx';
 
@@ -74,19 +70,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow; onClo
             <Switch />
           </Form.Item>
         )}
-        <Form.Item
-          name="scanType"
-          label={t('devices.bind.format')}
-          rules={[{ required: true, message: t('devices.bind.formatRequired') }]}
-        >
-          <Radio.Group
-            options={DECRYPT_FORMATS.map((format) => ({
-              value: format,
-              label: t(`devices.format.${format}`),
-              disabled: !isSelectableFormat(format),
-            }))}
-          />
-        </Form.Item>
+        <DecryptFormatField name="scanType" />
       </Form>
     </Modal>
   );
