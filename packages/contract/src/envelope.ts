@@ -10,10 +10,11 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) =>
   });
 
 /**
- * On a refusal, `data` carries the catalogue key (for the web's translation) and, for
- * validation errors, the offending field. Archway decision: the spec does not show `data` on errors.
+ * On a refusal, `data` carries the catalogue key (for the web's translation), for validation errors
+ * the offending field, and for a call on several items that all failed, each item's outcome (`results`).
+ * Archway decision: the spec does not show `data` on errors.
  */
-export const errorData = z.object({ key: z.string(), field: z.string().optional() }).nullable();
+export const errorData = z.looseObject({ key: z.string(), field: z.string().optional() }).nullable();
 export const errorEnvelope = envelope(errorData);
 
 export type Envelope<T> = { success: boolean; errorCode: number; errorMessage: string; data: T };

@@ -7,12 +7,13 @@ export const fail = (
   def: ErrorDef,
   field?: string,
   lang: 'zh' | 'pt' | 'en' = 'en',
-): Envelope<{ key: string; field?: string }> => {
+  details?: Record<string, unknown>,
+): Envelope<{ key: string; field?: string } & Record<string, unknown>> => {
   const message = messageFor(def.key, def.message, lang);
   return {
     success: false,
     errorCode: def.code,
     errorMessage: field ? `${message}: ${field}` : message,
-    data: field ? { key: def.key, field } : { key: def.key },
+    data: { ...details, key: def.key, ...(field ? { field } : {}) },
   };
 };

@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const lang = serverLanguage(req.headers['accept-language']);
     if (err instanceof AppError) {
-      return reply.status(err.def.status).send(fail(err.def, err.field, lang));
+      return reply.status(err.def.status).send(fail(err.def, err.field, lang, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];

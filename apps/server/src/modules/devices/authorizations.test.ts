@@ -71,7 +71,9 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
     expectCode(await lend('X0000000', [u.lab.custId]), -2);
     expectCode(await lend('C10000001', [u.lab2.custId], {}, u.lab2), -2);
     expectCode(await lend('C10000001', [u.lab2.custId], { secret: '999999' }), -3);
-    expectCode(await lend('C10000002', [u.clinic2.custId, u.lab2.custId]), -4);
+    const allFailed = await lend('C10000002', [u.clinic2.custId, u.lab2.custId]);
+    expectCode(allFailed, -4);
+    expect(allFailed.body.data.results.map((r: { code: number }) => r.code)).toEqual([-1, -1]);
     expectCode(await lend('C10000001', [u.lab2.custId], {}, u.lab), -5);
     expectCode(await lend('C10000001', [u.clinic.custId]), -6);
     expectCode(await lend('C10000001', [u.lab2.custId], { expireTime: '2001-01-01' }), -6);

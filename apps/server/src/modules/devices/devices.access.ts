@@ -83,10 +83,11 @@ export interface ItemOutcome {
 
 /** Per-item outcomes; when every item failed the call fails with that item's code, or `allFailed` for several. */
 export function settle(results: ItemOutcome[], allFailed: ErrorDef) {
+  const outcomes = results.map((r) => ({ item: r.item, code: r.def?.code ?? 0, key: r.def?.key ?? null }));
   const failed = results.filter((r) => r.def);
-  if (failed.length === results.length) refuse(results.length === 1 ? failed[0]!.def! : allFailed);
-  return {
-    code: 0 as const,
-    results: results.map((r) => ({ item: r.item, code: r.def?.code ?? 0, key: r.def?.key ?? null })),
-  };
+  if (failed.length === results.length) {
+    // The refusal still says how each item went.
+    throw new AppError(results.length === 1 ? failed[0]!.def! : allFailed, undefined, { results: outcomes });
+  }
+  return { code: 0 as const, results: outcomes };
 }
