@@ -1,16 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** Project roots are absolute, so `npm test -w <workspace>` (run from that folder) finds the same files. */
+const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url));
 
 // One runner for the whole repository; each workspace is a project so
 // `npm test -w <workspace>` and the root `npm test` run the same files.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'mesh', root: 'packages/mesh', include: ['src/**/*.test.ts'], passWithNoTests: true } },
+      { test: { name: 'contract', root: at('packages/contract'), include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'mesh',
+          root: at('packages/mesh'),
+          include: ['src/**/*.test.ts'],
+          passWithNoTests: true,
+        },
+      },
       {
         test: {
           name: 'scanner',
-          root: 'tools/scanner',
+          root: at('tools/scanner'),
           include: ['src/**/*.test.ts'],
           passWithNoTests: true,
         },
@@ -18,17 +29,17 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          root: 'apps/server',
+          root: at('apps/server'),
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'web', root: at('apps/web'), include: ['src/**/*.test.{ts,tsx}'] } },
       {
         test: {
           name: 'e2e',
-          root: 'apps/web',
+          root: at('apps/web'),
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
