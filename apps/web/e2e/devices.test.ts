@@ -8,9 +8,10 @@ import { startJourney, type Journey } from './server.ts';
 /**
  * The device journey of issue 3 in a real browser against a real server: the new lab `lab2`
  * signs in, the first-use guide opens by itself, binds C10000001, adds Demo Clinic as receiver
- * for restoration and finishes; the lab binds a second device on /device. The clinic then sees
- * nothing of the lab's devices but the one it was made receiver of (and only to look at it); the
- * administrator imports devices into the registry with a per-row report.
+ * for restoration and finishes; the lab binds a second device on /device and lets the
+ * distributor use the first. The clinic then sees nothing of the lab's devices but the one it was
+ * made receiver of (and only to look at it); the administrator imports devices into the registry
+ * with a per-row report.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 type Texts = Record<string, Record<string, unknown>>;
@@ -61,6 +62,16 @@ describe('devices and the first-use guide in Chromium', () => {
       .first();
     await option.waitFor();
     await option.click();
+  }
+
+  /** Picks an option of a Select. */
+  async function choose(select: Locator, option: string) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click();
   }
 
   beforeAll(async () => {
@@ -182,6 +193,36 @@ describe('devices and the first-use guide in Chromium', () => {
       .getByRole('button', { name: text(en, 'common.close') })
       .last()
       .click();
+    await detail.waitFor({ state: 'hidden' });
+
+    // Device users (under "More"): someone unknown is refused with the reason, `distributor` is added.
+    await c1.getByTestId('action-more').click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .filter({ hasText: text(en, 'devices.actions.users') })
+      .click();
+    const users = page.locator('.ant-modal', { has: page.getByTestId('device-users-table') });
+    await users.getByText(text(en, 'devices.users.empty')).waitFor();
+    await users.getByTestId('device-users-input').fill('nobody');
+    await choose(users.getByTestId('expiry-preset'), text(en, 'devices.presets.1m'));
+    await users.getByTestId('device-users-add').click();
+    const outcome = users.getByTestId('device-users-outcome');
+    await outcome.getByText(text(en, 'errors.deviceUserAdd.addError')).first().waitFor();
+    await expect(outcome.textContent()).resolves.toContain('nobody');
+    await shot('users-refused');
+    await users.getByTestId('device-users-input').fill('distributor');
+    await users.getByTestId('device-users-add').click();
+    await toast(text(en, 'devices.users.added'));
+    await outcome.getByText(text(en, 'devices.users.ok'), { exact: true }).waitFor();
+    const distributor = users.getByTestId('device-users-table').locator('tr', { hasText: 'distributor' });
+    await distributor.getByText('Demo Distributor').waitFor();
+    await distributor.getByRole('button', { name: text(en, 'devices.users.remove') }).waitFor();
+    await shot('users');
+    await users
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: text(en, 'common.close') })
+      .click();
+    await users.waitFor({ state: 'hidden' });
 
     expect(journey.pageErrors).toEqual([]);
   });
@@ -284,14 +325,6 @@ describe('devices and the first-use guide in Chromium', () => {
     const c1 = table.locator('tr', { hasText: 'C10000001' });
     await e2.waitFor();
     const modal = (title: string) => page.locator('.ant-modal').filter({ hasText: title });
-    const choose = async (select: Locator, option: string) => {
-      await select.click();
-      await page
-        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-        .filter({ hasText: option })
-        .first()
-        .click();
-    };
     const confirm = async (okText: string) => {
       const box = page.locator('.ant-modal-confirm');
       await box.waitFor();

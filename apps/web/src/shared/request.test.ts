@@ -110,6 +110,56 @@ describe('request layer', () => {
     expect(deps.toast).toHaveBeenCalledWith('Falsches Passwort');
   });
 
+  it("keeps the refusal's data, with each item's outcome when a call on several items all failed", async () => {
+    const results = [
+      { item: 'a', code: -6, key: 'deviceUserAdd.alreadyAdded' },
+      { item: 'b', code: -8, key: 'deviceUserAdd.addError' },
+    ];
+    const { request } = setup(() =>
+      json(
+        {
+          success: false,
+          errorCode: -3,
+          errorMessage: 'All failed',
+          data: { key: 'deviceUserAdd.allFailed', results },
+        },
+        400,
+      ),
+    );
+    const error = await request({ path: '/x', method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind: 'refused',
+      code: -3,
+      i18nKey: 'errors.deviceUserAdd.allFailed',
+      details: { key: 'deviceUserAdd.allFailed', results },
+    });
+
+    // A single item that was not found answers 404 with its refusal: shown, with its outcome.
+    const one = setup(() =>
+      json(
+        {
+          success: false,
+          errorCode: -8,
+          errorMessage: 'Add error: user not found',
+          data: { key: 'deviceUserAdd.addError', results: results.slice(1) },
+        },
+        404,
+      ),
+    );
+    await expect(one.request({ path: '/x' })).rejects.toMatchObject({
+      kind: 'refused',
+      status: 404,
+      i18nKey: 'errors.deviceUserAdd.addError',
+      details: { results: results.slice(1) },
+    });
+    expect(one.deps.toast).toHaveBeenCalledTimes(1);
+
+    // Without data there are no details.
+    const bare = setup(() => json({ success: false, errorCode: 300, errorMessage: 'x', data: null }, 500));
+    const plain = await bare.request({ path: '/x', silent: true }).catch((e: unknown) => e);
+    expect((plain as ApiError).details).toBeUndefined();
+  });
+
   it('falls back to errorMessage when no translation exists and keeps silent calls quiet', async () => {
     const refusal = {
       success: false,

@@ -2,7 +2,7 @@ import type { Envelope, ServiceName } from '@archway/contract';
 
 /**
  * The request layer of calls-and-errors §7.1: base URL by host key, bearer token,
- * Accept-Language, envelope unwrap, 401 → renew once → else sign in again, 404 silent,
+ * Accept-Language, envelope unwrap, 401 → renew once → else sign in again, unknown path (404) silent,
  * duplicate in-flight requests cancelled, default time-out, de-duplicated toasts.
  *
  * `createRequester` takes its collaborators as arguments so the behaviour is tested without a
@@ -45,6 +45,8 @@ export class ApiError extends Error {
     message: string,
     readonly status = 0,
     readonly field?: string,
+    /** A refusal's whole `data` (e.g. `results`, each item's outcome when a call on several items all failed). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -89,6 +91,13 @@ export function buildUrl(base: string, path: string, query?: Record<string, Quer
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'success' in value && 'errorCode' in value;
+}
+
+/** A refusal's `data` when it is an object (`{key, field?, results?}`), else nothing. */
+function refusalData(data: unknown): Record<string, unknown> | undefined {
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : undefined;
 }
 
 function encodeBody(body: unknown): { payload: BodyInit | undefined; json: boolean; dedupeKey: string } {
@@ -181,16 +190,17 @@ export function createRequester(deps: RequestDeps): Requester {
       deps.onSessionLost();
       throw new ApiError('sessionLost', 401, 'errors.generic.sessionExpired', 'Session expired', 401);
     }
-    if (response.status === 404) {
-      // Calls-and-errors §7.1: on 404 the product does nothing.
-      const key404 = isEnvelope(body) ? (body.data as { key?: string } | null)?.key : undefined;
-      throw new ApiError('notFound', 404, `errors.${key404 ?? 'generic.notFound'}`, 'Not found', 404);
+    // Calls-and-errors §7.1: on 404 the product does nothing — for a path that does not exist. A 404 that
+    // carries a catalogue refusal (a device or entry "not found") is an answer the user must see.
+    const refusalKey = isEnvelope(body) ? refusalData(body.data)?.key : undefined;
+    if (response.status === 404 && (typeof refusalKey !== 'string' || refusalKey === 'generic.notFound')) {
+      throw new ApiError('notFound', 404, 'errors.generic.notFound', 'Not found', 404);
     }
     if (isEnvelope(body) && !options.raw) {
       if (body.success && response.ok) return body.data as T;
-      const data = (body.data ?? {}) as { key?: unknown; field?: unknown };
-      const errorKey = typeof data.key === 'string' ? data.key : 'generic.application';
-      const field = typeof data.field === 'string' ? data.field : undefined;
+      const details = refusalData(body.data);
+      const errorKey = typeof details?.key === 'string' ? details.key : 'generic.application';
+      const field = typeof details?.field === 'string' ? details.field : undefined;
       return fail(
         new ApiError(
           'refused',
@@ -199,6 +209,7 @@ export function createRequester(deps: RequestDeps): Requester {
           body.errorMessage,
           response.status,
           field,
+          details,
         ),
         silent,
       );

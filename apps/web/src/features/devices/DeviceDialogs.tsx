@@ -3,6 +3,7 @@ import type { DeviceAction } from './permissions.ts';
 import { AuthorizationsDialog } from './dialogs/AuthorizationsDialog.tsx';
 import { AuthorizeDialog } from './dialogs/AuthorizeDialog.tsx';
 import { DetailDialog } from './dialogs/DetailDialog.tsx';
+import { DeviceUsersDialog } from './dialogs/DeviceUsersDialog.tsx';
 import { EditDeviceDialog } from './dialogs/EditDeviceDialog.tsx';
 import { ReceiversDialog } from './dialogs/ReceiversDialog.tsx';
 import { TransferDialog } from './dialogs/TransferDialog.tsx';
@@ -40,6 +41,8 @@ export function DeviceDialogs({
       return <AuthorizationsDialog device={device} custId={custId} onClose={onClose} />;
     case 'transfer':
       return <TransferDialog device={device} onClose={onClose} />;
+    case 'users':
+      return <DeviceUsersDialog device={device} onClose={onClose} />;
     case 'receivers':
       return <ReceiversDialog device={device} userId={userId} onClose={onClose} />;
   }

@@ -9,6 +9,7 @@ import {
   ReloadOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ export const ACTION_ICONS: Record<DeviceAction, ComponentType> = {
   receivers: ApartmentOutlined,
   authorize: KeyOutlined,
   authorizations: SafetyCertificateOutlined,
+  users: TeamOutlined,
   detail: EyeOutlined,
   edit: EditOutlined,
   transfer: SwapOutlined,

@@ -1,4 +1,4 @@
-import type { AuthorizationRow, DeviceRow, ExpiryPreset } from '@archway/contract';
+import type { AuthorizationRow, DeviceRow, DeviceUserRow, ExpiryPreset } from '@archway/contract';
 import { request } from '../../shared/api-client.ts';
 
 /** The device calls only the device screens make (calls-and-errors §7.6, access host). */
@@ -56,3 +56,31 @@ export const extendAuthorizations = (body: { ids: string[]; expireTime: ExpiryPr
     body,
     silent: true,
   });
+
+/** People who may use the device (the owner sees all; an authorized organization those it added). */
+export const listDeviceUsers = (deviceId: string) =>
+  request<DeviceUserRow[]>({ host: 'access', path: `/api2/device/scan/user/${deviceId}` });
+
+/**
+ * Add people by username or e-mail until a preset end (from `startTime`, an ISO date-time, or now);
+ * silent, because the dialog shows each person's outcome, also when all of them failed.
+ */
+export const addDeviceUsers = (body: {
+  number: string;
+  users: string[];
+  endTime: ExpiryPreset;
+  startTime?: string;
+}) =>
+  request<BatchAnswer>({
+    host: 'access',
+    method: 'POST',
+    path: '/api2/device/scan/v2/user',
+    body,
+    silent: true,
+  });
+
+export const changeDeviceUserEnd = (body: { id: string; endTime: ExpiryPreset }) =>
+  request<Done>({ host: 'access', method: 'PUT', path: '/api2/device/scan/v2/user', body });
+
+export const removeDeviceUser = (id: string) =>
+  request<Done>({ host: 'access', method: 'DELETE', path: `/api2/device/scan/user/${id}` });

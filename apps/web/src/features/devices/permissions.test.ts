@@ -3,14 +3,21 @@ import { DeviceRoles } from '@archway/contract';
 import { allowedActions, canManageAuthorizations, splitActions } from './permissions.ts';
 
 describe('device actions by role', () => {
-  it('gives the owner everything, the authorized data-transfer management, others only a look', () => {
+  it('gives the owner everything, the authorized data transfer and device users, others only a look', () => {
     expect(Object.fromEntries(DeviceRoles.map((role) => [role, allowedActions(role)]))).toEqual({
-      owner: ['receivers', 'authorize', 'authorizations', 'detail', 'edit', 'transfer', 'unbind'],
-      authorized: ['receivers', 'authorizations', 'detail'],
+      owner: ['receivers', 'authorize', 'authorizations', 'users', 'detail', 'edit', 'transfer', 'unbind'],
+      authorized: ['receivers', 'authorizations', 'users', 'detail'],
       user: ['detail'],
       receiver: ['detail'],
       none: [],
     });
+  });
+
+  it('offers device users to the owner and an authorized organization only', () => {
+    expect(DeviceRoles.filter((role) => allowedActions(role).includes('users'))).toEqual([
+      'owner',
+      'authorized',
+    ]);
   });
 
   it('lets only the owner manage authorizations', () => {

@@ -2,13 +2,14 @@ import type { DeviceRole } from '@archway/contract';
 
 /**
  * What the caller may do with a device, by its role (product §6): the owner everything; an
- * authorized organization manages the data transfer (and sees its own authorization); device users
- * and receivers may only look.
+ * authorized organization manages the data transfer and the people it lets use the device (and
+ * sees its own authorization); device users and receivers may only look.
  */
 export const DEVICE_ACTIONS = [
   'receivers',
   'authorize',
   'authorizations',
+  'users',
   'detail',
   'edit',
   'transfer',
@@ -21,7 +22,7 @@ export function allowedActions(role: DeviceRole): DeviceAction[] {
     case 'owner':
       return [...DEVICE_ACTIONS];
     case 'authorized':
-      return ['receivers', 'authorizations', 'detail'];
+      return ['receivers', 'authorizations', 'users', 'detail'];
     case 'user':
     case 'receiver':
       return ['detail'];

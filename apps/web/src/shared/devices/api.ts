@@ -52,6 +52,7 @@ export const deviceKeys = {
   everything: (scope: DeviceListScope) => ['devices', 'everything', scope] as const,
   detail: (id: string) => ['devices', 'detail', id] as const,
   receivers: (deviceId: string) => ['devices', 'receivers', deviceId] as const,
+  users: (deviceId: string) => ['devices', 'users', deviceId] as const,
 };
 
 export const listDevices = (scope: DeviceListScope, body: DeviceListBody) =>

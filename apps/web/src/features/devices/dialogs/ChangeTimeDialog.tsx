@@ -1,15 +1,14 @@
-import { Descriptions, Form, Modal, Skeleton } from 'antd';
+import { Descriptions, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AuthorizationRow, ExpiryPreset } from '@archway/contract';
+import type { AuthorizationRow } from '@archway/contract';
 import { authorizationDetail, changeAuthorizationTime } from '../api.ts';
 import { ExpiryCell, StatusTag } from '../cells.tsx';
-import { PresetField, useDeviceChange } from './common.tsx';
+import { PresetDialog, useDeviceChange } from './common.tsx';
 
 /** Change the end of one authorization (the only change its authorizer may make). */
 export function ChangeTimeDialog({ auth, onClose }: { auth: AuthorizationRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ expireTime: ExpiryPreset }>();
   // The authorization as it is now (GET /api2/device/scan/auth/{id}).
   const current = useQuery({
     queryKey: ['devices', 'authorization', auth.id],
@@ -20,15 +19,12 @@ export function ChangeTimeDialog({ auth, onClose }: { auth: AuthorizationRow; on
   const a = current.data;
 
   return (
-    <Modal
-      open
+    <PresetDialog
       title={t('devices.changeTime.title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: change.isPending }}
-      destroyOnHidden
+      label={t('devices.changeTime.new')}
+      loading={change.isPending}
+      onSubmit={(expireTime) => change.mutate({ id: auth.id, expireTime })}
+      onClose={onClose}
     >
       {!a ? (
         <Skeleton active />
@@ -49,13 +45,6 @@ export function ChangeTimeDialog({ auth, onClose }: { auth: AuthorizationRow; on
           ]}
         />
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={({ expireTime }) => change.mutate({ id: auth.id, expireTime })}
-      >
-        <PresetField label={t('devices.changeTime.new')} />
-      </Form>
-    </Modal>
+    </PresetDialog>
   );
 }

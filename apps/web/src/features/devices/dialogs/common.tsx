@@ -1,11 +1,15 @@
-import { Descriptions, Form, Input, Select, Tag } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Descriptions, Form, Input, Modal, Select, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow, ExpiryPreset } from '@archway/contract';
 import { deviceKeys } from '../../../shared/devices/api.ts';
+import { ApiError } from '../../../shared/request.ts';
 import { toast } from '../../../shared/ui/toast.ts';
+import type { BatchAnswer, ItemResult } from '../api.ts';
 import { PRESETS, presetKey } from '../expiry.ts';
+import { failedItems, refusedResults } from '../outcomes.ts';
 
 /** A required text field that counts only when something is left after trimming. */
 export const requiredTrimmed = (t: TFunction, messageKey: string) => ({
@@ -45,6 +49,93 @@ export function PresetField({ name = 'expireTime', label }: { name?: string; lab
       />
     </Form.Item>
   );
+}
+
+/** A small dialog that asks for a new period (a preset), below what it changes. */
+export function PresetDialog({
+  title,
+  label,
+  loading,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  label: string;
+  loading: boolean;
+  onSubmit: (preset: ExpiryPreset) => void;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ expireTime: ExpiryPreset }>();
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading }}
+      destroyOnHidden
+    >
+      {children}
+      <Form form={form} layout="vertical" onFinish={({ expireTime }) => onSubmit(expireTime)}>
+        <PresetField label={label} />
+      </Form>
+    </Modal>
+  );
+}
+
+/** One item's outcome of a call on several items: done, or the catalogue's reason. */
+export function OutcomeTag({ result, okKey }: { result: ItemResult; okKey: string }) {
+  const { t } = useTranslation();
+  if (result.code === 0) return <Tag color="green">{t(okKey)}</Tag>;
+  return <Tag color="red">{result.key ? t(`errors.${result.key}`) : t('devices.batch.failed')}</Tag>;
+}
+
+export interface BatchOutcome {
+  /** Each item's outcome: from the answer, or from the refusal when every item failed (else null). */
+  results: ItemResult[] | null;
+  /** The refusal's text when the call failed as a whole. */
+  failure: string | null;
+}
+
+/**
+ * A (silent) call on several items: a toast for the whole, each item's outcome kept for the dialog
+ * (also when all of them failed: the refusal carries them), every device list refreshed.
+ */
+export function useBatchChange<A>(
+  call: (args: A) => Promise<BatchAnswer>,
+  messages: { done: string; partly: string },
+  onResults?: (results: ItemResult[]) => void,
+) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<BatchOutcome | null>(null);
+  const mutation = useMutation({
+    mutationFn: call,
+    onMutate: () => setOutcome(null),
+    onSuccess: async ({ results }) => {
+      const failed = failedItems(results).length;
+      toast(failed ? t(messages.partly, { failed }) : t(messages.done), failed ? 'warning' : 'success');
+      setOutcome({ results, failure: null });
+      onResults?.(results);
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    },
+    onError: (error) => {
+      // A cancelled duplicate is followed by its own answer; a lost session goes to sign-in.
+      if (error instanceof ApiError && (error.kind === 'duplicate' || error.kind === 'sessionLost')) return;
+      const text =
+        error instanceof ApiError ? t(error.i18nKey, { defaultValue: error.message }) : String(error);
+      const results = refusedResults(error);
+      setOutcome({ results, failure: text });
+      if (results) onResults?.(results);
+      toast(text);
+    },
+  });
+  return { mutation, outcome };
 }
 
 /** Which device a dialog acts on. */
