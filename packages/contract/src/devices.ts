@@ -108,6 +108,8 @@ export const deviceListBody = z.strictObject({
   pageIndex: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(100).default(10),
   keyword: z.string().trim().max(100).optional(),
+  /** Only devices lent to the caller's organization, or lent out by it (any authorization status). */
+  lent: z.enum(['toMe', 'byMe']).optional(),
 });
 
 export const updateDeviceBody = z.strictObject({

@@ -55,6 +55,18 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
     expectCode(await u.lab2.call('GET', `/api2/device/scan/auth/${a!.id}`), -7);
   });
 
+  it('filters the lists to devices lent to me or lent by me', async () => {
+    const numbers = async (who: typeof u.clinic, lent: string) =>
+      expectOk(await who.call('POST', '/api2/device/scan/auths', { lent })).records.map(
+        (r: { number: string }) => r.number,
+      );
+    expect(await numbers(u.clinic, 'byMe')).toEqual(['C10000001']);
+    expect(await numbers(u.clinic, 'toMe')).toEqual([]);
+    expect(await numbers(u.lab, 'toMe')).toEqual(['C10000001']);
+    expect(await numbers(u.lab, 'byMe')).toEqual([]);
+    expectCode(await u.clinic.call('POST', '/api2/device/scan/auths', { lent: 'sideways' }), -1);
+  });
+
   it('stores permanent as 9999-12-31 23:59:59, from any permanent form', async () => {
     for (const [i, form] of ['permanent', '9999-12-31', 253402185600].entries()) {
       const number = 'C10000002';

@@ -45,6 +45,16 @@ export function scopeCondition(scope: DeviceScope, custId: string, userId: strin
   return scope === 'usable' ? usable : or(usable, receiverOf(custId))!;
 }
 
+/** Devices with an authorization (of any status) held by the organization, or granted by it as owner. */
+export function lentCondition(lent: 'toMe' | 'byMe', custId: string): SQL {
+  return lent === 'toMe'
+    ? sql`exists (select 1 from ${deviceAuths} where ${q(deviceAuths.deviceId)} = ${q(devices.id)} and ${q(deviceAuths.custId)} = ${custId})`
+    : and(
+        eq(devices.ownerCustId, custId),
+        sql`exists (select 1 from ${deviceAuths} where ${q(deviceAuths.deviceId)} = ${q(devices.id)} and ${q(deviceAuths.fromCustId)} = ${custId})`,
+      )!;
+}
+
 export async function listDevices(
   db: Queryable,
   where: SQL,

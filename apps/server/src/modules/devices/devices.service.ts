@@ -15,7 +15,7 @@ import {
   type unbindBody,
   type updateDeviceBody,
 } from '@archway/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
@@ -223,7 +223,10 @@ export async function list(s: Scope, scope: repo.DeviceScope, input: z.infer<typ
   const custId = custOf(s.actor);
   const { total, rows } = await repo.listDevices(
     s.db,
-    repo.scopeCondition(scope, custId, s.actor.userId),
+    and(
+      repo.scopeCondition(scope, custId, s.actor.userId),
+      input.lent ? repo.lentCondition(input.lent, custId) : undefined,
+    )!,
     input.keyword,
     input,
   );

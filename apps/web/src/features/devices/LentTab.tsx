@@ -12,7 +12,7 @@ import { lentRows, matchesKeyword, type LentDirection } from './lent.ts';
 /**
  * "Authorized devices": authorizations both ways. Lent to me (devices other organizations lent to
  * this one) and lent by me (devices this organization lent out, with batch extension). Built from
- * every page of POST /api2/device/scan/auths, filtered and paged here.
+ * every page of POST /api2/device/scan/auths with `lent: toMe | byMe`, then paged here.
  */
 export function LentTab({
   custId,
@@ -25,12 +25,22 @@ export function LentTab({
   const [direction, setDirection] = useState<LentDirection>('toMe');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const devices = useQuery({
-    queryKey: deviceKeys.everything('auths'),
-    queryFn: () => listAllDevices('auths'),
+  // The server narrows each list to devices with authorizations to or from this organization.
+  const toMe = useQuery({
+    queryKey: deviceKeys.everything('auths', 'toMe'),
+    queryFn: () => listAllDevices('auths', 'toMe'),
   });
+  const byMe = useQuery({
+    queryKey: deviceKeys.everything('auths', 'byMe'),
+    queryFn: () => listAllDevices('auths', 'byMe'),
+  });
+  const devices = {
+    refetch: () => Promise.all([toMe.refetch(), byMe.refetch()]),
+    isFetching: toMe.isFetching || byMe.isFetching,
+    isLoading: toMe.isLoading || byMe.isLoading,
+  };
 
-  const all = devices.data ?? [];
+  const all = [...(toMe.data ?? []), ...(byMe.data ?? [])];
   const counts = { toMe: lentRows(all, custId, 'toMe').length, byMe: lentRows(all, custId, 'byMe').length };
   const rows = lentRows(all, custId, direction).filter((row) => matchesKeyword(row, keyword));
   // A page that no longer exists (rows went away) shows the last one instead.

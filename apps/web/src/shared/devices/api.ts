@@ -19,6 +19,8 @@ export interface DeviceListBody {
   pageIndex: number;
   pageSize: number;
   keyword?: string;
+  /** Only devices lent to this organization, or lent out by it. */
+  lent?: 'toMe' | 'byMe';
 }
 
 /** Bind-device body (calls-and-errors §3). */
@@ -49,7 +51,8 @@ export interface DeleteReceiverBody {
 export const deviceKeys = {
   all: ['devices'] as const,
   list: (scope: DeviceListScope, body: DeviceListBody) => ['devices', 'list', scope, body] as const,
-  everything: (scope: DeviceListScope) => ['devices', 'everything', scope] as const,
+  everything: (scope: DeviceListScope, lent?: DeviceListBody['lent']) =>
+    ['devices', 'everything', scope, lent] as const,
   detail: (id: string) => ['devices', 'detail', id] as const,
   receivers: (deviceId: string) => ['devices', 'receivers', deviceId] as const,
   users: (deviceId: string) => ['devices', 'users', deviceId] as const,
@@ -60,14 +63,22 @@ export const listDevices = (scope: DeviceListScope, body: DeviceListBody) =>
     host: 'access',
     method: 'POST',
     path: `/api2/device/scan/${scope}`,
-    body: { pageIndex: body.pageIndex, pageSize: body.pageSize, keyword: body.keyword || undefined },
+    body: {
+      pageIndex: body.pageIndex,
+      pageSize: body.pageSize,
+      keyword: body.keyword || undefined,
+      lent: body.lent,
+    },
   });
 
 /** Every page of a device list (100 per call), for screens that filter on the client. */
-export async function listAllDevices(scope: DeviceListScope): Promise<DeviceRow[]> {
+export async function listAllDevices(
+  scope: DeviceListScope,
+  lent?: DeviceListBody['lent'],
+): Promise<DeviceRow[]> {
   const rows: DeviceRow[] = [];
   for (let pageIndex = 1; ; pageIndex += 1) {
-    const page = await listDevices(scope, { pageIndex, pageSize: 100 });
+    const page = await listDevices(scope, { pageIndex, pageSize: 100, lent });
     rows.push(...page.records);
     if (page.records.length === 0 || rows.length >= page.totalRecords) return rows;
   }
