@@ -24,8 +24,10 @@ import { seedDemo } from './demo/seed.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
-unless a call documents its own shape. On a refusal, data is {key, field?}: key is the error-catalogue key the web
-app translates, field names the offending input. Archway adds these generic codes where the specification has none:
+unless a call documents its own shape. On a refusal, data is {key, field?, results?}: key is the error-catalogue key
+the web app translates, field names the offending input, results gives each item's outcome when a call on several
+items failed for all of them. Invalid input answers the call's own parameter-error code where its table has one.
+Archway adds these generic codes where the specification has none:
 400 invalid parameter, 401 session expired (send a fresh token), 404 object not found, 429 too many attempts.
 Objects of another organization answer exactly like objects that do not exist.
 
@@ -35,7 +37,7 @@ ${allErrors.map((e) => `- ${e.key}: code ${e.code}, HTTP ${e.status}, "${e.messa
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
   });

@@ -15,6 +15,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AREA: z.string().trim().min(1).max(32).default('default'),
+  TRUST_PROXY: bool.default(false),
   SERVICE_URLS: z
     .string()
     .transform((s, ctx) => {
@@ -44,6 +45,8 @@ export interface Config {
   serviceUrls: Partial<Record<ServiceName, string>>;
   /** The device area this deployment serves; devices of another area cannot be bound here (-131). */
   area: string;
+  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +71,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     serviceUrls: e.SERVICE_URLS ?? {},
     area: e.AREA,
+    trustProxy: e.TRUST_PROXY,
   };
 }

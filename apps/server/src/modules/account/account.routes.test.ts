@@ -112,13 +112,15 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     expect((await token({ username: 'lab2', password: 'demo123' })).statusCode).toBe(200);
   });
 
-  it('rate-limits failed attempts per address', async () => {
+  it('rate-limits failed attempts per address, whatever X-Forwarded-For claims', async () => {
+    let n = 0;
     const from = (username: string, password: string) =>
       t.app.inject({
         method: 'POST',
         url: '/account/token',
         payload: { username, password },
         remoteAddress: '192.0.2.77',
+        headers: { 'x-forwarded-for': `198.51.100.${n++ % 250}` },
       });
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await from(`ghost${i}`, 'nope00');
     expect((await from('clinic2', 'demo123')).statusCode).toBe(429);

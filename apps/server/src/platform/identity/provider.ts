@@ -103,6 +103,6 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
       ).replace(/[<>&"]/g, '')}</p><p><a href="/v5/login">/v5/login</a></p></body></html>`;
     },
   });
-  provider.proxy = true;
+  provider.proxy = config.trustProxy;
   return provider;
 }
