@@ -95,7 +95,14 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
       await grant.save();
       return grant;
     },
-    ttl: { Session: 14 * 24 * 3600, Interaction: 3600, Grant: 14 * 24 * 3600 },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_TTL,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+    },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
       ctx.body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Archway</title></head><body><p>${String(
