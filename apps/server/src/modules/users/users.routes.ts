@@ -30,28 +30,6 @@ export const usersRoutes =
       );
     }
 
-    app.put(
-      '/api2/user',
-      {
-        schema: {
-          ...secured,
-          tags: ['users'],
-          summary: 'Update the user property (shallow merge; a null value removes the key)',
-          body: updateUserBody,
-          response: { 200: envelope(z.object({ property: userProperty })) },
-        },
-      },
-      async (req) => {
-        const property = await service.updateUserProperty(
-          db,
-          requestContext(req),
-          requireActor(req),
-          req.body.property,
-        );
-        return ok({ property });
-      },
-    );
-
     app.get(
       '/api2/cust',
       {
@@ -65,27 +43,38 @@ export const usersRoutes =
       async (req) => ok(await service.currentCustomer(db, requireActor(req))),
     );
 
-    app.put(
-      '/api2/cust/property',
-      {
-        schema: {
-          ...secured,
-          tags: ['organizations'],
-          summary: "Update the organization's property (e.g. skipNovice; shallow merge)",
-          body: updateCustPropertyBody,
-          response: { 200: envelope(z.object({ property: userProperty })) },
+    // The user's and the organization's property: the same shallow merge, audited.
+    for (const [path, tag, summary, body, update] of [
+      [
+        '/api2/user',
+        'users',
+        'Update the user property (shallow merge; a null value removes the key)',
+        updateUserBody,
+        service.updateUserProperty,
+      ],
+      [
+        '/api2/cust/property',
+        'organizations',
+        "Update the organization's property (e.g. skipNovice; shallow merge)",
+        updateCustPropertyBody,
+        service.updateCustomerProperty,
+      ],
+    ] as const) {
+      app.put(
+        path,
+        {
+          schema: {
+            ...secured,
+            tags: [tag],
+            summary,
+            body,
+            response: { 200: envelope(z.object({ property: userProperty })) },
+          },
         },
-      },
-      async (req) => {
-        const property = await service.updateCustomerProperty(
-          db,
-          requestContext(req),
-          requireActor(req),
-          req.body.property,
-        );
-        return ok({ property });
-      },
-    );
+        async (req) =>
+          ok({ property: await update(db, requestContext(req), requireActor(req), req.body.property) }),
+      );
+    }
 
     app.get(
       '/user/control/page',
