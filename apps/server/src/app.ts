@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { allErrors } from '@archway/contract';
 import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { registerErrorHandler, sendNotFound } from './platform/error-handler.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth } from './platform/auth.ts';
 import { loadSecrets } from './platform/identity/secrets.ts';
 import { createTokenService } from './platform/identity/tokens.ts';
@@ -71,7 +69,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(commonRoutes(platform));
   await app.register(usersRoutes(platform));
   await app.register(devicesRoutes(platform));
-  registerWebApp(app, config);
+  registerWebApp(app, config.webDist);
 
   if (config.demo) await seedDemo(db, config.area);
   await purgeExpired(db);
@@ -86,32 +84,4 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     stopSweep();
   });
   return app;
-}
-
-/** The built SPA under /v5/ with history fallback; `/` goes to it. Unknown paths answer code 200. */
-function registerWebApp(app: FastifyInstance, config: Config): void {
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/v5/'));
-  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) {
-    app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/v5/',
-      setHeaders: (reply, file) =>
-        reply.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
-    });
-  } else {
-    app.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build -w @archway/web`');
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isPage =
-      hasWeb &&
-      req.method === 'GET' &&
-      (req.url === '/v5' || req.url.startsWith('/v5/')) &&
-      !path.extname(req.url.split('?')[0]!);
-    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return sendNotFound(req, reply);
-  });
 }
