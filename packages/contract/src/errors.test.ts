@@ -19,6 +19,13 @@ describe('error catalogue', () => {
     expect(ErrorTables.generic.database.code).toBe(310);
   });
 
+  it('answers HTTP 404 only for an unknown path (calls-and-errors §7.1)', () => {
+    const notFound = allErrors.filter((e) => e.status === 404).map((e) => e.key);
+    expect(notFound).toEqual(['generic.notFound']);
+    expect(ErrorTables.device.notFound.status).toBe(400);
+    expect(ErrorTables.cust.notFound.status).toBe(400);
+  });
+
   it('has a zh and a pt server message for every entry', () => {
     for (const lang of ['zh', 'pt'] as const) {
       for (const e of allErrors) expect(errorMessages[lang][e.key], `${lang} ${e.key}`).toBeTruthy();

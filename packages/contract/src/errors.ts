@@ -32,7 +32,8 @@ export const GenericErrors = {
   notFound: def(200, 'generic.notFound', 404, 'Request path not found'),
   application: def(300, 'generic.application', 500, 'Application exception'),
   database: def(310, 'generic.database', 500, 'Database exception'),
-  // Archway additions: the spec has no generic code for these.
+  // Archway additions: the spec has no generic code for these. HTTP 404 means an unknown path only
+  // (calls-and-errors §7.1: a client does nothing on 404), so "not found" refusals answer HTTP 400.
   validation: def(400, 'generic.validation', 400, 'Invalid parameter'),
   sessionExpired: def(401, 'generic.sessionExpired', 401, 'Session expired: please log in again'),
   tooManyAttempts: def(
@@ -41,7 +42,7 @@ export const GenericErrors = {
     429,
     'Too many attempts: wait a few minutes and try again',
   ),
-  objectNotFound: def(404, 'generic.objectNotFound', 404, 'Not found or does not exist'),
+  objectNotFound: def(404, 'generic.objectNotFound', 400, 'Not found or does not exist'),
 } as const;
 
 /** Sign-in (`POST /account/token`, the sign-in page). */
@@ -59,7 +60,7 @@ export const UserErrors = {
 
 /** Organization (calls-and-errors §8.3). */
 export const CustErrors = {
-  notFound: def(-1, 'cust.notFound', 404, 'Organization not found or does not exist'),
+  notFound: def(-1, 'cust.notFound', 400, 'Organization not found or does not exist'),
   missing: def(
     -5,
     'cust.missing',
@@ -80,7 +81,7 @@ export const FrequencyError = def(
 export const DeviceErrors = {
   parameter: def(-1, 'device.parameter', 400, 'Parameter error'),
   passwordEmpty: def(-2, 'device.passwordEmpty', 400, 'The bind code is empty'),
-  notFound: def(-3, 'device.notFound', 404, 'Device not found'),
+  notFound: def(-3, 'device.notFound', 400, 'Device not found'),
   userNotAuthorised: def(-5, 'device.userNotAuthorised', 403, 'User not authorised for this device'),
   notPersonExtend: def(-6, 'device.notPersonExtend', 400, 'Not extendable by this account'),
   wrongPassword: def(-128, 'device.wrongPassword', 400, 'Wrong bind code'),
@@ -99,7 +100,7 @@ export const DeviceErrors = {
 
 export const AuthoriseErrors = {
   alreadyAuthorised: def(-1, 'authorise.alreadyAuthorised', 409, 'Already authorised'),
-  numberError: def(-2, 'authorise.numberError', 404, 'Device number error'),
+  numberError: def(-2, 'authorise.numberError', 400, 'Device number error'),
   wrongPassword: def(-3, 'authorise.wrongPassword', 400, 'Wrong bind code'),
   allFailed: def(-4, 'authorise.allFailed', 400, 'All authorisations failed'),
   userNotAuthorised: def(-5, 'authorise.userNotAuthorised', 403, 'User not authorised'),
@@ -110,10 +111,10 @@ export const AuthoriseErrors = {
 } as const;
 
 export const ExtendErrors = {
-  numberError: def(-1, 'extend.numberError', 404, 'Device number error'),
+  numberError: def(-1, 'extend.numberError', 400, 'Device number error'),
   failed: def(-3, 'extend.failed', 400, 'Extension failed'),
   invalidAuthorisation: def(-4, 'extend.invalidAuthorisation', 400, 'Invalid authorisation'),
-  notFound: def(-7, 'extend.notFound', 404, 'No authorisation found'),
+  notFound: def(-7, 'extend.notFound', 400, 'No authorisation found'),
   editFailed: def(-8, 'extend.editFailed', 400, 'Edit failed'),
   frequency: FrequencyError,
 } as const;
@@ -121,7 +122,7 @@ export const ExtendErrors = {
 /** Recall ("recycle") of an authorization. */
 export const RecycleErrors = {
   error: def(-1, 'recycle.error', 400, 'Recall error'),
-  numberError: def(-2, 'recycle.numberError', 404, 'Device number error'),
+  numberError: def(-2, 'recycle.numberError', 400, 'Device number error'),
   wrongPassword: def(-3, 'recycle.wrongPassword', 400, 'Wrong bind code'),
   other: def(-5, 'recycle.other', 400, 'Recall refused'),
   userAndDevice: def(-7, 'recycle.userAndDevice', 403, 'This account did not grant this authorisation'),
@@ -130,9 +131,9 @@ export const RecycleErrors = {
 } as const;
 
 export const ReceiverAddErrors = {
-  numberError: def(-1, 'receiverAdd.numberError', 404, 'Device number error'),
+  numberError: def(-1, 'receiverAdd.numberError', 400, 'Device number error'),
   allFailed: def(-2, 'receiverAdd.allFailed', 400, 'All receivers failed'),
-  addError: def(-3, 'receiverAdd.addError', 404, 'Receiver not found'),
+  addError: def(-3, 'receiverAdd.addError', 400, 'Receiver not found'),
   sameTransferExists: def(-4, 'receiverAdd.sameTransferExists', 409, 'The same transfer exists'),
   deviceEmpty: def(-5, 'receiverAdd.deviceEmpty', 400, 'Device is empty'),
   notAllowed: def(-6, 'receiverAdd.notAllowed', 403, 'Add error: no right to route this device'),
@@ -143,7 +144,7 @@ export const ReceiverAddErrors = {
 export const ReceiverDeleteErrors = {
   invalidParameters: def(-1, 'receiverDelete.invalidParameters', 400, 'Invalid parameters'),
   parameter: def(-2, 'receiverDelete.parameter', 400, 'Parameter error'),
-  noTransfer: def(-3, 'receiverDelete.noTransfer', 404, 'No such transfer'),
+  noTransfer: def(-3, 'receiverDelete.noTransfer', 400, 'No such transfer'),
   notSigner: def(
     -4,
     'receiverDelete.deusererror',
@@ -155,18 +156,18 @@ export const ReceiverDeleteErrors = {
 } as const;
 
 export const DeviceUserAddErrors = {
-  numberError: def(-1, 'deviceUserAdd.numberError', 404, 'Device number error'),
+  numberError: def(-1, 'deviceUserAdd.numberError', 400, 'Device number error'),
   allFailed: def(-3, 'deviceUserAdd.allFailed', 400, 'All failed'),
   expired: def(-4, 'deviceUserAdd.expired', 400, 'The validity window has already ended'),
   invalidParameters: def(-5, 'deviceUserAdd.invalidParameters', 400, 'Invalid parameters'),
   alreadyAdded: def(-6, 'deviceUserAdd.alreadyAdded', 409, 'Already added'),
   deviceEmpty: def(-7, 'deviceUserAdd.deviceEmpty', 400, 'Device is empty'),
-  addError: def(-8, 'deviceUserAdd.addError', 404, 'Add error: user not found'),
+  addError: def(-8, 'deviceUserAdd.addError', 400, 'Add error: user not found'),
   frequency: FrequencyError,
 } as const;
 
 export const DeviceUserDeleteErrors = {
-  invalidUser: def(-1, 'deviceUserDelete.invalidUser', 404, 'Invalid user'),
+  invalidUser: def(-1, 'deviceUserDelete.invalidUser', 400, 'Invalid user'),
   failed: def(-2, 'deviceUserDelete.failed', 403, 'Delete failed: no permission to delete'),
   frequency: FrequencyError,
 } as const;

@@ -7,8 +7,63 @@ export const passwordSchema = z
   .max(Password.max)
   .regex(Password.pattern, 'letters, digits and underscore only');
 
-/** The `property` object of a user: `{}` means a new user. */
-export const userProperty = z.record(z.string(), z.unknown());
+/** A NUL byte, or a UTF-16 surrogate half without its other half (not valid Unicode; PostgreSQL refuses both). */
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `s` holds no NUL byte and no lone surrogate. */
+export const isSafeText = (s: string): boolean => !UNSAFE_TEXT.test(s);
+
+/**
+ * Every string a request carries: trimmed, at most `max` characters, no NUL byte, no lone surrogate.
+ * Chain `.min(1)` where empty is refused.
+ */
+export const safeString = (max: number) =>
+  z.string().trim().max(max).refine(isSafeText, { message: 'contains a NUL byte or an unpaired surrogate' });
+
+/** An id in a path or body: a UUID (8-4-4-4-12 hex digits); anything else is the call's parameter error. */
+export const uuidParam = z.guid();
+
+/** Bounds of a stored `property` object (users and organizations). */
+export const PropertyLimits = { maxJsonBytes: 16 * 1024, maxDepth: 8 } as const;
+
+/**
+ * Nesting depth of a JSON value: a scalar is 0, `{}` and `[]` are 1. Never descends more than `limit` levels,
+ * so a hostile document cannot exhaust the stack: the answer is then `limit + 1`.
+ */
+export function jsonDepth(value: unknown, limit = 64): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  if (limit <= 0) return 1;
+  let deepest = 0;
+  for (const child of Object.values(value)) {
+    deepest = Math.max(deepest, jsonDepth(child, limit - 1));
+    if (deepest >= limit) break;
+  }
+  return deepest + 1;
+}
+
+/** Every key and string value of a JSON value is safe text (see `isSafeText`). */
+export function isSafeJson(value: unknown): boolean {
+  if (typeof value === 'string') return isSafeText(value);
+  if (typeof value !== 'object' || value === null) return true;
+  for (const [k, v] of Object.entries(value)) if (!isSafeText(k) || !isSafeJson(v)) return false;
+  return true;
+}
+
+/** A stored `property` object as it leaves the server: `{}` means a new user. */
+export const propertyObject = z.record(z.string(), z.unknown());
+
+/**
+ * The `property` object a caller sends: at most 16 KiB of JSON (UTF-8), nested at most 8 deep, safe text only.
+ * Responses use `propertyObject` (a merged object may grow past one request's bound).
+ */
+export const userProperty = propertyObject.superRefine((value, ctx) => {
+  if (jsonDepth(value, PropertyLimits.maxDepth) > PropertyLimits.maxDepth)
+    ctx.addIssue({ code: 'custom', message: `nested deeper than ${PropertyLimits.maxDepth}` });
+  else if (!isSafeJson(value))
+    ctx.addIssue({ code: 'custom', message: 'contains a NUL byte or an unpaired surrogate' });
+  else if (new TextEncoder().encode(JSON.stringify(value)).length > PropertyLimits.maxJsonBytes)
+    ctx.addIssue({ code: 'custom', message: `larger than ${PropertyLimits.maxJsonBytes} bytes of JSON` });
+});
 
 export const currentUser = z.object({
   userId: z.string(),
@@ -28,7 +83,7 @@ export const currentUser = z.object({
   street: z.string().nullable(),
   phoneConfirmed: z.string(),
   emailConfirmed: z.string(),
-  property: userProperty,
+  property: propertyObject,
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
@@ -50,12 +105,12 @@ export const customer = z.object({
   city: z.string().nullable(),
   street: z.string().nullable(),
   privacy: z.number().int(),
-  property: userProperty,
+  property: propertyObject,
 });
 export type Customer = z.infer<typeof customer>;
 
-export const updateUserBody = z.strictObject({ property: userProperty });
-export const updateCustPropertyBody = z.strictObject({ property: userProperty });
+export const updateUserBody = z.object({ property: userProperty });
+export const updateCustPropertyBody = z.object({ property: userProperty });
 
 export const pageControl = z.object({ code: z.literal(0), content: z.record(z.string(), z.boolean()) });
 
@@ -74,15 +129,25 @@ export const identitySettings = z.object({
 });
 export type IdentitySettings = z.infer<typeof identitySettings>;
 
-export const tokenBody = z.strictObject({
-  username: z.string().trim().min(1),
-  password: z.string().min(1),
+/** A password as sent: not trimmed (spaces may be part of it), bounded before any hashing. */
+const passwordInput = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isSafeText, { message: 'contains a NUL byte or an unpaired surrogate' });
+
+export const tokenBody = z.object({
+  username: safeString(100).min(1),
+  password: passwordInput,
   remember: z.boolean().optional(),
-  module: z.string().optional(),
-  custId: z.string().optional(),
+  module: safeString(64).optional(),
+  custId: safeString(64).optional(),
 });
 export const tokenResponse = z.object({ AccessToken: z.string(), ExpiresIn: z.number().int() });
 
-export const loginBody = z.strictObject({ username: z.string().trim().min(1), password: z.string().min(1) });
+export const loginBody = z.object({ username: safeString(100).min(1), password: passwordInput });
 
-export const setLanguageQuery = z.object({ culture: z.enum(['zh', 'en']), returnUrl: z.string().optional() });
+export const setLanguageQuery = z.object({
+  culture: z.enum(['zh', 'en']),
+  returnUrl: safeString(2048).optional(),
+});
