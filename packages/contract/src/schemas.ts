@@ -8,10 +8,10 @@ export const passwordSchema = z
   .regex(Password.pattern, 'letters, digits and underscore only');
 
 /** A NUL byte, or a UTF-16 surrogate half without its other half (not valid Unicode; PostgreSQL refuses both). */
-const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `s` holds no NUL byte and no lone surrogate. */
-export const isSafeText = (s: string): boolean => !UNSAFE_TEXT.test(s);
+export const isSafeText = (s: string): boolean => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 
 /**
  * Every string a request carries: trimmed, at most `max` characters, no NUL byte, no lone surrogate.
