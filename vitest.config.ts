@@ -36,6 +36,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: at('apps/web'), include: ['src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'tooling', root: at('tools'), include: ['lint/**/*.test.ts'], testTimeout: 120_000 } },
       {
         test: {
           name: 'e2e',
