@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Input, Result, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
+import { DataTable } from '../../shared/ui/DataTable.tsx';
 import { usePagedQuery } from '../../shared/ui/paged-table.ts';
 import { AddRegistryDialog } from './AddRegistryDialog.tsx';
 import { ImportRegistryDialog } from './ImportRegistryDialog.tsx';
@@ -22,64 +23,60 @@ function Registry() {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('manager.registry.intro')}
         </Typography.Paragraph>
-        <Flex gap={12} align="center" wrap>
-          <Input.Search
-            allowClear
-            value={list.keyword}
-            onChange={(e) => list.setKeyword(e.target.value)}
-            onSearch={list.setKeyword}
-            placeholder={t('manager.registry.searchPlaceholder')}
-            style={{ maxWidth: 320 }}
-          />
-          <Tooltip title={t('common.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('common.refresh')}
-              onClick={() => void list.query.refetch()}
-              loading={list.query.isFetching}
-            />
-          </Tooltip>
-          <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
-            <Button
-              icon={<ImportOutlined />}
-              onClick={() => setDialog('import')}
-              data-testid="registry-import"
-            >
-              {t('manager.import.open')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>
-              {t('manager.add.open')}
-            </Button>
-          </Flex>
-        </Flex>
-        <Table<RegistryRow>
+        <DataTable<RegistryRow>
+          pageKey="manager.registry"
           rowKey="serial"
-          size="middle"
           loading={list.query.isLoading}
           dataSource={list.records}
           pagination={list.pagination}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: (
-              <Empty
-                description={t(
-                  list.keyword.trim() ? 'manager.registry.emptySearch' : 'manager.registry.empty',
-                )}
+          data-testid="registry-table"
+          toolbar={
+            <>
+              <Input.Search
+                allowClear
+                value={list.keyword}
+                onChange={(e) => list.setKeyword(e.target.value)}
+                onSearch={list.setKeyword}
+                placeholder={t('manager.registry.searchPlaceholder')}
+                style={{ maxWidth: 320, minWidth: 160, flex: '1 1 200px' }}
               />
-            ),
-          }}
+              <Tooltip title={t('common.refresh')}>
+                <Button
+                  icon={<ReloadOutlined />}
+                  aria-label={t('common.refresh')}
+                  onClick={() => void list.query.refetch()}
+                  loading={list.query.isFetching}
+                />
+              </Tooltip>
+              <Button
+                icon={<ImportOutlined />}
+                onClick={() => setDialog('import')}
+                data-testid="registry-import"
+              >
+                {t('manager.import.open')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>
+                {t('manager.add.open')}
+              </Button>
+            </>
+          }
+          emptyText={
+            <Empty
+              description={t(list.keyword.trim() ? 'manager.registry.emptySearch' : 'manager.registry.empty')}
+            />
+          }
           columns={[
             {
               key: 'serial',
               title: t('manager.registry.serial'),
-              render: (_, r) => <Typography.Text strong>{r.serial}</Typography.Text>,
+              render: (r) => <Typography.Text strong>{r.serial}</Typography.Text>,
             },
-            { key: 'model', title: t('devices.columns.model'), render: (_, r) => <Tag>{r.model}</Tag> },
-            { key: 'area', title: t('manager.registry.area'), dataIndex: 'area' },
+            { key: 'model', title: t('devices.columns.model'), render: (r) => <Tag>{r.model}</Tag> },
+            { key: 'area', title: t('manager.registry.area'), ellipsis: 160 },
             {
               key: 'bound',
               title: t('manager.registry.bound'),
-              render: (_, r) =>
+              render: (r) =>
                 r.bound ? (
                   <Tag color="blue">{t('manager.registry.boundYes')}</Tag>
                 ) : (
@@ -89,12 +86,13 @@ function Registry() {
             {
               key: 'owner',
               title: t('devices.columns.owner'),
-              render: (_, r) => r.ownerCustName ?? '–',
+              ellipsis: true,
+              render: (r) => r.ownerCustName ?? '–',
             },
             {
               key: 'created',
               title: t('manager.registry.created'),
-              render: (_, r) => dayjs(r.createdAt).format('L LT'),
+              render: (r) => dayjs(r.createdAt).format('L LT'),
             },
           ]}
         />
