@@ -8,6 +8,7 @@ import { openDatabase } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth } from './platform/auth.ts';
+import { registerAccess } from './platform/access.ts';
 import { loadSecrets } from './platform/identity/secrets.ts';
 import { createTokenService } from './platform/identity/tokens.ts';
 import { purgeExpired } from './platform/identity/oidc-adapter.ts';
@@ -15,6 +16,7 @@ import type { Platform } from './platform/platform.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { commonRoutes } from './modules/common/common.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { startExpirySweep } from './modules/devices/devices.jobs.ts';
 import { actorFor } from './modules/users/users.service.ts';
@@ -55,6 +57,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const platform: Platform = { config, db, tokens };
   app.decorate('platform', platform);
 
+  // Before everything that registers routes: the actor, then the one access check (platform/access.ts).
+  registerAuth(app, tokens, (userId, custId) => actorFor(db, userId, custId));
+  registerAccess(app);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Archway', version: '0.1.0', description: API_DESCRIPTION },
@@ -64,10 +70,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  registerAuth(app, tokens, (userId, custId) => actorFor(db, userId, custId));
   await app.register(accountRoutes(platform, secrets));
   await app.register(commonRoutes(platform));
   await app.register(usersRoutes(platform));
+  await app.register(orgsRoutes(platform));
   await app.register(devicesRoutes(platform));
   registerWebApp(app, config.webDist);
 

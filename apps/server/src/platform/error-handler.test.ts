@@ -10,10 +10,10 @@ describe.each(engines)('error envelope (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const app = t.app.withTypeProvider<ZodTypeProvider>();
-    app.get('/test/boom', async () => {
+    app.get('/test/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internals at /srv/x.ts:12');
     });
-    app.get('/test/db', async () => {
+    app.get('/test/db', { config: { access: 'public' } }, async () => {
       const other = await openDatabase({ databaseUrl: t.env.DATABASE_URL, dataDir: `${t.dataDir}/other` });
       try {
         await other.db.execute(sql`select * from no_such_table`);
@@ -23,7 +23,7 @@ describe.each(engines)('error envelope (%s)', (engine) => {
     });
     app.post(
       '/test/echo',
-      { schema: { body: z.strictObject({ name: z.string().min(2) }) } },
+      { config: { access: 'public' }, schema: { body: z.strictObject({ name: z.string().min(2) }) } },
       async (req) => req.body,
     );
   });
