@@ -16,52 +16,145 @@ export const PERMANENT_DATE = new Date('9999-12-31T23:59:59Z');
 /** An authorization ending within this many days is flagged "due soon". */
 export const DUE_SOON_DAYS = 7;
 
-/** End of the chosen preset, counted from `now` (today = the end of today, UTC). */
-export function expiryFromPreset(preset: ExpiryPreset, now = new Date()): Date {
-  if (preset === 'permanent') return PERMANENT_DATE;
-  const d = new Date(now);
-  if (preset === 'today') {
-    d.setUTCHours(23, 59, 59, 0);
-    return d;
+/**
+ * A valid IANA time zone name, or 'UTC'. The web sends `X-Time-Zone` on every call; a missing or unknown
+ * zone (or anything longer than 64 characters) is read as UTC.
+ */
+export function timeZoneOf(value: unknown): string {
+  if (typeof value !== 'string' || !value || value.length > 64) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value;
+  } catch {
+    return 'UTC';
   }
-  const n = Number.parseInt(preset, 10);
-  if (preset.endsWith('d')) d.setUTCDate(d.getUTCDate() + n);
-  else if (preset.endsWith('m')) d.setUTCMonth(d.getUTCMonth() + n);
-  else d.setUTCFullYear(d.getUTCFullYear() + n);
-  return d;
 }
 
-/** 9999/12/31 23:59:59, 9999-12-31 and epoch 253402185600 all mean permanent. */
-export function isPermanent(value: string | number | Date | null | undefined): boolean {
-  if (value === null || value === undefined) return false;
-  if (typeof value === 'number') return value >= PERMANENT_EPOCH;
-  if (value instanceof Date) return value.getUTCFullYear() >= 9999;
-  return /^\s*9999[-/]12[-/]31/.test(value);
+/** The calendar date (year, month 1–12, day) of an instant in a time zone. */
+function localDate(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(instant);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  return { y: get('year'), m: get('month'), d: get('day') };
+}
+
+/** The zone's offset from UTC (ms) at an instant. */
+function offsetAt(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** 23:59:59 local time of a calendar date in a time zone, as an instant (DST-safe). */
+function endOfLocalDay(y: number, m: number, d: number, timeZone: string): Date {
+  const wall = Date.UTC(y, m - 1, d, 23, 59, 59);
+  let t = wall - offsetAt(new Date(wall), timeZone);
+  t = wall - offsetAt(new Date(t), timeZone);
+  return new Date(t);
 }
 
 /**
- * An expiry as the API accepts it: a preset name, an ISO or "YYYY-MM-DD HH:mm:ss" date-time (UTC),
- * "9999-12-31", or epoch seconds. Normalized to a Date; every permanent form becomes PERMANENT_DATE.
+ * End of the chosen preset: the END (23:59:59) of the day that is today, 7 or 15 days, 1, 3 or 6 months,
+ * 1 or 5 years after today, in the caller's time zone (UTC when unknown). A month step past the month's end
+ * keeps to the last day (31 Jan + 1m → 28/29 Feb).
+ */
+export function expiryFromPreset(preset: ExpiryPreset, now = new Date(), timeZone = 'UTC'): Date {
+  if (preset === 'permanent') return PERMANENT_DATE;
+  const zone = timeZoneOf(timeZone);
+  const { y, m, d } = localDate(now, zone);
+  if (preset === 'today') return endOfLocalDay(y, m, d, zone);
+  const n = Number.parseInt(preset, 10);
+  if (preset.endsWith('d')) {
+    const t = new Date(Date.UTC(y, m - 1, d + n));
+    return endOfLocalDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate(), zone);
+  }
+  const months = preset.endsWith('m') ? n : n * 12;
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const ty = first.getUTCFullYear();
+  const tm = first.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  return endOfLocalDay(ty, tm, Math.min(d, lastDay), zone);
+}
+
+/** The documented permanent spellings (product §4), plus the server's own output form. */
+const PERMANENT_TEXT = /^9999([-/])12\1(31)( 23:59:59)?$/;
+
+/**
+ * Permanent: the preset 'permanent', "9999/12/31 23:59:59", "9999-12-31" (also with " 23:59:59", the form the
+ * server sends), epoch 253402185600 (seconds; also its millisecond spelling 253402185600000). A stored date
+ * (Date) counts as permanent from year 9999 on. Nothing else is permanent.
+ */
+export function isPermanent(value: string | number | Date | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'number') return value === PERMANENT_EPOCH || value === PERMANENT_EPOCH * 1000;
+  if (value instanceof Date) return value.getUTCFullYear() >= 9999;
+  const v = value.trim();
+  return v === 'permanent' || PERMANENT_TEXT.test(v);
+}
+
+/** Epoch numbers below this are seconds, from it on milliseconds (1e11 s is the year 5138; 1e11 ms is 1973). */
+export const EPOCH_MS_FROM = 1e11;
+
+/** What an expiry field parses to: a preset (resolved by the server in the caller's time zone) or an instant. */
+export type ExpiryInput = { preset: Exclude<ExpiryPreset, 'permanent'> } | { at: Date };
+
+/** The instant an expiry input stands for, presets ending at the end of that day in `timeZone`. */
+export function resolveExpiry(input: ExpiryInput, timeZone = 'UTC', now = new Date()): Date {
+  return 'at' in input ? input.at : expiryFromPreset(input.preset, now, timeZone);
+}
+
+/**
+ * An expiry as the API accepts it:
+ * - a preset name (today, 7d, 15d, 1m, 3m, 6m, 1y, 5y: the end of that day in the caller's `X-Time-Zone`),
+ * - a permanent form (see isPermanent) → 9999-12-31 23:59:59,
+ * - "YYYY-MM-DD[ HH:mm[:ss]]" or "YYYY/MM/DD …" (UTC), or an ISO 8601 date-time,
+ * - an epoch number: below 1e11 seconds, from 1e11 on milliseconds.
+ * Anything after 9999-12-31 23:59:59 (or not a date) is a parameter error.
  */
 export const expireTime = z
-  .union([z.string().trim().min(1), z.number().int().positive()])
-  .transform((v, ctx) => {
+  .union([z.string().trim().min(1).max(40), z.number().int().positive()])
+  .transform((v, ctx): ExpiryInput => {
+    if (isPermanent(v)) return { at: PERMANENT_DATE };
     if (typeof v === 'string' && (EXPIRY_PRESETS as readonly string[]).includes(v))
-      return expiryFromPreset(v as ExpiryPreset);
-    if (isPermanent(v)) return PERMANENT_DATE;
+      return { preset: v as Exclude<ExpiryPreset, 'permanent'> };
     const d =
       typeof v === 'number'
-        ? new Date(v * 1000)
-        : new Date(
-            /^\d{4}[-/]\d{2}[-/]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v)
-              ? `${v.replaceAll('/', '-').replace(' ', 'T')}Z`
-              : v,
-          );
+        ? new Date(v < EPOCH_MS_FROM ? v * 1000 : v)
+        : /^\d{4}[-/]\d{2}[-/]\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v)
+          ? new Date(`${v.replaceAll('/', '-').replace(' ', 'T')}Z`)
+          : /^\d{4}-\d{2}-\d{2}T/.test(v)
+            ? new Date(v)
+            : new Date(Number.NaN);
     if (Number.isNaN(d.getTime())) {
       ctx.addIssue({ code: 'custom', message: 'not a date, a preset or a permanent marker' });
       return z.NEVER;
     }
-    return d;
+    if (d.getTime() > PERMANENT_DATE.getTime()) {
+      ctx.addIssue({ code: 'custom', message: 'dates after 9999-12-31 23:59:59 are not accepted' });
+      return z.NEVER;
+    }
+    return { at: d };
   });
 
 /** Dates leave the server as "YYYY-MM-DD HH:mm:ss" (UTC); permanent as 9999-12-31 23:59:59. */
@@ -79,7 +172,9 @@ export function expiryFlag(d: Date | null, now = new Date()): ExpiryFlag {
   return 'normal';
 }
 
-const serial = z.string().trim().min(1).max(64);
+/** Safe text of at most `max` characters (trimmed). Replaced by schemas.ts' safeString once it lands. */
+const text = (max: number) => z.string().trim().max(max);
+const serial = text(64).min(1);
 const caseTypeCode = z.union([
   z.literal(CaseType.orthodontics),
   z.literal(CaseType.implant),
@@ -90,76 +185,133 @@ const uuid = z.uuid();
 export const DeviceRoles = ['owner', 'authorized', 'user', 'receiver', 'none'] as const;
 export type DeviceRole = (typeof DeviceRoles)[number];
 
-// ---- requests -------------------------------------------------------------
+// ---- row actions (what the caller may do with each row; the web renders from these) ----------------
 
-export const bindBody = z.strictObject({
+/** Actions on a device row. */
+export const DeviceActions = [
+  'receivers',
+  'authorize',
+  'authorizations',
+  'users',
+  'detail',
+  'edit',
+  'transfer',
+  'unbind',
+] as const;
+export const deviceAction = z.enum(DeviceActions);
+export type DeviceAction = z.infer<typeof deviceAction>;
+
+/** Actions on an authorization row. */
+export const AuthorizationActions = ['changeTime', 'recall', 'restore'] as const;
+export const authorizationAction = z.enum(AuthorizationActions);
+export type AuthorizationAction = z.infer<typeof authorizationAction>;
+
+/** Actions on a device-user row. */
+export const DeviceUserActions = ['edit', 'remove'] as const;
+export const deviceUserAction = z.enum(DeviceUserActions);
+export type DeviceUserAction = z.infer<typeof deviceUserAction>;
+
+// ---- requests (tolerant readers: unknown keys are stripped, never refused) ----------------------
+
+/**
+ * The documented table parameters every list call accepts (calls-and-errors §3): `sorter`, `pageSize`
+ * (default 15, at most 100), `pageIndex` or its alias `currentPage` (default 1). Numbers may come as strings.
+ */
+export const tableParams = {
+  sorter: text(100).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageIndex: z.coerce.number().int().min(1).optional(),
+  currentPage: z.coerce.number().int().min(1).optional(),
+};
+
+/** Folds `currentPage` into `pageIndex` (default 1): `z.object({...tableParams, …}).transform(foldPage)`. */
+export const foldPage = <T extends { pageIndex?: number | undefined; currentPage?: number | undefined }>({
+  currentPage,
+  ...rest
+}: T) => ({ ...rest, pageIndex: (rest.pageIndex ?? currentPage ?? 1) as number });
+
+export const bindBody = z.object({
   number: serial,
-  secret: z.string().trim().max(64),
-  name: z.string().trim().max(64),
-  memo: z.string().trim().max(500).optional(),
+  secret: text(64),
+  name: text(64),
+  memo: text(500).optional(),
   encryptType: z.union([z.literal(1), z.literal(2)]).default(1),
   comCode: z.literal(1).default(1),
   scanType: z.enum(['ply', 'stl']).default('ply'),
 });
 
-export const unbindBody = z.strictObject({ number: serial, secret: z.string().trim().max(64) });
+export const unbindBody = z.object({ number: serial, secret: text(64) });
 
-export const deviceListBody = z.strictObject({
-  pageIndex: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(100).default(10),
-  keyword: z.string().trim().max(100).optional(),
-  /** Only devices lent to the caller's organization, or lent out by it (any authorization status). */
-  lent: z.enum(['toMe', 'byMe']).optional(),
-});
+/** Sorters of the device lists; anything else falls back to the default (activation time, newest first). */
+export const DeviceSorters = [
+  'activationTime desc',
+  'activationTime asc',
+  'registTime desc',
+  'registTime asc',
+  'name asc',
+  'name desc',
+  'number asc',
+  'number desc',
+] as const;
 
-export const updateDeviceBody = z.strictObject({
+export const deviceListBody = z
+  .object({
+    ...tableParams,
+    keyword: text(100).optional(),
+    /** Only devices lent to the caller's organization, or lent out by it (any authorization status). */
+    lent: z.enum(['toMe', 'byMe']).optional(),
+  })
+  .transform(foldPage);
+
+export const updateDeviceBody = z.object({
   id: uuid,
-  name: z.string().trim().max(64),
-  memo: z.string().trim().max(500).optional(),
+  name: text(64),
+  memo: text(500).optional(),
   encryptType: z.union([z.literal(1), z.literal(2)]),
   scanType: z.enum(['ply', 'stl']),
 });
 
-export const authorizeBody = z.strictObject({
+export const authorizeBody = z.object({
   number: serial,
-  secret: z.string().trim().max(64),
+  secret: text(64),
   custIds: z.array(uuid).min(1).max(20),
   expireTime,
 });
 
-export const editAuthBody = z.strictObject({ id: uuid, expireTime });
-export const recallAuthBody = z.strictObject({ id: uuid, secret: z.string().trim().max(64).optional() });
-export const batchAuthTimeBody = z.strictObject({ ids: z.array(uuid).min(1).max(200), expireTime });
+export const editAuthBody = z.object({ id: uuid, expireTime });
+export const recallAuthBody = z.object({ id: uuid, secret: text(64).optional() });
+export const batchAuthTimeBody = z.object({ ids: z.array(uuid).min(1).max(200), expireTime });
 
-export const resellBody = z.strictObject({ number: serial, secret: z.string().trim().max(64), custId: uuid });
+export const resellBody = z.object({ number: serial, secret: text(64), custId: uuid });
 
-export const addDeviceUserBody = z.strictObject({
-  number: serial,
-  users: z.array(z.string().trim().min(1).max(100)).min(1).max(20),
+export const addDeviceUserBody = z.object({
+  number: text(64),
+  /** Usernames or e-mails of members of the caller's own organization. */
+  users: z.array(text(100).min(1)).min(1).max(20),
   startTime: expireTime.optional(),
   endTime: expireTime,
 });
-export const editDeviceUserBody = z.strictObject({
+export const editDeviceUserBody = z.object({
   id: uuid,
   startTime: expireTime.optional(),
   endTime: expireTime,
 });
 
-export const addReceiverBody = z.strictObject({
-  number: serial,
+export const addReceiverBody = z.object({
+  number: text(64),
   caseType: z.array(caseTypeCode).min(1).max(3),
   custId: uuid,
-  memo: z.string().trim().max(500).optional(),
+  memo: text(500).optional(),
   expireTime: expireTime.optional(),
 });
-export const deleteReceiverBody = z.strictObject({
+export const deleteReceiverBody = z.object({
   number: serial,
   custId: uuid,
   deleteid: z.array(uuid).max(50),
 });
 
 export const receiverSearchQuery = z.object({
-  key: z.string().trim().max(100).default(''),
+  key: text(100).default(''),
   max: z.coerce.number().int().min(1).max(10).default(10),
 });
 
@@ -178,6 +330,8 @@ export const authorizationRow = z.object({
   flag: z.enum(['normal', 'dueSoon', 'expired', 'permanent']),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** What the caller may do with this authorization (owner: changeTime and recall while live, restore after). */
+  actions: z.array(authorizationAction),
 });
 export type AuthorizationRow = z.infer<typeof authorizationRow>;
 
@@ -197,6 +351,8 @@ export const deviceRow = z.object({
   expireTime: z.string(),
   flag: z.enum(['normal', 'dueSoon', 'expired', 'permanent']),
   authorizations: z.array(authorizationRow),
+  /** What the caller may do with this device, from its role (the one permission matrix is the server's). */
+  actions: z.array(deviceAction),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
@@ -220,7 +376,9 @@ export const deviceUserRow = z.object({
   endTime: z.string(),
   flag: z.enum(['normal', 'dueSoon', 'expired', 'permanent']),
   createdBy: z.string(),
+  /** Kept for older clients: equals actions.includes('remove'). */
   showDelete: z.boolean(),
+  actions: z.array(deviceUserAction),
 });
 export type DeviceUserRow = z.infer<typeof deviceUserRow>;
 
@@ -247,11 +405,8 @@ export const receiverRecord = receiverRow.extend({
   registTime: z.string(),
 });
 export type ReceiverRecord = z.infer<typeof receiverRecord>;
-export const receiverPageBody = z.strictObject({
-  pageIndex: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(100).default(10),
-  sorter: z.enum(['registTime desc', 'registTime asc']).default('registTime desc'),
-});
+/** sorter: 'registTime desc' (default) or 'registTime asc'; anything else reads as the default. */
+export const receiverPageBody = z.object(tableParams).transform(foldPage);
 
 export const receiverSearchResult = z.object({
   id: z.string(),
@@ -279,22 +434,17 @@ export const registryRow = z.object({
   ownerCustName: z.string().nullable(),
   createdAt: z.string(),
 });
-export const registryListQuery = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
-export const addRegistryBody = z.strictObject({
-  serial: z
-    .string()
-    .trim()
+export const registryListQuery = z
+  .object({ ...tableParams, keyword: text(100).optional() })
+  .transform(foldPage);
+export const addRegistryBody = z.object({
+  serial: text(64)
     .min(1)
-    .max(64)
     .regex(/^[A-Za-z0-9-]+$/),
-  bindCode: z.string().trim().min(1).max(64),
-  area: z.string().trim().min(1).max(32).optional(),
+  bindCode: text(64).min(1),
+  area: text(32).min(1).optional(),
 });
-export const importRegistryBody = z.strictObject({ csv: z.string().max(5 * 1024 * 1024) });
+export const importRegistryBody = z.object({ csv: z.string().max(5 * 1024 * 1024) });
 export const importReport = z.object({
   imported: z.number().int(),
   refused: z.array(z.object({ line: z.number().int(), serial: z.string(), key: z.string() })),

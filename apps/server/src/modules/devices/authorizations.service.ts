@@ -3,6 +3,7 @@ import {
   ExtendErrors,
   FrequencyError,
   RecycleErrors,
+  resolveExpiry,
   type authorizeBody,
   type batchAuthTimeBody,
   type editAuthBody,
@@ -51,7 +52,8 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
     if (!input.secret) refuse(AuthoriseErrors.passwordEmpty);
     if ((await repo.findRegistry(tx, serial))!.bindCode !== input.secret)
       refuse(AuthoriseErrors.wrongPassword);
-    if (input.expireTime.getTime() <= Date.now()) refuse(AuthoriseErrors.parameter);
+    const expiresAt = resolveExpiry(input.expireTime, s.tz);
+    if (expiresAt.getTime() <= Date.now()) refuse(AuthoriseErrors.parameter);
     await checkFrequency(tx, serial);
 
     const now = new Date();
@@ -77,7 +79,7 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
           .update(deviceAuths)
           .set({
             status: 'active',
-            expiresAt: input.expireTime,
+            expiresAt,
             fromCustId: custId,
             createdBy: s.actor.userId,
             updatedAt: now,
@@ -89,7 +91,7 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
           custId: cust.id,
           fromCustId: custId,
           createdBy: s.actor.userId,
-          expiresAt: input.expireTime,
+          expiresAt,
         });
       }
       await audit(tx, s.ctx, deviceAudit(s, 'device.auth', serial, { to: cust.id, restored: !!previous }));
@@ -140,7 +142,7 @@ async function extendOne(tx: Tx, s: Scope, id: string, expiresAt: Date): Promise
 export async function editAuth(s: Scope, input: z.infer<typeof editAuthBody>) {
   custOf(s.actor);
   return guarded(s, 'device.auth.extend', null, async (tx) => {
-    await extendOne(tx, s, input.id, input.expireTime);
+    await extendOne(tx, s, input.id, resolveExpiry(input.expireTime, s.tz));
     return { code: 0 as const };
   });
 }
@@ -150,9 +152,10 @@ export async function batchAuthTime(s: Scope, input: z.infer<typeof batchAuthTim
   custOf(s.actor);
   return guarded(s, 'device.auth.extend', null, async (tx) => {
     const results: ItemOutcome[] = [];
+    const expiresAt = resolveExpiry(input.expireTime, s.tz);
     for (const id of [...new Set(input.ids)]) {
       try {
-        await tx.transaction((sp) => extendOne(sp, s, id, input.expireTime));
+        await tx.transaction((sp) => extendOne(sp, s, id, expiresAt));
         results.push({ item: id, def: null });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

@@ -3,6 +3,7 @@ import {
   DeviceUserDeleteErrors,
   expiryFlag,
   formatExpiry,
+  resolveExpiry,
   type addDeviceUserBody,
   type DeviceUserRow,
   type editDeviceUserBody,
@@ -50,7 +51,8 @@ export async function listDeviceUsers(s: Scope, deviceId: string): Promise<Devic
     endTime: formatExpiry(row.endsAt)!,
     flag: expiryFlag(row.endsAt, now),
     createdBy: row.createdBy,
-    showDelete: row.createdBy === s.actor.userId,
+    showDelete: role === 'owner' || row.createdBy === s.actor.userId,
+    actions: role === 'owner' || row.createdBy === s.actor.userId ? ['edit', 'remove'] : [],
   }));
 }
 
@@ -62,9 +64,10 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
     const device = await repo.findDeviceBySerial(tx, serial, true);
     const role = device ? await roleOf(tx, device, s.actor) : 'none';
     if (!device || !MANAGERS.has(role)) return refuse(DeviceUserAddErrors.numberError);
-    const startsAt = input.startTime ?? new Date();
-    if (input.endTime.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
-    if (input.endTime <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
+    const startsAt = input.startTime ? resolveExpiry(input.startTime, s.tz) : new Date();
+    const endsAt = resolveExpiry(input.endTime, s.tz);
+    if (endsAt.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
+    if (endsAt <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
     const results: ItemOutcome[] = [];
     for (const login of [...new Set(input.users)]) {
       const user = await repo.findUserByLogin(tx, login);
@@ -78,7 +81,7 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
           deviceId: device.id,
           userId: user.id,
           startsAt,
-          endsAt: input.endTime,
+          endsAt,
           createdBy: s.actor.userId,
           createdByCustId: s.actor.custId,
         })
@@ -115,10 +118,11 @@ export async function editDeviceUser(s: Scope, input: z.infer<typeof editDeviceU
       DeviceUserAddErrors.invalidParameters,
       DeviceUserDeleteErrors.failed,
     );
-    const startsAt = input.startTime ?? entry.startsAt;
-    if (input.endTime.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
-    if (input.endTime <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
-    await tx.update(deviceUsers).set({ startsAt, endsAt: input.endTime }).where(eq(deviceUsers.id, entry.id));
+    const startsAt = input.startTime ? resolveExpiry(input.startTime, s.tz) : entry.startsAt;
+    const endsAt = resolveExpiry(input.endTime, s.tz);
+    if (endsAt.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
+    if (endsAt <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
+    await tx.update(deviceUsers).set({ startsAt, endsAt }).where(eq(deviceUsers.id, entry.id));
     await audit(tx, s.ctx, deviceAudit(s, 'device.users.edit', device.serial, { userId: entry.userId }));
     return { code: 0 as const };
   });

@@ -10,6 +10,8 @@ export interface Scope {
   db: Db;
   ctx: RequestContext;
   actor: Actor;
+  /** The caller's IANA time zone (header X-Time-Zone; UTC when missing or unknown). */
+  tz: string;
 }
 
 /** The caller's organization; device calls need one. */

@@ -37,6 +37,7 @@ import {
   registryListQuery,
   registryRow,
   resellBody,
+  timeZoneOf,
   unbindBody,
   updateDeviceBody,
 } from '@archway/contract';
@@ -62,6 +63,7 @@ export const devicesRoutes =
       db,
       ctx: requestContext(req),
       actor: requireActor(req),
+      tz: timeZoneOf(req.headers['x-time-zone']),
     });
 
     app.post(

@@ -175,6 +175,7 @@ export function presentAuth(
     flag: status === 'active' ? expiryFlag(r.auth.expiresAt, now) : 'expired',
     createdBy: r.auth.createdBy,
     createdAt: r.auth.createdAt.toISOString(),
+    actions: [],
   };
 }
 
@@ -214,6 +215,7 @@ async function present(
         expireTime: formatExpiry(expiresAt)!,
         flag: expiryFlag(expiresAt, now),
         authorizations: mine,
+        actions: [],
       };
     }),
   );
