@@ -5,6 +5,7 @@ import { loseSession, renewUser } from './auth/identity.ts';
 import { storedLanguage } from './i18n/stored-language.ts';
 import { translateOr } from './i18n/i18n.ts';
 import { toast } from './ui/toast.ts';
+import { reportReachable } from './network-status.ts';
 
 /** The app's request function: every call to the server goes through here. */
 export const request = createRequester({
@@ -16,4 +17,5 @@ export const request = createRequester({
   onSessionLost: loseSession,
   toast: (text) => toast(text),
   translate: translateOr,
+  onReachable: reportReachable,
 });

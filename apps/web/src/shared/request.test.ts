@@ -42,6 +42,8 @@ function setup(handler: Handler, overrides: Partial<RequestDeps> = {}) {
     toast: vi.fn(),
     translate: (key, fallback) =>
       key === 'errors.signIn.invalidCredentials' ? 'Falsches Passwort' : fallback,
+    timeZone: () => 'Europe/Prague',
+    onReachable: vi.fn(),
     ...overrides,
   };
   const request = createRequester(deps);
@@ -63,6 +65,15 @@ describe('request layer', () => {
     const headers = calls[0]?.init.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer old-token');
     expect(headers['Accept-Language']).toBe('en');
+    expect(headers['X-Time-Zone']).toBe('Europe/Prague');
+  });
+
+  it("sends the browser's IANA time zone by default", async () => {
+    const { request, calls } = setup(() => ok(null), { timeZone: undefined });
+    await request({ path: '/a', auth: false });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(headers['X-Time-Zone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(headers['X-Time-Zone']).toMatch(/^[A-Za-z_+-]+(\/[A-Za-z0-9_+-]+)*$/);
   });
 
   it('maps the stored language to zh, pt or en', () => {
@@ -134,7 +145,7 @@ describe('request layer', () => {
       details: { key: 'deviceUserAdd.allFailed', results },
     });
 
-    // A single item that was not found answers 404 with its refusal: shown, with its outcome.
+    // A single item that was not found answers 400 with its refusal: shown, with its outcome.
     const one = setup(() =>
       json(
         {
@@ -143,12 +154,12 @@ describe('request layer', () => {
           errorMessage: 'Add error: user not found',
           data: { key: 'deviceUserAdd.addError', results: results.slice(1) },
         },
-        404,
+        400,
       ),
     );
     await expect(one.request({ path: '/x' })).rejects.toMatchObject({
       kind: 'refused',
-      status: 404,
+      status: 400,
       i18nKey: 'errors.deviceUserAdd.addError',
       details: { results: results.slice(1) },
     });
@@ -259,6 +270,22 @@ describe('request layer', () => {
     expect(ctx.deps.onSessionLost).not.toHaveBeenCalled();
   });
 
+  it('stays silent on every 404, even one that carries a refusal (404 only means an unknown path)', async () => {
+    const refusal = setup(() =>
+      json(
+        {
+          success: false,
+          errorCode: -1,
+          errorMessage: 'Device not found',
+          data: { key: 'deviceCommon.notFound' },
+        },
+        404,
+      ),
+    );
+    await expect(refusal.request({ path: '/gone' })).rejects.toMatchObject({ kind: 'notFound', status: 404 });
+    expect(refusal.deps.toast).not.toHaveBeenCalled();
+  });
+
   it('stays silent on 404', async () => {
     const ctx = setup(() =>
       json(
@@ -326,12 +353,23 @@ describe('request layer', () => {
     }
   });
 
-  it('reports network failures', async () => {
-    const ctx = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+  it('reports network failures to the offline banner (no toast), and recovery on the next answer', async () => {
+    let down = true;
+    const ctx = setup(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : ok(1)));
     await expect(ctx.request({ path: '/a' })).rejects.toMatchObject({
       kind: 'network',
       i18nKey: 'request.network',
     });
-    expect(ctx.deps.toast).toHaveBeenCalledTimes(1);
+    expect(ctx.deps.toast).not.toHaveBeenCalled();
+    expect(ctx.deps.onReachable).toHaveBeenLastCalledWith(false);
+    down = false;
+    await expect(ctx.request({ path: '/a' })).resolves.toBe(1);
+    expect(ctx.deps.onReachable).toHaveBeenLastCalledWith(true);
+  });
+
+  it('a refusal still means the server was reached', async () => {
+    const ctx = setup(() => json({ success: false, errorCode: 1, errorMessage: 'x', data: null }, 400));
+    await ctx.request({ path: '/a', silent: true }).catch(() => undefined);
+    expect(ctx.deps.onReachable).toHaveBeenCalledWith(true);
   });
 });

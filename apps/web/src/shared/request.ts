@@ -2,8 +2,10 @@ import type { Envelope, ServiceName } from '@archway/contract';
 
 /**
  * The request layer of calls-and-errors §7.1: base URL by host key, bearer token,
- * Accept-Language, envelope unwrap, 401 → renew once → else sign in again, unknown path (404) silent,
- * duplicate in-flight requests cancelled, default time-out, de-duplicated toasts.
+ * Accept-Language, the caller's time zone (`X-Time-Zone`), envelope unwrap, 401 → renew once → else sign
+ * in again, 404 silent (it only ever means an unknown path: catalogue refusals answer 400), duplicate
+ * in-flight requests cancelled, default time-out, de-duplicated toasts; network failures are reported to
+ * the offline banner instead of a toast.
  *
  * `createRequester` takes its collaborators as arguments so the behaviour is tested without a
  * browser; `api-client.ts` wires the real ones.
@@ -70,6 +72,19 @@ export interface RequestDeps {
   toast(text: string): void;
   /** Text for a key, or `fallback` when no locale has it. */
   translate(key: string, fallback: string): string;
+  /** The IANA time zone sent as `X-Time-Zone` (default: the browser's). */
+  timeZone?: () => string;
+  /** Told whether the server could be reached (false on a network failure): drives the offline banner. */
+  onReachable?: (reachable: boolean) => void;
+}
+
+/** The browser's IANA time zone, or UTC when it cannot tell. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
 }
 
 /** Accept-Language sent to the server: zh (zh, zh-tw), pt, otherwise en. */
@@ -153,6 +168,7 @@ export function createRequester(deps: RequestDeps): Requester {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': acceptLanguage(deps.language()),
+      'X-Time-Zone': (deps.timeZone ?? browserTimeZone)(),
     };
     if (json) headers['Content-Type'] = 'application/json';
     const token = auth ? deps.getToken() : null;
@@ -178,11 +194,15 @@ export function createRequester(deps: RequestDeps): Requester {
       if (reason === TIMEOUT) {
         return fail(new ApiError('timeout', 0, 'request.timeout', 'Request timed out'), silent);
       }
-      return fail(new ApiError('network', 0, 'request.network', String(cause)), silent);
+      // No toast: the offline banner says it (and stays until the server answers again).
+      deps.onReachable?.(false);
+      throw new ApiError('network', 0, 'request.network', String(cause));
     } finally {
       clearTimeout(timer);
       if (inFlight.get(key) === controller) inFlight.delete(key);
     }
+
+    deps.onReachable?.(true);
 
     // Only a request that carried a token can have lost its session.
     if (response.status === 401 && token) {
@@ -190,10 +210,9 @@ export function createRequester(deps: RequestDeps): Requester {
       deps.onSessionLost();
       throw new ApiError('sessionLost', 401, 'errors.generic.sessionExpired', 'Session expired', 401);
     }
-    // Calls-and-errors §7.1: on 404 the product does nothing — for a path that does not exist. A 404 that
-    // carries a catalogue refusal (a device or entry "not found") is an answer the user must see.
-    const refusalKey = isEnvelope(body) ? refusalData(body.data)?.key : undefined;
-    if (response.status === 404 && (typeof refusalKey !== 'string' || refusalKey === 'generic.notFound')) {
+    // Calls-and-errors §7.1: on 404 the product does nothing. HTTP 404 means only an unknown path;
+    // catalogue refusals ("not found", "another organization's") answer 400 and are shown below.
+    if (response.status === 404) {
       throw new ApiError('notFound', 404, 'errors.generic.notFound', 'Not found', 404);
     }
     if (isEnvelope(body) && !options.raw) {
