@@ -15,7 +15,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * `assets/` are cached for a year; everything else (index.html, identitySettings…) is revalidated on every visit.
  */
 export function registerWebApp(app: FastifyInstance, webDist: string): void {
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/v5/'));
+  app.get('/', { schema: { hide: true }, config: { access: 'public' } }, (_req, reply) =>
+    reply.redirect('/v5/'),
+  );
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   const assetsDir = path.join(path.resolve(webDist), 'assets') + path.sep;
   if (hasWeb) {

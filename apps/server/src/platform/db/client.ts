@@ -35,7 +35,9 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // jit=off: the API's queries are small and indexed; JIT compilation (on by default since PostgreSQL 12) would
+    // only add tens of milliseconds when the planner's estimate crosses jit_above_cost.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     // An idle connection closed by the server (restart, failover) must not crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const client = await pool.connect();
