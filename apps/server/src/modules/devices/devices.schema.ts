@@ -56,6 +56,11 @@ export const deviceAuths = pgTable(
   (t) => [
     index('device_auths_device').on(t.deviceId),
     index('device_auths_cust').on(t.custId),
+    // The device lists: devices lent to an organization (live rows only), and lent out by one.
+    index('device_auths_cust_live')
+      .on(t.custId, t.deviceId)
+      .where(sql`status = 'active'`),
+    index('device_auths_from').on(t.fromCustId, t.deviceId),
     // One live authorization per device and organization.
     uniqueIndex('device_auths_one_active')
       .on(t.deviceId, t.custId)
@@ -110,4 +115,42 @@ export const deviceReceivers = pgTable(
     uniqueIndex('device_receivers_one').on(t.deviceId, t.caseType, t.custId),
     index('device_receivers_cust').on(t.custId),
   ],
+);
+
+/**
+ * Management-code attempts, reserved before the code is compared (bind, unbind, transfer, authorize, recall).
+ * A right code (or a refusal for another reason) removes its row; wrong codes stay and are counted per serial
+ * and per organization within an hour. Rows older than a day are pruned by the sweep.
+ */
+export const deviceCodeAttempts = pgTable(
+  'device_code_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serial: text('serial').notNull(),
+    custId: uuid('cust_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_code_attempts_serial').on(t.serial, t.at),
+    index('device_code_attempts_cust').on(t.custId, t.at),
+  ],
+);
+
+/**
+ * Successful changes of a device, written inside the change's transaction while the device row is locked:
+ * the -228 frequency rule counts these (authorization changes per device; receiver changes per device and
+ * acting organization). Refused attempts never write a row. Rows older than a day are pruned by the sweep.
+ */
+export const deviceChanges = pgTable(
+  'device_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    custId: uuid('cust_id').notNull(),
+    kind: text('kind').$type<'auth' | 'receiver'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_changes_device').on(t.deviceId, t.kind, t.at)],
 );
