@@ -34,6 +34,14 @@ export function writeLocal(key: string, value: string): void {
   }
 }
 
+export function removeLocal(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // storage unavailable
+  }
+}
+
 export function readSession(key: string): string | null {
   try {
     return globalThis.sessionStorage?.getItem(key) ?? null;

@@ -3,6 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
+import { usePageControl } from '../../shared/api/page-control.ts';
 import { LocalKeys, readLocal } from '../../shared/storage-keys.ts';
 import { menuConfig } from './menu-config.ts';
 import {
@@ -35,7 +36,13 @@ export function SideMenu({ collapsed, theme }: { collapsed: boolean; theme: 'lig
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isAdmin = useCurrentUser().data?.isAdmin ?? false;
-  const entries = useMemo(() => visibleMenu(menuConfig, menuContext(isAdmin)), [isAdmin]);
+  // The optional screens' flags are stored by the page-control call; re-read them when it answers.
+  const pageFlags = usePageControl().data;
+  const entries = useMemo(
+    () => visibleMenu(menuConfig, menuContext(isAdmin)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [isAdmin, pageFlags],
+  );
   const group = activeGroup(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
   const [lastGroup, setLastGroup] = useState(group);
