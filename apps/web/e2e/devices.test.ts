@@ -99,7 +99,10 @@ describe('devices and the first-use guide in Chromium', () => {
     await guide.locator('input#guideBind_serialnumber').fill('C10000001');
     await expect(guide.locator('input#guideBind_name').inputValue()).resolves.toBe('P3');
     await guide.locator('input#guideBind_bindcodes').fill(' 123456 ');
-    // 127.0.0.1 is a local host: the encryption switch shows; color cannot be chosen.
+    // Only serial, bind code and name show; the rest is under "more options". 127.0.0.1 is a local
+    // host: there the encryption switch shows; color cannot be chosen.
+    expect(await guide.locator('button[role=switch]').isVisible()).toBe(false);
+    await guide.getByTestId('bind-more').getByText(text(en, 'devices.bind.more')).click();
     await guide.locator('button[role=switch]').waitFor();
     await expect(guide.locator('input[type=radio][value=color]').isDisabled()).resolves.toBe(true);
     await guide.getByTestId('bind-submit').click();
@@ -125,10 +128,14 @@ describe('devices and the first-use guide in Chromium', () => {
     await expect(clinicRow.textContent()).resolves.not.toContain(text(en, 'caseType.implant'));
     await shot('02-guide-receiver');
 
-    // Step 2: next hides, finish shows; finishing stores skipNovice and closes the guide.
+    // Step 2: next hides, finish shows; the message names the device and who receives what.
     await guide.getByTestId('guide-next').click();
     await guide.getByTestId('guide-step-2').waitFor();
     expect(await guide.getByTestId('guide-next').count()).toBe(0);
+    const summary = guide.getByTestId('guide-summary');
+    await summary.getByText('C10000001 · P3', { exact: false }).first().waitFor();
+    await expect(summary.textContent()).resolves.toContain('Demo Clinic');
+    // Finishing stores skipNovice and closes the guide.
     await shot('03-guide-studio');
     await guide.getByTestId('guide-finish').click();
     await guide.waitFor({ state: 'hidden' });
@@ -140,9 +147,9 @@ describe('devices and the first-use guide in Chromium', () => {
     });
     expect(property).toEqual({ skipNovice: 'yes' });
 
-    // The top bar reopens the guide; skip closes it again.
+    // The top bar reopens the guide at the first step not done (here: all done, so step 2); skip closes it.
     await page.getByTestId('open-guide').click();
-    await guide.getByTestId('guide-step-0').waitFor();
+    await guide.getByTestId('guide-step-2').waitFor();
     await guide.getByTestId('guide-skip').click();
     await guide.waitFor({ state: 'hidden' });
 
@@ -195,7 +202,7 @@ describe('devices and the first-use guide in Chromium', () => {
       .click();
     await detail.waitFor({ state: 'hidden' });
 
-    // Device users (under "More"): someone unknown is refused with the reason, `distributor` is added.
+    // Device users (under "More"): someone unknown is refused with the reason; a member of the lab is added.
     await c1.getByTestId('action-more').click();
     await page
       .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
@@ -210,13 +217,13 @@ describe('devices and the first-use guide in Chromium', () => {
     await outcome.getByText(text(en, 'errors.deviceUserAdd.addError')).first().waitFor();
     await expect(outcome.textContent()).resolves.toContain('nobody');
     await shot('users-refused');
-    await users.getByTestId('device-users-input').fill('distributor');
+    await users.getByTestId('device-users-input').fill('lab2');
     await users.getByTestId('device-users-add').click();
     await toast(text(en, 'devices.users.added'));
     await outcome.getByText(text(en, 'devices.users.ok'), { exact: true }).waitFor();
-    const distributor = users.getByTestId('device-users-table').locator('tr', { hasText: 'distributor' });
-    await distributor.getByText('Demo Distributor').waitFor();
-    await distributor.getByRole('button', { name: text(en, 'devices.users.remove') }).waitFor();
+    const member = users.getByTestId('device-users-table').locator('tr', { hasText: 'lab2' });
+    await member.getByText('Demo Lab 2').waitFor();
+    await member.getByRole('button', { name: text(en, 'devices.users.remove') }).waitFor();
     await shot('users');
     await users
       .locator('.ant-modal-footer')

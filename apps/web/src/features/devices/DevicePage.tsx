@@ -3,10 +3,10 @@ import { Card, Result, Skeleton, Tabs } from 'antd';
 import { AppstoreOutlined, PlusCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
-import { BindDeviceForm } from '../../shared/devices/BindDeviceForm.tsx';
-import { DeviceDialogs, type OpenDialog } from './DeviceDialogs.tsx';
-import { DeviceTable } from './DeviceTable.tsx';
-import { LentTab } from './LentTab.tsx';
+import { BindDeviceForm } from './components/BindDeviceForm.tsx';
+import { DeviceDialogs, type OpenDialog } from './components/DeviceDialogs.tsx';
+import { DeviceTable } from './components/DeviceTable.tsx';
+import { LentTab } from './components/LentTab.tsx';
 
 type TabKey = 'all' | 'authorized' | 'register';
 
@@ -50,7 +50,7 @@ export default function DevicePage() {
           },
         ]}
       />
-      <DeviceDialogs open={dialog} userId={user.userId} custId={custId} onClose={() => setDialog(null)} />
+      <DeviceDialogs open={dialog} custId={custId} onClose={() => setDialog(null)} />
     </Card>
   );
 }

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button, Flex, Input, Segmented, Tooltip, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@archway/contract';
+import { useAllDevices } from '../api/get-devices.ts';
+import { DEFAULT_PAGE_SIZE, tablePagination } from '../../../shared/ui/paged-table.ts';
+import { AuthorizationTable } from './AuthorizationTable.tsx';
+import { lentRows, matchesKeyword, type LentDirection } from '../utils/lent.ts';
+
+/**
+ * "Authorized devices": authorizations both ways. Lent to me (devices other organizations lent to
+ * this one) and lent by me (devices this organization lent out, with batch extension). Built from
+ * every page of POST /api2/device/scan/auths with `lent: toMe | byMe`, then paged here.
+ */
+export function LentTab({
+  custId,
+  onReceivers,
+}: {
+  custId: string;
+  onReceivers: (device: DeviceRow) => void;
+}) {
+  const { t } = useTranslation();
+  const [direction, setDirection] = useState<LentDirection>('toMe');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
+  // The server narrows each list to devices with authorizations to or from this organization.
+  const toMe = useAllDevices('auths', 'toMe');
+  const byMe = useAllDevices('auths', 'byMe');
+  const devices = {
+    refetch: () => Promise.all([toMe.refetch(), byMe.refetch()]),
+    isFetching: toMe.isFetching || byMe.isFetching,
+    isLoading: toMe.isLoading || byMe.isLoading,
+  };
+
+  const all = [...(toMe.data ?? []), ...(byMe.data ?? [])];
+  const counts = { toMe: lentRows(all, custId, 'toMe').length, byMe: lentRows(all, custId, 'byMe').length };
+  const rows = lentRows(all, custId, direction).filter((row) => matchesKeyword(row, keyword));
+  // A page that no longer exists (rows went away) shows the last one instead.
+  const current = Math.min(page.current, Math.max(1, Math.ceil(rows.length / page.pageSize)));
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={12} align="center" wrap>
+        <Segmented<LentDirection>
+          value={direction}
+          onChange={(value) => {
+            setDirection(value);
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          options={[
+            { value: 'toMe', label: t('devices.lent.toMe', { count: counts.toMe }) },
+            { value: 'byMe', label: t('devices.lent.byMe', { count: counts.byMe }) },
+          ]}
+          data-testid="lent-direction"
+        />
+        <Input.Search
+          allowClear
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          placeholder={t('devices.lent.searchPlaceholder')}
+          style={{ maxWidth: 360 }}
+        />
+        <Tooltip title={t('common.refresh')}>
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label={t('common.refresh')}
+            onClick={() => void devices.refetch()}
+            loading={devices.isFetching}
+          />
+        </Tooltip>
+      </Flex>
+      <Typography.Text type="secondary">
+        {t(direction === 'toMe' ? 'devices.lent.toMeHint' : 'devices.lent.byMeHint')}
+      </Typography.Text>
+      <AuthorizationTable
+        key={direction}
+        rows={rows}
+        direction={direction}
+        showDevice
+        loading={devices.isLoading}
+        onReceivers={onReceivers}
+        pagination={tablePagination(
+          t,
+          { current, pageSize: page.pageSize, total: rows.length },
+          (next, pageSize) => setPage({ current: pageSize === page.pageSize ? next : 1, pageSize }),
+        )}
+      />
+    </Flex>
+  );
+}

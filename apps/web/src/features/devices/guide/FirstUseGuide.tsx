@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { Alert, Button, Empty, Flex, Modal, Select, Skeleton, Steps, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@archway/contract';
+import { BindDeviceForm } from '../components/BindDeviceForm.tsx';
+import { ReceiverManager } from '../components/ReceiverManager.tsx';
+import { useAllDevices } from '../api/get-devices.ts';
+import { getReceiverRecords } from '../api/get-receiver-records.ts';
+import { useReceivers } from '../api/get-receivers.ts';
+import { CASE_TYPES, caseTypeKey, receiversFor } from '../utils/receivers.ts';
+import {
+  GUIDE_RECEIVER_PAGE,
+  GUIDE_STEPS,
+  guideButtons,
+  nextIsPrimary,
+  nextStep,
+  previousStep,
+  startStep,
+  type GuideStep,
+} from './guide-rules.ts';
+
+interface FirstUseGuideProps {
+  /** The signed-in user (the layout passes it; the guide reads what it needs from the server). */
+  userId?: string;
+  onClose: () => void;
+  /** Skip or finish: stores `skipNovice: yes` and closes. */
+  onDismiss: () => void;
+  dismissing: boolean;
+}
+
+/** "C10000001 · Chair 1": how the guide names a device. */
+const deviceLabel = (d: Pick<DeviceRow, 'number' | 'name'>) => `${d.number} · ${d.name}`;
+
+/** Step 1: pick one of the devices whose data transfer this organization manages, then its receivers. */
+function ReceiverStep({
+  devices,
+  device,
+  onPick,
+}: {
+  devices: DeviceRow[];
+  device: DeviceRow | null;
+  onPick: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (!device) return <Empty description={t('guide.noDevice')} />;
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('guide.receiverIntro')}
+      </Typography.Paragraph>
+      <Flex align="center" gap={12} wrap>
+        <Typography.Text strong>{t('guide.device')}</Typography.Text>
+        <Select<string>
+          value={device.id}
+          onChange={onPick}
+          style={{ minWidth: 0, flex: '1 1 240px', maxWidth: 420 }}
+          options={devices.map((d) => ({ value: d.id, label: deviceLabel(d) }))}
+          data-testid="guide-device"
+        />
+      </Flex>
+      <ReceiverManager key={device.id} device={device} primaryAdd={false} />
+    </Flex>
+  );
+}
+
+/** Step 2: what happens to the chosen device's scans, true for that device and its receivers. */
+function StudioStep({ device }: { device: DeviceRow | null }) {
+  const { t } = useTranslation();
+  const receivers = useReceivers(device?.id ?? '');
+  const rows = device ? (receivers.data ?? []) : [];
+  const routes = CASE_TYPES.map((code) => ({
+    code,
+    names: receiversFor(rows, code).map((r) => r.custName),
+  })).filter((route) => route.names.length > 0);
+
+  return (
+    <Flex vertical gap={12} data-testid="guide-studio">
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('guide.studioTitle')}
+      </Typography.Title>
+      <Typography.Paragraph style={{ margin: 0 }}>{t('guide.studioText')}</Typography.Paragraph>
+      <ol style={{ margin: 0, paddingInlineStart: 20 }}>
+        <li>{t('guide.studioStep1')}</li>
+        <li>{t('guide.studioStep2')}</li>
+        <li>{t('guide.studioStep3')}</li>
+      </ol>
+      {!device ? (
+        <Alert type="warning" showIcon title={t('guide.studioNoDevice')} />
+      ) : receivers.isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : routes.length === 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('guide.studioNoReceiver', { device: deviceLabel(device) })}
+          data-testid="guide-summary"
+        />
+      ) : (
+        <Alert
+          type="success"
+          showIcon
+          data-testid="guide-summary"
+          title={t('guide.studioReady', { device: deviceLabel(device) })}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {routes.map((route) => (
+                <li key={route.code}>
+                  {t('guide.studioRoute', {
+                    caseType: t(caseTypeKey(route.code)),
+                    names: route.names.join(', '),
+                  })}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * The first-use guide (product §4): bind device, set the data receiver, start scanning. It opens at
+ * the first step not done yet; the body scrolls so the footer (skip, back, next) always shows.
+ */
+export function FirstUseGuide({ onClose, onDismiss, dismissing }: FirstUseGuideProps) {
+  const { t } = useTranslation();
+  const usable = useAllDevices('usable');
+  const records = useQuery({
+    queryKey: ['guideStart', 'receiverRecords'],
+    queryFn: () => getReceiverRecords(GUIDE_RECEIVER_PAGE),
+    staleTime: 0,
+  });
+  const [chosenStep, setStep] = useState<GuideStep | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+
+  // Devices whose data transfer this organization manages (the server's row actions say which).
+  const devices = (usable.data ?? []).filter((d) => d.actions.includes('receivers'));
+  const device = devices.find((d) => d.id === picked) ?? devices[0] ?? null;
+  const loaded = usable.data !== undefined && (records.data !== undefined || records.isError);
+  const step: GuideStep | null =
+    chosenStep ?? (loaded ? startStep(devices.length, records.data?.records.length ?? 0) : null);
+  const buttons = guideButtons(step ?? 0);
+
+  return (
+    <Modal
+      open
+      title={t('guide.title')}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      width={920}
+      style={{ top: 24, paddingBottom: 0 }}
+      styles={{ body: { maxHeight: 'calc(100dvh - 190px)', overflowY: 'auto', overflowX: 'hidden' } }}
+      destroyOnHidden
+      rootClassName="first-use-guide"
+      footer={
+        <Flex justify="space-between" align="center" gap={8} wrap data-testid="guide-footer">
+          <Button onClick={onDismiss} loading={dismissing && !buttons.finish} data-testid="guide-skip">
+            {t('guide.skip')}
+          </Button>
+          <Flex gap={8}>
+            {step !== null && buttons.back && (
+              <Button onClick={() => setStep(previousStep(step))} data-testid="guide-back">
+                {t('guide.back')}
+              </Button>
+            )}
+            {step !== null && buttons.next && (
+              <Button
+                type={nextIsPrimary(step) ? 'primary' : 'default'}
+                onClick={() => setStep(nextStep(step))}
+                data-testid="guide-next"
+              >
+                {t('guide.next')}
+              </Button>
+            )}
+            {step !== null && buttons.finish && (
+              <Button type="primary" onClick={onDismiss} loading={dismissing} data-testid="guide-finish">
+                {t('guide.finish')}
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+      }
+    >
+      {step === null ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Steps
+            current={step}
+            size="small"
+            style={{ marginBottom: 24 }}
+            items={GUIDE_STEPS.map((name) => ({ title: t(`guide.steps.${name}`) }))}
+          />
+          <div data-testid={`guide-step-${step}`}>
+            {step === 0 && (
+              <Flex vertical gap={16}>
+                <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                  {t('guide.bindIntro')}
+                </Typography.Paragraph>
+                <BindDeviceForm
+                  name="guideBind"
+                  onBound={(bound) => {
+                    setPicked(bound.id);
+                    setStep(1);
+                  }}
+                />
+              </Flex>
+            )}
+            {step === 1 && <ReceiverStep devices={devices} device={device} onPick={setPicked} />}
+            {step === 2 && <StudioStep device={device} />}
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

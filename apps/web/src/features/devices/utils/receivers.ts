@@ -1,0 +1,104 @@
+import { CaseType, CustType, type ReceiverRow } from '@archway/contract';
+
+/** Case types in the order the screens list them (orthodontics 1, implant 2, restoration 3). */
+export const CASE_TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration] as const;
+
+const caseTypeNames: Record<number, string> = {
+  [CaseType.orthodontics]: 'orthodontics',
+  [CaseType.implant]: 'implant',
+  [CaseType.restoration]: 'restoration',
+};
+
+/** Translation key of a case type code. */
+export const caseTypeKey = (code: number) => `caseType.${caseTypeNames[code] ?? 'unknown'}`;
+
+/** Translation key of an organization type in receiver lists: 2 clinic, 3 lab, anything else other. */
+export function receiverTypeKey(custType: number): string {
+  if (custType === CustType.clinic) return 'org.type.clinic';
+  if (custType === CustType.lab) return 'org.type.lab';
+  return 'org.type.other';
+}
+
+/** One receiver organization of a device: the rows of the same custId merged (product §3). */
+export interface MergedReceiver {
+  custId: string;
+  custName: string;
+  custType: number;
+  phone: string | null;
+  email: string | null;
+  privacy: number;
+  /** Every row of this organization, one per case type. */
+  entries: ReceiverRow[];
+  /** The case types collected into a list, sorted. */
+  caseTypes: number[];
+  ids: string[];
+  /** The ids of the rows this caller may delete (the server's showDelete). */
+  deletableIds: string[];
+  siginUserIds: string[];
+  /** -1 when one of its rows can no longer receive. */
+  allowStatus: number;
+  showDelete: boolean;
+}
+
+/** Rows with the same custId become one row whose fields are collected into lists; first-seen order. */
+export function mergeReceivers(rows: readonly ReceiverRow[]): MergedReceiver[] {
+  const merged = new Map<string, MergedReceiver>();
+  for (const row of rows) {
+    let entry = merged.get(row.custId);
+    if (!entry) {
+      entry = {
+        custId: row.custId,
+        custName: row.custName,
+        custType: row.custType,
+        phone: row.phone,
+        email: row.email,
+        privacy: row.privacy,
+        entries: [],
+        caseTypes: [],
+        ids: [],
+        deletableIds: [],
+        siginUserIds: [],
+        allowStatus: row.allowStatus,
+        showDelete: false,
+      };
+      merged.set(row.custId, entry);
+    }
+    entry.entries.push(row);
+    if (!entry.caseTypes.includes(row.caseType)) entry.caseTypes.push(row.caseType);
+    entry.ids.push(row.id);
+    if (row.showDelete) entry.deletableIds.push(row.id);
+    if (!entry.siginUserIds.includes(row.siginUserId)) entry.siginUserIds.push(row.siginUserId);
+    entry.allowStatus = Math.min(entry.allowStatus, row.allowStatus);
+    entry.showDelete ||= row.showDelete;
+    entry.phone ??= row.phone;
+    entry.email ??= row.email;
+  }
+  for (const entry of merged.values()) entry.caseTypes.sort((a, b) => a - b);
+  return [...merged.values()];
+}
+
+/** Only the rows of one case type (null: all), merged. */
+export function receiversFor(rows: readonly ReceiverRow[], caseType: number | null): MergedReceiver[] {
+  return mergeReceivers(caseType === null ? rows : rows.filter((row) => row.caseType === caseType));
+}
+
+/**
+ * Rows with allowStatus -1 are deleted automatically (product §4): one delete per organization with
+ * their ids. Only rows the server lets this caller delete (showDelete) are sent (it deletes all or
+ * nothing), and never the same id twice.
+ */
+export function automaticDeletes(
+  rows: readonly ReceiverRow[],
+  alreadyTried: ReadonlySet<string> = new Set(),
+): { custId: string; ids: string[] }[] {
+  const byCust = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.allowStatus !== -1 || !row.showDelete || alreadyTried.has(row.id)) continue;
+    byCust.set(row.custId, [...(byCust.get(row.custId) ?? []), row.id]);
+  }
+  return [...byCust].map(([custId, ids]) => ({ custId, ids }));
+}
+
+/** True when some of the entries cannot be deleted by this caller (the deusererror case). */
+export const partlyDeletable = (receiver: MergedReceiver) =>
+  receiver.deletableIds.length > 0 && receiver.deletableIds.length < receiver.ids.length;
