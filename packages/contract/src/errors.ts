@@ -77,6 +77,18 @@ export const FrequencyError = def(
   'Authorization frequency error: try again later',
 );
 
+/**
+ * Archway addition, shared by every call that checks a device's management (bind) code: bind, unbind,
+ * transfer, authorize, recall. More than 10 wrong codes within an hour for one serial, or from one
+ * organization, and the code is not compared at all until the hour has passed.
+ */
+export const CodeAttemptsError = def(
+  -12,
+  'device.codeAttempts',
+  429,
+  'Too many wrong bind codes: try again in an hour',
+);
+
 /** Device common: bind, unbind, transfer, detail, update (calls-and-errors §8.2). */
 export const DeviceErrors = {
   parameter: def(-1, 'device.parameter', 400, 'Parameter error'),
@@ -95,6 +107,7 @@ export const DeviceErrors = {
     'Cannot unbind during an authorization period',
   ),
   nameEmpty: def(-11, 'device.nameEmpty', 400, 'Device name cannot be empty'),
+  codeAttempts: CodeAttemptsError,
   frequency: FrequencyError,
 } as const;
 
@@ -107,6 +120,7 @@ export const AuthoriseErrors = {
   parameter: def(-6, 'authorise.parameter', 400, 'Parameter error'),
   passwordEmpty: def(-7, 'authorise.passwordEmpty', 400, 'The bind code is empty'),
   failed: def(-8, 'authorise.failed', 400, 'Authorisation failed'),
+  codeAttempts: CodeAttemptsError,
   frequency: FrequencyError,
 } as const;
 
@@ -127,6 +141,7 @@ export const RecycleErrors = {
   other: def(-5, 'recycle.other', 400, 'Recall refused'),
   userAndDevice: def(-7, 'recycle.userAndDevice', 403, 'This account did not grant this authorisation'),
   failed: def(-8, 'recycle.failed', 409, 'Recall failed: the authorisation is no longer active'),
+  codeAttempts: CodeAttemptsError,
   frequency: FrequencyError,
 } as const;
 
