@@ -1,7 +1,7 @@
 import type { IdentitySettings } from '@archway/contract';
 import type { Locale } from 'antd/es/locale';
 import { request } from '../shared/api-client.ts';
-import { initIdentity } from '../shared/auth/identity.ts';
+import { identitySettings, initIdentity } from '../shared/auth/identity.ts';
 import { startParentTokenHandOver } from '../shared/auth/parent-token.ts';
 import { initI18n, overrideTexts } from '../shared/i18n/i18n.ts';
 import { storeLanguage, storedLanguage } from '../shared/i18n/stored-language.ts';
@@ -65,11 +65,14 @@ export async function bootstrap(): Promise<Locale> {
   const lang = storedLanguage();
   const [locale] = await Promise.all([initI18n(lang), loadServices(), loadIdentity()]);
   void loadCloudTexts(lang);
-  startParentTokenHandOver(({ lang: handedLang }) => {
-    if (handedLang && handedLang !== lang) {
-      storeLanguage(handedLang);
-      window.location.reload();
-    }
-  });
+  startParentTokenHandOver(
+    ({ lang: handedLang }) => {
+      if (handedLang && handedLang !== lang) {
+        storeLanguage(handedLang);
+        window.location.reload();
+      }
+    },
+    () => identitySettings()?.frameAncestors ?? [],
+  );
   return locale;
 }
