@@ -112,7 +112,14 @@ export type Customer = z.infer<typeof customer>;
 export const updateUserBody = z.object({ property: userProperty });
 export const updateCustPropertyBody = z.object({ property: userProperty });
 
-export const pageControl = z.object({ code: z.literal(0), content: z.record(z.string(), z.boolean()) });
+/** `GET /user/control/page`: which optional screens the organization has (calls-and-errors §7.5). */
+export const pageControl = z.object({
+  code: z.literal(0),
+  content: z.object({
+    thirdPageControl: z.object({ order: z.boolean(), compare: z.boolean(), builder: z.boolean() }),
+  }),
+});
+export type PageControl = z.infer<typeof pageControl>;
 
 export const servicesMap = z.record(z.enum(ServiceNames), z.string());
 
@@ -126,6 +133,8 @@ export const identitySettings = z.object({
   scope: z.string(),
   region: z.enum(Regions),
   demo: z.boolean(),
+  /** Origins allowed to frame the app and to hand it a token (`setTokenAndLang`): FRAME_ANCESTORS. */
+  frameAncestors: z.array(z.string()),
 });
 export type IdentitySettings = z.infer<typeof identitySettings>;
 

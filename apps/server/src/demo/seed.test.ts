@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { customers, memberships, users } from '../modules/users/users.schema.ts';
+import { users } from '../modules/users/users.schema.ts';
+import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
 import { createTestApp, engines, type TestApp } from '../testing/test-app.ts';
 import { seedDemo } from './seed.ts';
 

@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { CustStatus, CustType } from '@archway/contract';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/identity/passwords.ts';
-import { customers, memberships, users } from '../modules/users/users.schema.ts';
+import { users } from '../modules/users/users.schema.ts';
+import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
 import { deviceRegistry } from '../modules/devices/devices.schema.ts';
 
 export const DEMO_PASSWORD = 'demo123';

@@ -6,11 +6,13 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { serverSecrets } from '../../platform/identity/identity.schema.ts';
+import { hashGate } from '../../platform/identity/passwords.ts';
+import { users } from '../users/users.schema.ts';
 import type { IdentitySecrets } from '../../platform/identity/secrets.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
 import { followToCallback, InjectBrowser, redirectUri, startAuthorization } from '../../testing/oidc-flow.ts';
-import { SIGN_IN_LIMITS } from '../users/users.service.ts';
-import { regionOf } from './account.routes.ts';
+import { regionOf } from './account.presenter.ts';
+import { addressBucket, SIGN_IN_LIMITS } from './account.service.ts';
 
 describe('regionOf', () => {
   it('derives the region from the page host', () => {
@@ -19,6 +21,17 @@ describe('regionOf', () => {
     expect(regionOf('in.archway.com')).toBe('in');
     expect(regionOf('localhost:8080')).toBe('en');
     expect(regionOf('cnc-dental.com')).toBe('en');
+  });
+});
+
+describe('addressBucket', () => {
+  it('keeps IPv4 addresses, unwraps IPv4-mapped ones and groups IPv6 by /64', () => {
+    expect(addressBucket('192.0.2.1')).toBe('192.0.2.1');
+    expect(addressBucket('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(addressBucket('2001:db8:1:2:3:4:5:6')).toBe(addressBucket('2001:DB8:1:2::9'));
+    expect(addressBucket('2001:db8:1:2::1')).not.toBe(addressBucket('2001:db8:1:3::1'));
+    expect(addressBucket('::1')).toBe('0:0:0:0::/64');
+    expect(addressBucket(undefined)).toBe('unknown');
   });
 });
 
@@ -41,8 +54,8 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/v5/identitySettings.json?timestamp=1',
-      headers: { host: 'archway.cn' },
     });
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       authority: `${PUBLIC_URL}/oidc`,
       client_id: 'archway-web',
@@ -51,11 +64,35 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       post_logout_redirect_uri: `${PUBLIC_URL}/v5/login`,
       response_type: 'code',
       scope: 'openid profile api',
-      region: 'cn',
+      region: 'en',
       demo: true,
+      frameAncestors: expect.any(Array),
     });
     const eu = await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json?token=eu' });
     expect(eu.json().region).toBe('eu');
+  });
+
+  it('derives every identity URL from PUBLIC_URL: a forged Host or X-Forwarded-Host changes nothing', async () => {
+    const plain = (await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json' })).json();
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'evil.cn', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      { forwarded: 'host=evil.example;proto=https' },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json', headers });
+      expect(res.json()).toEqual(plain);
+      expect(res.body).not.toContain('evil');
+      // The provider's own discovery document too.
+      const disco = await t.app.inject({
+        method: 'GET',
+        url: '/oidc/.well-known/openid-configuration',
+        headers,
+      });
+      expect(disco.statusCode).toBe(200);
+      expect(disco.json().issuer).toBe(`${PUBLIC_URL}/oidc`);
+      expect(disco.json().authorization_endpoint).toBe(`${PUBLIC_URL}/oidc/auth`);
+      expect(disco.body).not.toContain('evil');
+    }
   });
 
   it('signs in by username or e-mail and returns AccessToken', async () => {
@@ -125,6 +162,120 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await from(`ghost${i}`, 'nope00');
     expect((await from('clinic2', 'demo123')).statusCode).toBe(429);
     expect((await token({ username: 'clinic2', password: 'demo123' })).statusCode).toBe(200);
+  });
+
+  /** A new account with the demo password, e-mail `<name>@t.test`. */
+  const makeUser = async (username: string) => {
+    const db = t.app.platform.db;
+    const [demo] = await db.select().from(users).where(eq(users.username, 'clinic'));
+    await db
+      .insert(users)
+      .values({ username, email: `${username}@t.test`, passwordHash: demo!.passwordHash });
+  };
+  let addr = 0;
+  const fresh = () => `172.16.${Math.floor(addr / 250)}.${addr++ % 250}`;
+  const attempt = (username: string, password: string, remoteAddress = fresh()) =>
+    t.app.inject({ method: 'POST', url: '/account/token', payload: { username, password }, remoteAddress });
+  /** Runs `body` with some limits lowered, restoring them after. */
+  const withLimits = async (limits: Partial<typeof SIGN_IN_LIMITS>, body: () => Promise<void>) => {
+    const saved = { ...SIGN_IN_LIMITS };
+    Object.assign(SIGN_IN_LIMITS, limits);
+    try {
+      await body();
+    } finally {
+      Object.assign(SIGN_IN_LIMITS, saved);
+    }
+  };
+
+  it('reserves attempts before the password check: of 20 concurrent wrong ones exactly the limit get through', async () => {
+    await makeUser('racer');
+    const results = await Promise.all(Array.from({ length: 20 }, () => attempt('racer', 'wrong00')));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400).length).toBe(SIGN_IN_LIMITS.perAccount);
+    expect(codes.filter((c) => c === 429).length).toBe(20 - SIGN_IN_LIMITS.perAccount);
+    for (const r of results.filter((x) => x.statusCode === 400))
+      expect(r.json().data.key).toBe('signIn.invalidCredentials');
+    expect((await attempt('racer', 'demo123')).statusCode).toBe(429);
+    // One audit entry for the lock, not one per refused attempt.
+    const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
+    const racer = rows.filter((r) => r.detail?.login === 'racer');
+    expect(racer.filter((r) => r.detail?.reason === 'invalidCredentials').length).toBe(5);
+    expect(racer.filter((r) => r.detail?.reason === 'rateLimited').length).toBe(1);
+  });
+
+  it('locks the account, not the login: username and e-mail share one counter', async () => {
+    await makeUser('aliased');
+    for (const login of ['aliased', 'ALIASED', 'aliased@t.test', 'Aliased@T.test', 'aliased'])
+      expect((await attempt(login, 'wrong00')).statusCode).toBe(400);
+    expect((await attempt('aliased@t.test', 'demo123')).statusCode).toBe(429);
+    expect((await attempt('aliased', 'demo123')).statusCode).toBe(429);
+  });
+
+  it('a successful sign-in forgets the account failures and gives the address its attempt back', async () => {
+    await makeUser('forgetful');
+    await withLimits({ perAddress: 2 }, async () => {
+      const from = '198.18.0.1';
+      for (let i = 0; i < 4; i++)
+        expect((await attempt('forgetful', 'wrong00', from)).statusCode).toBe(i < 2 ? 400 : 429);
+      expect((await attempt('forgetful', 'demo123')).statusCode).toBe(200);
+      // Account failures forgotten: four more wrong ones from fresh addresses are plain refusals.
+      for (let i = 0; i < 4; i++) expect((await attempt('forgetful', 'wrong00')).statusCode).toBe(400);
+      // Successes do not use up the address's failure budget.
+      const other = '198.18.0.2';
+      expect((await attempt('clinic', 'demo123', other)).statusCode).toBe(200);
+      expect((await attempt('clinic', 'demo123', other)).statusCode).toBe(200);
+      expect((await attempt('ghost-a', 'wrong00', other)).statusCode).toBe(400);
+      expect((await attempt('ghost-b', 'wrong00', other)).statusCode).toBe(400);
+      expect((await attempt('ghost-c', 'wrong00', other)).statusCode).toBe(429);
+    });
+  });
+
+  it('limits every sign-in per address whatever its outcome', async () => {
+    await withLimits({ perAddressPerMinute: 4 }, async () => {
+      const from = '198.18.1.1';
+      expect((await attempt('lab2', 'demo123', from)).statusCode).toBe(200);
+      expect((await attempt('lab2', 'demo123', from)).statusCode).toBe(200);
+      expect((await attempt('nobody', 'wrong00', from)).statusCode).toBe(400);
+      expect((await attempt('lab2', 'demo123', from)).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const res = await attempt('lab2', 'demo123', from);
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toMatchObject({ errorCode: 429, data: { key: 'generic.tooManyAttempts' } });
+      }
+      expect((await attempt('lab2', 'demo123', '198.18.1.2')).statusCode).toBe(200);
+    });
+    const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
+    expect(rows.filter((r) => r.detail?.limit === 'addressRate' && r.ip === '198.18.1.1').length).toBe(1);
+  });
+
+  it('refuses a username over 100 or a password over 64 characters before any hashing', async () => {
+    const before = hashGate.stats.completed;
+    for (const [payload, field] of [
+      [{ username: 'u'.repeat(101), password: 'demo123' }, 'body.username'],
+      [{ username: 'clinic', password: 'p'.repeat(65) }, 'body.password'],
+      [{ username: 'clinic', password: 'p'.repeat(1_000_000) }, 'body.password'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/account/token',
+        payload,
+        remoteAddress: fresh(),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: 400, data: { key: 'generic.validation', field } });
+    }
+    expect(hashGate.stats.completed).toBe(before);
+    // At the limits, the attempt is an ordinary wrong one.
+    expect((await attempt('u'.repeat(100), 'p'.repeat(64))).statusCode).toBe(400);
+  });
+
+  it('keeps a bounded login in the audit entry of a refused sign-in', async () => {
+    const login = `${'x'.repeat(99)}é`;
+    expect((await attempt(login, 'wrong00')).statusCode).toBe(400);
+    const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
+    const mine = rows.find((r) => String(r.detail?.login ?? '').startsWith('xxxx'));
+    expect(mine?.detail?.login).toBe(login);
+    expect(rows.every((r) => String(r.detail?.login ?? '').length <= 100)).toBe(true);
   });
 
   it('writes sign-in successes and failures to the audit log', async () => {

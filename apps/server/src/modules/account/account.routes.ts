@@ -5,68 +5,76 @@ import {
   envelope,
   identitySettings,
   loginBody,
-  OIDC_CLIENT_ID,
+  Regions,
+  safeString,
   SignInErrors,
   tokenBody,
   tokenResponse,
-  type Region,
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestContext } from '../../platform/auth.ts';
-import { createProvider, webUrls } from '../../platform/identity/provider.ts';
+import { createProvider } from '../../platform/identity/provider.ts';
 import type { IdentitySecrets } from '../../platform/identity/secrets.ts';
 import { ACCESS_TOKEN_TTL, REMEMBER_TOKEN_TTL } from '../../platform/identity/tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { accountClaims, actorFor, authenticate } from '../users/users.service.ts';
+import { accountClaims, actorFor } from '../users/users.service.ts';
+import { presentIdentitySettings } from './account.presenter.ts';
+import { authenticate, purgeSignInCounters } from './account.service.ts';
 
-/** Region of the page host: cn, eu and in hosts have their own; everything else is en. */
-export function regionOf(host: string): Region {
-  const labels = host.toLowerCase().split(':')[0]!.split('.');
-  for (const r of ['cn', 'eu', 'in'] as const) if (labels.includes(r)) return r;
-  return 'en';
-}
+/** FRAME_ANCESTORS as config.ts reads it; `'self'` alone when the configuration has none. */
+const frameAncestorsOf = (config: Platform['config']): string[] =>
+  (config as { frameAncestors?: string[] }).frameAncestors ?? ["'self'"];
 
 export const accountRoutes =
   (platform: Platform, secrets: IdentitySecrets): FastifyPluginAsyncZod =>
   async (app) => {
     const { config, db, tokens } = platform;
     const provider = createProvider(config, db, secrets, (id) => accountClaims(db, id));
-    const urls = webUrls(config.publicUrl);
+
+    const purge = setInterval(
+      () => purgeSignInCounters(db).catch((err) => app.log.warn({ err }, 'sign-in counter purge failed')),
+      3600_000,
+    );
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
 
     app.get(
       '/v5/identitySettings.json',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['sign-in'],
-          summary: 'Settings the web app builds its OpenID Connect sign-in manager from (not enveloped)',
+          summary:
+            'Settings the web app builds its OpenID Connect sign-in manager from (not enveloped); ' +
+            'every URL derives from PUBLIC_URL',
           querystring: z.object({
-            timestamp: z.string().optional(),
-            token: z.enum(['en', 'eu', 'in', 'cn']).optional(),
+            timestamp: safeString(32).optional(),
+            token: z.enum(Regions).optional(),
           }),
           response: { 200: identitySettings },
         },
       },
-      async (req) => ({
-        authority: tokens.issuer,
-        client_id: OIDC_CLIENT_ID,
-        redirect_uri: urls.redirect,
-        silent_redirect_uri: urls.silentRenew,
-        post_logout_redirect_uri: urls.postLogout,
-        response_type: 'code' as const,
-        scope: 'openid profile api',
-        region: req.query.token ?? regionOf(req.host),
-        demo: config.demo,
-      }),
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return presentIdentitySettings({
+          publicUrl: config.publicUrl,
+          issuer: tokens.issuer,
+          demo: config.demo,
+          frameAncestors: frameAncestorsOf(config),
+          region: req.query.token,
+        });
+      },
     );
 
     app.post(
       '/v5/login/:uid',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['sign-in'],
           summary: "The sign-in page's form: finishes the OpenID interaction and says where to go next",
-          params: z.object({ uid: z.string().min(1).max(100) }),
+          params: z.object({ uid: safeString(100).min(1) }),
           body: loginBody,
           response: { 200: envelope(z.object({ redirectTo: z.string() })) },
         },
@@ -88,6 +96,7 @@ export const accountRoutes =
     app.post(
       '/account/token',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['sign-in'],
           summary:
@@ -111,19 +120,27 @@ export const accountRoutes =
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
       const handle = provider.callback();
-      const mount = (req: { raw: IncomingMessage & { originalUrl?: string } }) => {
+      // The provider builds its endpoint URLs and cookie flags from the request (Koa's host and protocol).
+      // It is shown PUBLIC_URL's host and protocol, never the caller's Host or X-Forwarded-* headers, and the
+      // address Fastify resolved (TRUST_PROXY), so nothing a caller sends moves an endpoint.
+      const pub = new URL(config.publicUrl);
+      provider.proxy = true;
+      const mount = (req: { ip: string; raw: IncomingMessage & { originalUrl?: string } }) => {
+        const h = req.raw.headers;
+        h.host = pub.host;
+        h['x-forwarded-host'] = pub.host;
+        h['x-forwarded-proto'] = pub.protocol.slice(0, -1);
+        h['x-forwarded-for'] = req.ip;
+        delete h.forwarded;
         req.raw.originalUrl = req.raw.url;
         req.raw.url = req.raw.url!.slice('/oidc'.length) || '/';
       };
-      scope.all('/oidc', { schema: { hide: true } }, (req, reply) => {
-        reply.hijack();
-        mount(req);
-        handle(req.raw, reply.raw);
-      });
-      scope.all('/oidc/*', { schema: { hide: true } }, (req, reply) => {
-        reply.hijack();
-        mount(req);
-        handle(req.raw, reply.raw);
-      });
+      for (const path of ['/oidc', '/oidc/*']) {
+        scope.all(path, { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
+          reply.hijack();
+          mount(req);
+          handle(req.raw, reply.raw);
+        });
+      }
     });
   };

@@ -16,10 +16,25 @@ describe.each(engines)('common calls (%s)', (engine) => {
       url: '/common/services',
       headers: { host: 'archway.test' },
     });
+    expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json().data;
     expect(Object.keys(data).sort()).toEqual([...ServiceNames].sort());
     expect(data.account).toBe(PUBLIC_URL);
     expect(data.casefile).toBe('https://files.archway.test');
+  });
+
+  it('GET /common/services derives from PUBLIC_URL: forged Host or X-Forwarded-* headers change nothing', async () => {
+    const plain = (await t.app.inject({ method: 'GET', url: '/common/services' })).json();
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      { forwarded: 'host=evil.example;proto=https' },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: '/common/services', headers });
+      expect(res.json()).toEqual(plain);
+      expect(res.body).not.toContain('evil');
+    }
+    expect(Object.values(plain.data).filter((u) => u === PUBLIC_URL).length).toBe(ServiceNames.length - 1);
   });
 
   it('POST /Common/SetLanguage accepts only zh or en', async () => {

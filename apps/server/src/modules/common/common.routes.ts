@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, Languages, ServiceNames, servicesMap, setLanguageQuery } from '@archway/contract';
+import { envelope, Languages, safeString, servicesMap, setLanguageQuery } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { setLanguage } from '../users/users.service.ts';
-import { translations } from './common.schema.ts';
+import * as service from './common.service.ts';
 
 export const commonRoutes =
   ({ config, db }: Platform): FastifyPluginAsyncZod =>
@@ -14,28 +13,25 @@ export const commonRoutes =
     app.get(
       '/common/services',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['common'],
           summary:
             'Map of lower-cased service names to base URLs; every documented path is served under its service. ' +
-            'Services not moved by SERVICE_URLS answer with the origin the caller used.',
+            'Services not moved by SERVICE_URLS answer PUBLIC_URL.',
           response: { 200: envelope(servicesMap) },
         },
       },
-      async (req) => {
-        const here = `${req.protocol}://${req.host}`;
-        return ok(
-          Object.fromEntries(ServiceNames.map((n) => [n, config.serviceUrls[n] ?? here])) as Record<
-            string,
-            string
-          >,
-        );
+      async (_req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ok(service.serviceMap(config));
       },
     );
 
     app.post(
       '/Common/SetLanguage',
       {
+        config: { access: 'signedIn' },
         schema: {
           tags: ['common'],
           summary: "Store the signed-in user's server language (only zh or en)",
@@ -53,24 +49,22 @@ export const commonRoutes =
     app.get(
       '/api/translate/languageContent/cloud',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['common'],
           summary: "Texts that override the web app's built-in ones; data.content is a JSON string",
-          querystring: z.object({ lang: z.enum(Languages), timestamp: z.string().optional() }),
+          querystring: z.object({ lang: z.enum(Languages), timestamp: safeString(32).optional() }),
           response: { 200: envelope(z.object({ content: z.string() })) },
         },
       },
-      async (req) => {
-        const [row] = await db.select().from(translations).where(eq(translations.lang, req.query.lang));
-        return ok({ content: JSON.stringify(row?.content ?? {}) });
-      },
+      async (req) => ok({ content: await service.languageContent(db, req.query.lang) }),
     );
 
     app.get(
       '/healthz',
-      { schema: { tags: ['common'], summary: 'Liveness and database check' } },
+      { config: { access: 'public' }, schema: { tags: ['common'], summary: 'Liveness and database check' } },
       async () => {
-        await db.execute('select 1');
+        await service.health(db);
         return { status: 'ok' };
       },
     );

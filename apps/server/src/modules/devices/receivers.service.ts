@@ -16,7 +16,7 @@ import {
 import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit/audit.ts';
-import { customers } from '../users/users.schema.ts';
+import { customers } from '../orgs/orgs.schema.ts';
 import * as repo from './devices.repository.ts';
 import { deviceReceivers } from './devices.schema.ts';
 import { custOf, deviceAudit, guarded, refuse, roleOf, type Scope } from './devices.access.ts';

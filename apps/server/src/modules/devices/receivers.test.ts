@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CustStatus } from '@archway/contract';
-import { customers } from '../users/users.schema.ts';
+import { customers } from '../orgs/orgs.schema.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { bindBody, demoCallers, expectCode, expectOk } from '../../testing/api.ts';
 

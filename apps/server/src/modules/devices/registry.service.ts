@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { customers } from '../users/users.schema.ts';
+import { customers } from '../orgs/orgs.schema.ts';
 import { deviceRegistry, devices } from './devices.schema.ts';
 
 /** The registry is the platform administrator's; anyone else gets code 100. */

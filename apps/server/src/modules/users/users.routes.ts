@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  currentUser,
-  customer,
-  envelope,
-  pageControl,
-  updateCustPropertyBody,
-  updateUserBody,
-  userProperty,
-} from '@archway/contract';
+import { currentUser, envelope, pageControl, updateUserBody } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -16,6 +8,7 @@ import * as service from './users.service.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
+/** The signed-in user: `/user/current`, `/api2/user`, `/user/control/page`. Organizations are modules/orgs. */
 export const usersRoutes =
   ({ db }: Platform): FastifyPluginAsyncZod =>
   async (app) => {
@@ -25,68 +18,49 @@ export const usersRoutes =
     ] as const) {
       app.get(
         path,
-        { schema: { ...secured, tags: ['users'], summary, response: { 200: envelope(currentUser) } } },
+        {
+          config: { access: 'signedIn' },
+          schema: { ...secured, tags: ['users'], summary, response: { 200: envelope(currentUser) } },
+        },
         async (req) => ok(await service.currentUser(db, requireActor(req))),
       );
     }
 
-    app.get(
-      '/api2/cust',
+    app.put(
+      '/api2/user',
       {
+        config: { access: 'signedIn' },
         schema: {
           ...secured,
-          tags: ['organizations'],
-          summary: "The caller's organization (status 0 authorized, otherwise registered)",
-          response: { 200: envelope(customer) },
+          tags: ['users'],
+          summary: 'Update the user property (shallow merge; a null value removes the key)',
+          body: updateUserBody,
+          response: { 200: envelope(z.object({ property: currentUser.shape.property })) },
         },
       },
-      async (req) => ok(await service.currentCustomer(db, requireActor(req))),
+      async (req) =>
+        ok({
+          property: await service.updateUserProperty(
+            db,
+            requestContext(req),
+            requireActor(req),
+            req.body.property,
+          ),
+        }),
     );
-
-    // The user's and the organization's property: the same shallow merge, audited.
-    for (const [path, tag, summary, body, update] of [
-      [
-        '/api2/user',
-        'users',
-        'Update the user property (shallow merge; a null value removes the key)',
-        updateUserBody,
-        service.updateUserProperty,
-      ],
-      [
-        '/api2/cust/property',
-        'organizations',
-        "Update the organization's property (e.g. skipNovice; shallow merge)",
-        updateCustPropertyBody,
-        service.updateCustomerProperty,
-      ],
-    ] as const) {
-      app.put(
-        path,
-        {
-          schema: {
-            ...secured,
-            tags: [tag],
-            summary,
-            body,
-            response: { 200: envelope(z.object({ property: userProperty })) },
-          },
-        },
-        async (req) =>
-          ok({ property: await update(db, requestContext(req), requireActor(req), req.body.property) }),
-      );
-    }
 
     app.get(
       '/user/control/page',
       {
+        config: { access: 'signedIn' },
         schema: {
           ...secured,
           tags: ['users'],
-          summary: 'Optional-screen switches (thirdPageControl): order, compare, builder',
-          querystring: z.object({ timestamp: z.string().optional() }),
+          summary: 'Optional-screen switches: content.thirdPageControl {order, compare, builder}',
+          querystring: z.object({ timestamp: z.string().max(32).optional() }),
           response: { 200: pageControl },
         },
       },
-      async (req) => ({ code: 0 as const, content: service.pageControl(requireActor(req)) }),
+      async (req) => service.pageControl(requireActor(req)),
     );
   };

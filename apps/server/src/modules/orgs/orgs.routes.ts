@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { customer, envelope, updateCustPropertyBody } from '@archway/contract';
+import { ok } from '../../platform/envelope.ts';
+import { requestContext, requireActor } from '../../platform/auth.ts';
+import type { Platform } from '../../platform/platform.ts';
+import * as service from './orgs.service.ts';
+
+const secured = { security: [{ bearer: [] }] };
+
+/** Organizations (customers) and memberships: `/api2/cust…`. */
+export const orgsRoutes =
+  ({ db }: Platform): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api2/cust',
+      {
+        config: { access: 'member' },
+        schema: {
+          ...secured,
+          tags: ['organizations'],
+          summary: "The caller's organization (status 0 authorized, otherwise registered)",
+          response: { 200: envelope(customer) },
+        },
+      },
+      async (req) => ok(await service.currentCustomer(db, requireActor(req))),
+    );
+
+    app.put(
+      '/api2/cust/property',
+      {
+        config: { access: 'member' },
+        schema: {
+          ...secured,
+          tags: ['organizations'],
+          summary:
+            "Update the organization's property (e.g. skipNovice; shallow merge, a null value removes the key)",
+          body: updateCustPropertyBody,
+          response: { 200: envelope(z.object({ property: customer.shape.property })) },
+        },
+      },
+      async (req) =>
+        ok({
+          property: await service.updateCustomerProperty(
+            db,
+            requestContext(req),
+            requireActor(req),
+            req.body.property,
+          ),
+        }),
+    );
+  };
