@@ -9,6 +9,7 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerAccess } from './platform/access.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadSecrets } from './platform/identity/secrets.ts';
 import { createTokenService } from './platform/identity/tokens.ts';
 import { purgeExpired } from './platform/identity/oidc-adapter.ts';
@@ -34,16 +35,25 @@ Objects of another organization answer exactly like objects that do not exist.
 Error catalogue:
 ${allErrors.map((e) => `- ${e.key}: code ${e.code}, HTTP ${e.status}, "${e.message}"`).join('\n')}`;
 
+/** TRUST_PROXY for Fastify: a hop count trusts the `hops` nearest addresses of X-Forwarded-For (Fastify's own rule). */
+function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_addr, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

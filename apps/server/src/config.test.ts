@@ -42,6 +42,65 @@ describe('loadConfig', () => {
 describe('TRUST_PROXY', () => {
   it('is off by default, so X-Forwarded-For cannot dodge the per-address sign-in limit', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    for (const off of ['false', '0', 'no', 'off'])
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses "trust everything" and anything it does not understand', () => {
+    for (const bad of [
+      'true',
+      'TRUE',
+      'yes',
+      'on',
+      '*',
+      'all',
+      'everything',
+      '0.0.0.0/0',
+      '::/0',
+      '10.0.0.0/33',
+      'proxy.example',
+      '1.2.3',
+      '99',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('FRAME_ANCESTORS', () => {
+  it("is 'self' alone by default", () => {
+    expect(loadConfig({}).frameAncestors).toEqual(["'self'"]);
+  });
+
+  it("adds the given origins after 'self'", () => {
+    expect(
+      loadConfig({
+        FRAME_ANCESTORS: "https://portal.example, 'self', http://localhost:3000/, https://portal.example",
+      }).frameAncestors,
+    ).toEqual(["'self'", 'https://portal.example', 'http://localhost:3000']);
+  });
+
+  it('refuses what is not an origin', () => {
+    for (const bad of [
+      '*',
+      'https://a.example/path',
+      'portal.example',
+      'javascript:alert(1)',
+      "'none'",
+      'https://*.example',
+    ])
+      expect(() => loadConfig({ FRAME_ANCESTORS: bad }), bad).toThrow(/FRAME_ANCESTORS/);
   });
 });

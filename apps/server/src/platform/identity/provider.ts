@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { API_AUDIENCE, OIDC_CLIENT_ID } from '@archway/contract';
 import type { Config } from '../../config.ts';
@@ -10,6 +11,9 @@ export interface AccountLookup {
   /** Claims of an existing, enabled account, or undefined. */
   (userId: string): Promise<{ sub: string; preferred_username: string; name: string } | undefined>;
 }
+
+/** The inline script of the provider's logout page (allowed by its hash in the CSP, platform/security-headers.ts). */
+export const LOGOUT_SCRIPT = 'document.forms[0].submit()';
 
 export const webUrls = (publicUrl: string) => ({
   redirect: `${publicUrl}/v5/account/signin-callback`,
@@ -25,10 +29,12 @@ export const webUrls = (publicUrl: string) => ({
  */
 export function createProvider(config: Config, db: Db, secrets: IdentitySecrets, findAccount: AccountLookup) {
   const urls = webUrls(config.publicUrl);
+  const isHttps = config.publicUrl.startsWith('https:');
   const provider = new Provider(`${config.publicUrl}/oidc`, {
     adapter: drizzleAdapter(db),
     jwks: { keys: [secrets.signingKey] },
-    cookies: { keys: secrets.cookieKeys },
+    // Secure cookies whenever people reach Archway over https (PUBLIC_URL), even behind a TLS-terminating proxy.
+    cookies: { keys: secrets.cookieKeys, long: { secure: isHttps }, short: { secure: isHttps } },
     clients: [
       {
         client_id: OIDC_CLIENT_ID,
@@ -59,7 +65,7 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
           ctx.body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Archway</title></head><body>${form.replace(
             '</form>',
             '<input type="hidden" name="logout" value="yes"/></form>',
-          )}<script>document.forms[0].submit()</script></body></html>`;
+          )}<script>${LOGOUT_SCRIPT}</script></body></html>`;
         },
       },
       resourceIndicators: {
@@ -110,6 +116,20 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
       ).replace(/[<>&"]/g, '')}</p><p><a href="/v5/login">/v5/login</a></p></body></html>`;
     },
   });
-  provider.proxy = config.trustProxy;
+  // The provider builds endpoint URLs (discovery, redirects) and cookie flags from the request's host and
+  // protocol. It is shown PUBLIC_URL's, whatever Host or X-Forwarded-Host/-Proto the caller sent.
+  provider.proxy = true;
+  const callback = provider.callback.bind(provider);
+  const pub = new URL(config.publicUrl);
+  provider.callback = (() => {
+    const handle = callback();
+    return (req: IncomingMessage, res: ServerResponse) => {
+      req.headers.host = pub.host;
+      req.headers['x-forwarded-host'] = pub.host;
+      req.headers['x-forwarded-proto'] = pub.protocol.slice(0, -1);
+      delete req.headers.forwarded;
+      return handle(req, res);
+    };
+  }) as typeof provider.callback;
   return provider;
 }

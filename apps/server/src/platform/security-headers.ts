@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
+import { LOGOUT_SCRIPT } from './identity/provider.ts';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Inline `<script>` bodies of the built pages (index.html, silent-renew.html …): each is allowed by its hash. */
+export function inlineScriptHashes(webDist: string): string[] {
+  if (!existsSync(webDist)) return [];
+  const hashes = new Set<string>();
+  for (const name of readdirSync(webDist)) {
+    if (!name.endsWith('.html')) continue;
+    const html = readFileSync(path.join(webDist, name), 'utf8');
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
+      if (m[1]!.trim()) hashes.add(sha256(m[1]!));
+  }
+  return [...hashes].sort();
+}
+
+/**
+ * The Content-Security-Policy of every answer. The SPA (Vite build, antd CSS-in-JS) and the API description
+ * (swagger-ui at /docs) work under it: scripts from this origin plus the hashed inline scripts of the built
+ * pages and the provider's logout page; styles may be inline (antd injects <style> elements); images and fonts
+ * also as data: URIs; calls to this origin, PUBLIC_URL's and the moved services' (SERVICE_URLS).
+ */
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const serviceOrigins = Object.values(config.serviceUrls).map((u) => new URL(u).origin);
+  const self = ["'self'", publicOrigin];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes(config.webDist), sha256(LOGOUT_SCRIPT)],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [...new Set([...self, ...serviceOrigins])],
+    // The silent-renew iframe of oidc-client-ts (this origin, then the provider at PUBLIC_URL).
+    'frame-src': [...new Set(self)],
+    'form-action': [...new Set(self)],
+    'frame-ancestors': config.frameAncestors,
+    'object-src': ["'none'"],
+  };
+  if (publicOrigin.startsWith('https:')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: no-referrer` (sign-in codes and tokens in URLs never leak), HSTS only when PUBLIC_URL is https,
+ * and `X-Frame-Options: SAMEORIGIN` for old browsers only when nobody else may frame the app.
+ * Helmet writes on the raw response, so answers the OpenID provider writes itself (/oidc, hijacked) get them too.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl.startsWith('https:');
+  const othersMayFrame = config.frameAncestors.some((a) => a !== "'self'");
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
+    xFrameOptions: othersMayFrame ? false : { action: 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    xContentTypeOptions: true,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // A page of another origin allowed to embed the app may also open it and hand it a token: keep the opener then.
+    crossOriginOpenerPolicy: othersMayFrame ? false : { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
