@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/src/config.ts';
  * What every Playwright journey needs: the real server on a fresh PGlite with the demo data, the
  * built SPA, and Debian's Chromium (never downloaded).
  */
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = '/tmp/shots';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, '..', 'dist', 'index.html');
@@ -29,8 +29,21 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface JourneyOptions {
+  /**
+   * The host name of PUBLIC_URL (default 127.0.0.1, the address the browser opens). With `localhost`,
+   * the browser opens another address than PUBLIC_URL, as a newcomer typing 127.0.0.1 does.
+   */
+  publicHost?: string;
+  /** Where `shot()` writes (default /tmp/shots). */
+  shotsDir?: string;
+}
+
 export interface Journey {
+  /** The address the browser opens (http://127.0.0.1:port). */
   base: string;
+  /** PUBLIC_URL of the server. */
+  publicUrl: string;
   app: FastifyInstance;
   browser: Browser;
   page: Page;
@@ -41,21 +54,23 @@ export interface Journey {
 }
 
 /** Starts the server and a browser page (1440 × 900, en-US). */
-export async function startJourney(): Promise<Journey> {
+export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
+  const shots = options.shotsDir ?? SHOTS;
   // Mandatory: a missing browser or an unbuilt SPA fails the suite, never skips it.
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package`);
   if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build -w @archway/web\` first`);
-  mkdirSync(SHOTS, { recursive: true });
+  mkdirSync(shots, { recursive: true });
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'archway-e2e-'));
   const base = `http://127.0.0.1:${port}`;
+  const publicUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const app = await buildApp(
     loadConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: base,
+      PUBLIC_URL: publicUrl,
       ARCHWAY_DEMO: 'true',
       LOG_LEVEL: 'warn',
     }),
@@ -80,11 +95,12 @@ export async function startJourney(): Promise<Journey> {
 
   return {
     base,
+    publicUrl,
     app,
     browser,
     page,
     pageErrors,
-    shot: (name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }),
+    shot: (name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true }),
     close: async () => {
       await browser.close();
       await app.close();

@@ -101,3 +101,42 @@ describe('web app shell in Chromium', () => {
     expect(journey.pageErrors).toEqual([]);
   });
 });
+
+describe('the canonical address in Chromium', () => {
+  let journey: Journey;
+
+  beforeAll(async () => {
+    // PUBLIC_URL is http://localhost:<port>; the browser opens http://127.0.0.1:<port>.
+    journey = await startJourney({ publicHost: 'localhost' });
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it('moves a newcomer from 127.0.0.1 to PUBLIC_URL before sign-in, and sign-in ends signed in on /v5/home', async () => {
+    const { page, base, publicUrl } = journey;
+    expect(new URL(base).hostname).toBe('127.0.0.1');
+    expect(new URL(publicUrl).hostname).toBe('localhost');
+
+    await page.goto(`${base}/v5/`);
+    await page.waitForURL(/\/v5\/login\/[^/?]+/);
+    expect(new URL(page.url()).origin).toBe(publicUrl);
+    await page.getByTestId('sign-in-card').waitFor();
+    await journey.shot('canonical-01-sign-in');
+
+    await page.locator('input#username').fill('clinic');
+    await page.locator('input#password').fill('demo123');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(`${publicUrl}/v5/home`);
+    await page.getByTestId('org-name').getByText('Demo Clinic').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    await journey.shot('canonical-02-home');
+
+    // A deep link on the other address keeps its path.
+    await page.goto(`${base}/v5/device?from=lan`);
+    await page.waitForURL((url) => url.origin === publicUrl && url.pathname === '/v5/device');
+    expect(new URL(page.url()).search).toBe('?from=lan');
+    expect(journey.pageErrors).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { IdentitySettings } from '@archway/contract';
 import type { Locale } from 'antd/es/locale';
 import { request } from '../shared/api-client.ts';
 import { identitySettings, initIdentity } from '../shared/auth/identity.ts';
+import { canonicalRedirect } from '../shared/auth/canonical.ts';
 import { startParentTokenHandOver } from '../shared/auth/parent-token.ts';
 import { initI18n, overrideTexts } from '../shared/i18n/i18n.ts';
 import { storeLanguage, storedLanguage } from '../shared/i18n/stored-language.ts';
@@ -59,11 +60,19 @@ async function loadCloudTexts(lang: Language): Promise<void> {
   }
 }
 
-/** Start-up: services, identity and texts; answers the Ant Design locale to mount with. */
+/**
+ * Start-up: services, identity and texts; answers the Ant Design locale to mount with. On another
+ * address than PUBLIC_URL's origin it moves there first (and never mounts here), so sign-in works.
+ */
 export async function bootstrap(): Promise<Locale> {
   document.documentElement.dataset.system = currentSystem();
   const lang = storedLanguage();
   const [locale] = await Promise.all([initI18n(lang), loadServices(), loadIdentity()]);
+  const canonical = canonicalRedirect(window.location, identitySettings());
+  if (canonical) {
+    window.location.replace(canonical);
+    return new Promise<Locale>(() => {}); // the splash stays until the browser leaves
+  }
   void loadCloudTexts(lang);
   startParentTokenHandOver(
     ({ lang: handedLang }) => {
