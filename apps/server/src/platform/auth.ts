@@ -21,14 +21,20 @@ declare module 'fastify' {
 
 export type ActorResolver = (userId: string, custId?: string) => Promise<Actor | undefined>;
 
+/** The token of an `Authorization: Bearer <token>` header; the scheme name in any letter case (RFC 7235). */
+export function bearerToken(header: string | undefined): string | undefined {
+  const m = header ? /^bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header) : null;
+  return m?.[1];
+}
+
 /** Reads `Authorization: Bearer …`; a missing, forged, expired or foreign token leaves no actor. */
 export function registerAuth(app: FastifyInstance, tokens: TokenService, resolve: ActorResolver): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
-    const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return;
     try {
-      const claims = await tokens.verify(header.slice(7).trim());
+      const claims = await tokens.verify(token);
       req.actor = (await resolve(claims.sub, claims.cid)) ?? null;
     } catch (err) {
       req.log.debug({ err }, 'access token refused');

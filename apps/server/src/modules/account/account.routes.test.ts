@@ -11,7 +11,7 @@ import { users } from '../users/users.schema.ts';
 import type { IdentitySecrets } from '../../platform/identity/secrets.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
 import { followToCallback, InjectBrowser, redirectUri, startAuthorization } from '../../testing/oidc-flow.ts';
-import { regionOf } from './account.presenter.ts';
+import { presentIdentitySettings, regionOf } from './account.presenter.ts';
 import { addressBucket, SIGN_IN_LIMITS } from './account.service.ts';
 
 describe('regionOf', () => {
@@ -21,6 +21,24 @@ describe('regionOf', () => {
     expect(regionOf('in.archway.com')).toBe('in');
     expect(regionOf('localhost:8080')).toBe('en');
     expect(regionOf('cnc-dental.com')).toBe('en');
+  });
+});
+
+describe('identity settings', () => {
+  it('take every URL from PUBLIC_URL, the region from the token parameter or its host, and FRAME_ANCESTORS', () => {
+    const s = presentIdentitySettings({
+      publicUrl: 'https://eu.archway.example',
+      issuer: 'https://eu.archway.example/oidc',
+      demo: false,
+      frameAncestors: ["'self'", 'https://portal.example'],
+      region: undefined,
+    });
+    expect(s).toMatchObject({
+      authority: 'https://eu.archway.example/oidc',
+      redirect_uri: 'https://eu.archway.example/v5/account/signin-callback',
+      region: 'eu',
+      frameAncestors: ["'self'", 'https://portal.example'],
+    });
   });
 });
 
@@ -66,7 +84,7 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       scope: 'openid profile api',
       region: 'en',
       demo: true,
-      frameAncestors: expect.any(Array),
+      frameAncestors: ["'self'"],
     });
     const eu = await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json?token=eu' });
     expect(eu.json().region).toBe('eu');
@@ -356,6 +374,39 @@ describe.each(engines)('sign-in (%s)', (engine) => {
         .setProtectedHeader({ alg: 'HS256', kid: s.signingKey.kid })
         .sign(hmacKey);
       await expectRefused(`Bearer ${hs}`);
+    });
+
+    it('accepts the Bearer scheme in any letter case, and nothing but one token after it', async () => {
+      const { authorization } = await signIn(t.app, 'clinic');
+      const jwt = authorization.slice('Bearer '.length);
+      for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR'])
+        expect((await me(`${scheme} ${jwt}`)).json().data.username).toBe('clinic');
+      expect((await me(`Bearer   ${jwt}  `)).statusCode).toBe(200);
+      await expectRefused(`Basic ${jwt}`);
+      await expectRefused(`Bearer${jwt}`);
+      await expectRefused(`Bearer ${jwt} ${jwt}`);
+    });
+
+    it('refuses a token without exp or sub, or not typed at+jwt, even when properly signed', async () => {
+      const s = await secrets();
+      const key = await importJWK(s.signingKey, 'RS256');
+      const sub = await userId();
+      const base = () =>
+        new SignJWT({}).setIssuer(`${PUBLIC_URL}/oidc`).setAudience(API_AUDIENCE).setIssuedAt();
+      const header = (typ?: string) => ({ alg: 'RS256', kid: s.signingKey.kid, ...(typ ? { typ } : {}) });
+      const good = await base()
+        .setProtectedHeader(header('at+jwt'))
+        .setSubject(sub)
+        .setExpirationTime('1h')
+        .sign(key);
+      expect((await me(`Bearer ${good}`)).statusCode).toBe(200);
+      for (const jwt of [
+        await base().setProtectedHeader(header('at+jwt')).setSubject(sub).sign(key),
+        await base().setProtectedHeader(header('at+jwt')).setExpirationTime('1h').sign(key),
+        await base().setProtectedHeader(header('JWT')).setSubject(sub).setExpirationTime('1h').sign(key),
+        await base().setProtectedHeader(header()).setSubject(sub).setExpirationTime('1h').sign(key),
+      ])
+        await expectRefused(`Bearer ${jwt}`);
     });
 
     it('refuses a wrong audience or issuer', async () => {

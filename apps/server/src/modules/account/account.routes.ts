@@ -22,10 +22,6 @@ import { accountClaims, actorFor } from '../users/users.service.ts';
 import { presentIdentitySettings } from './account.presenter.ts';
 import { authenticate, purgeSignInCounters } from './account.service.ts';
 
-/** FRAME_ANCESTORS as config.ts reads it; `'self'` alone when the configuration has none. */
-const frameAncestorsOf = (config: Platform['config']): string[] =>
-  (config as { frameAncestors?: string[] }).frameAncestors ?? ["'self'"];
-
 export const accountRoutes =
   (platform: Platform, secrets: IdentitySecrets): FastifyPluginAsyncZod =>
   async (app) => {
@@ -61,7 +57,7 @@ export const accountRoutes =
           publicUrl: config.publicUrl,
           issuer: tokens.issuer,
           demo: config.demo,
-          frameAncestors: frameAncestorsOf(config),
+          frameAncestors: config.frameAncestors,
           region: req.query.token,
         });
       },
@@ -120,18 +116,10 @@ export const accountRoutes =
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
       const handle = provider.callback();
-      // The provider builds its endpoint URLs and cookie flags from the request (Koa's host and protocol).
-      // It is shown PUBLIC_URL's host and protocol, never the caller's Host or X-Forwarded-* headers, and the
-      // address Fastify resolved (TRUST_PROXY), so nothing a caller sends moves an endpoint.
-      const pub = new URL(config.publicUrl);
-      provider.proxy = true;
+      // The provider is shown PUBLIC_URL's host and protocol (platform/identity/provider.ts) and the address
+      // Fastify resolved under TRUST_PROXY, never what the caller claims in X-Forwarded-For.
       const mount = (req: { ip: string; raw: IncomingMessage & { originalUrl?: string } }) => {
-        const h = req.raw.headers;
-        h.host = pub.host;
-        h['x-forwarded-host'] = pub.host;
-        h['x-forwarded-proto'] = pub.protocol.slice(0, -1);
-        h['x-forwarded-for'] = req.ip;
-        delete h.forwarded;
+        req.raw.headers['x-forwarded-for'] = req.ip;
         req.raw.originalUrl = req.raw.url;
         req.raw.url = req.raw.url!.slice('/oidc'.length) || '/';
       };

@@ -12,7 +12,7 @@ export interface TokenService {
   jwks: { keys: ReturnType<typeof publicJwk>[] };
   /** For `POST /account/token`: the same kind of JWT the OpenID provider issues. */
   sign(userId: string, opts: { ttl: number; custId?: string }): Promise<string>;
-  /** Signature, algorithm allow-list, exp, iss and aud; throws on anything else. */
+  /** Signature, algorithm allow-list, `typ at+jwt`, required exp and sub, iss and aud; throws on anything else. */
   verify(token: string): Promise<JWTPayload & { sub: string; cid?: string }>;
 }
 
@@ -42,8 +42,11 @@ export async function createTokenService(issuer: string, secrets: IdentitySecret
         issuer,
         audience: API_AUDIENCE,
         algorithms: ALGORITHMS,
+        // An access token (RFC 9068), not an id token or another JWT signed by the same key.
+        typ: 'at+jwt',
+        requiredClaims: ['exp', 'sub'],
       });
-      if (typeof payload.sub !== 'string') throw new Error('token without subject');
+      if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('token without subject');
       return payload as JWTPayload & { sub: string; cid?: string };
     },
   };
