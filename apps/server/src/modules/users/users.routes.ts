@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, envelope, pageControl, updateUserBody } from '@archway/contract';
+import { currentUser, envelope, pageControl, safeString, updateUserBody } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -57,7 +57,7 @@ export const usersRoutes =
           ...secured,
           tags: ['users'],
           summary: 'Optional-screen switches: content.thirdPageControl {order, compare, builder}',
-          querystring: z.object({ timestamp: z.string().max(32).optional() }),
+          querystring: z.object({ timestamp: safeString(32).optional() }),
           response: { 200: pageControl },
         },
       },
