@@ -5,7 +5,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { allErrors } from '@archway/contract';
 import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
+import { registerInputGuards } from './platform/input-guard.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerAccess } from './platform/access.ts';
@@ -49,10 +50,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuards(app);
   await registerSecurityHeaders(app, config);
 
   const database = await openDatabase({
