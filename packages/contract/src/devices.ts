@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CaseType, PERMANENT_EXPIRY } from './constants.ts';
+import { safeString, uuidParam } from './schemas.ts';
 
 /** Model from the serial's first letter: C → P3, E → smart, anything else → P2 (product §3). */
 export function modelOf(serial: string): 'P3' | 'smart' | 'P2' {
@@ -133,7 +134,7 @@ export function resolveExpiry(input: ExpiryInput, timeZone = 'UTC', now = new Da
  * Anything after 9999-12-31 23:59:59 (or not a date) is a parameter error.
  */
 export const expireTime = z
-  .union([z.string().trim().min(1).max(40), z.number().int().positive()])
+  .union([safeString(40).min(1), z.number().int().positive()])
   .transform((v, ctx): ExpiryInput => {
     if (isPermanent(v)) return { at: PERMANENT_DATE };
     if (typeof v === 'string' && (EXPIRY_PRESETS as readonly string[]).includes(v))
@@ -172,15 +173,15 @@ export function expiryFlag(d: Date | null, now = new Date()): ExpiryFlag {
   return 'normal';
 }
 
-/** Safe text of at most `max` characters (trimmed). Replaced by schemas.ts' safeString once it lands. */
-const text = (max: number) => z.string().trim().max(max);
+/** Safe text (no NUL, no lone surrogate), trimmed, of at most `max` characters. */
+const text = safeString;
 const serial = text(64).min(1);
 const caseTypeCode = z.union([
   z.literal(CaseType.orthodontics),
   z.literal(CaseType.implant),
   z.literal(CaseType.restoration),
 ]);
-const uuid = z.uuid();
+const uuid = uuidParam;
 
 export const DeviceRoles = ['owner', 'authorized', 'user', 'receiver', 'none'] as const;
 export type DeviceRole = (typeof DeviceRoles)[number];
@@ -444,7 +445,7 @@ export const addRegistryBody = z.object({
   bindCode: text(64).min(1),
   area: text(32).min(1).optional(),
 });
-export const importRegistryBody = z.object({ csv: z.string().max(5 * 1024 * 1024) });
+export const importRegistryBody = z.object({ csv: safeString(5 * 1024 * 1024) });
 export const importReport = z.object({
   imported: z.number().int(),
   refused: z.array(z.object({ line: z.number().int(), serial: z.string(), key: z.string() })),

@@ -1,20 +1,19 @@
 import {
   DeviceUserAddErrors,
   DeviceUserDeleteErrors,
-  expiryFlag,
-  formatExpiry,
   resolveExpiry,
   type addDeviceUserBody,
+  type DeviceRole,
   type DeviceUserRow,
   type editDeviceUserBody,
   type ErrorDef,
 } from '@archway/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
-import { deviceUsers } from './devices.schema.ts';
+import * as authRepo from './authorizations.repository.ts';
+import * as usersRepo from './device-users.repository.ts';
 import {
   custOf,
   deviceAudit,
@@ -22,15 +21,18 @@ import {
   refuse,
   roleOf,
   settle,
+  viewerOf,
   type ItemOutcome,
   type Scope,
 } from './devices.access.ts';
+import { deviceUserActions, MANAGERS, presentDeviceUser } from './devices.presenter.ts';
 
-/** Owner and authorized organizations add people who may use the device. */
-const MANAGERS = new Set(['owner', 'authorized']);
-
+/**
+ * The people who may use a device. The owner sees every live entry; an authorized organization sees the
+ * entries it added and those naming its own members — never the owner's or another borrower's people.
+ */
 export async function listDeviceUsers(s: Scope, deviceId: string): Promise<DeviceUserRow[]> {
-  custOf(s.actor);
+  const viewer = viewerOf(s);
   const device = await repo.findDeviceById(s.db, deviceId);
   const role = device ? await roleOf(s.db, device, s.actor) : 'none';
   await audit(s.db, s.ctx, {
@@ -38,26 +40,30 @@ export async function listDeviceUsers(s: Scope, deviceId: string): Promise<Devic
     outcome: MANAGERS.has(role) ? 'allowed' : 'refused',
   });
   if (!device || !MANAGERS.has(role)) return refuse(DeviceUserAddErrors.numberError);
-  // The owner sees everyone; an authorized organization sees the people it added.
-  const rows = await repo.deviceUsersOf(s.db, device.id, role === 'owner' ? undefined : s.actor.custId!);
   const now = new Date();
-  return rows.map(({ row, username, custName }) => ({
-    id: row.id,
-    deviceId: row.deviceId,
-    userId: row.userId,
-    username,
-    custName,
-    startTime: formatExpiry(row.startsAt)!,
-    endTime: formatExpiry(row.endsAt)!,
-    flag: expiryFlag(row.endsAt, now),
-    createdBy: row.createdBy,
-    showDelete: role === 'owner' || row.createdBy === s.actor.userId,
-    actions: role === 'owner' || row.createdBy === s.actor.userId ? ['edit', 'remove'] : [],
-  }));
+  const rows = await usersRepo.deviceUsersOf(
+    s.db,
+    device.id,
+    now,
+    role === 'owner' ? undefined : viewer.custId,
+  );
+  return rows.map((r) => presentDeviceUser(r, role, viewer, now));
 }
 
+/**
+ * A borrower gives nobody a window longer than its own: the end is clamped to its authorization's end.
+ * The owner's windows are as asked.
+ */
+async function windowEnd(tx: Tx, s: Scope, deviceId: string, role: DeviceRole, asked: Date) {
+  if (role === 'owner') return asked;
+  const auth = await authRepo.liveAuthFor(tx, deviceId, s.actor.custId!, new Date());
+  if (!auth) return refuse(DeviceUserAddErrors.numberError);
+  return auth.expiresAt < asked ? auth.expiresAt : asked;
+}
+
+/** Add people of the caller's own organization (by username or e-mail) with a validity window. */
 export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUserBody>) {
-  custOf(s.actor);
+  const custId = custOf(s.actor);
   const serial = input.number.toUpperCase();
   return guarded(s, 'device.users.add', serial || null, async (tx) => {
     if (!serial) return refuse(DeviceUserAddErrors.deviceEmpty);
@@ -65,28 +71,27 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
     const role = device ? await roleOf(tx, device, s.actor) : 'none';
     if (!device || !MANAGERS.has(role)) return refuse(DeviceUserAddErrors.numberError);
     const startsAt = input.startTime ? resolveExpiry(input.startTime, s.tz) : new Date();
-    const endsAt = resolveExpiry(input.endTime, s.tz);
-    if (endsAt.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
+    const asked = resolveExpiry(input.endTime, s.tz);
+    if (asked.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
+    if (asked <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
+    const endsAt = await windowEnd(tx, s, device.id, role, asked);
     if (endsAt <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
     const results: ItemOutcome[] = [];
     for (const login of [...new Set(input.users)]) {
-      const user = await repo.findUserByLogin(tx, login);
+      // Only members of the caller's organization; any other name answers like one that does not exist.
+      const user = await usersRepo.findMemberByLogin(tx, custId, login);
       if (!user) {
         results.push({ item: login, def: DeviceUserAddErrors.addError });
         continue;
       }
-      const [added] = await tx
-        .insert(deviceUsers)
-        .values({
-          deviceId: device.id,
-          userId: user.id,
-          startsAt,
-          endsAt,
-          createdBy: s.actor.userId,
-          createdByCustId: s.actor.custId,
-        })
-        .onConflictDoNothing()
-        .returning({ id: deviceUsers.id });
+      const added = await usersRepo.insertDeviceUser(tx, {
+        deviceId: device.id,
+        userId: user.id,
+        startsAt,
+        endsAt,
+        createdBy: s.actor.userId,
+        createdByCustId: custId,
+      });
       if (!added) {
         results.push({ item: login, def: DeviceUserAddErrors.alreadyAdded });
         continue;
@@ -98,20 +103,24 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
   });
 }
 
-/** Only the account that added the person may change or remove the entry. */
-async function ownEntry(s: Scope, tx: Tx, id: string, notFound: ErrorDef, notMine: ErrorDef) {
-  const entry = await repo.findDeviceUser(tx, id);
-  const device = entry && (await repo.findDeviceById(tx, entry.deviceId));
+/**
+ * The entry, if the caller may change it: the device's owner may change or remove any entry on its own
+ * device; otherwise only the account that added it (and only while its organization manages the device).
+ */
+async function changeableEntry(s: Scope, tx: Tx, id: string, notFound: ErrorDef, notMine: ErrorDef) {
+  const entry = await usersRepo.findDeviceUser(tx, id);
+  const device = entry && (await repo.findDeviceById(tx, entry.deviceId, true));
   const role = device ? await roleOf(tx, device, s.actor) : 'none';
   if (!entry || !device || role === 'none') return refuse(notFound);
-  if (entry.createdBy !== s.actor.userId) return refuse(notMine);
-  return { entry, device };
+  if (!deviceUserActions(entry, role, viewerOf(s)).includes('remove') || !MANAGERS.has(role))
+    return refuse(notMine);
+  return { entry, device, role };
 }
 
 export async function editDeviceUser(s: Scope, input: z.infer<typeof editDeviceUserBody>) {
   custOf(s.actor);
   return guarded(s, 'device.users.edit', null, async (tx) => {
-    const { entry, device } = await ownEntry(
+    const { entry, device, role } = await changeableEntry(
       s,
       tx,
       input.id,
@@ -119,10 +128,12 @@ export async function editDeviceUser(s: Scope, input: z.infer<typeof editDeviceU
       DeviceUserDeleteErrors.failed,
     );
     const startsAt = input.startTime ? resolveExpiry(input.startTime, s.tz) : entry.startsAt;
-    const endsAt = resolveExpiry(input.endTime, s.tz);
-    if (endsAt.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
+    const asked = resolveExpiry(input.endTime, s.tz);
+    if (asked.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
+    if (asked <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
+    const endsAt = await windowEnd(tx, s, device.id, role, asked);
     if (endsAt <= startsAt) return refuse(DeviceUserAddErrors.invalidParameters);
-    await tx.update(deviceUsers).set({ startsAt, endsAt }).where(eq(deviceUsers.id, entry.id));
+    await usersRepo.setDeviceUserWindow(tx, entry.id, startsAt, endsAt);
     await audit(tx, s.ctx, deviceAudit(s, 'device.users.edit', device.serial, { userId: entry.userId }));
     return { code: 0 as const };
   });
@@ -131,14 +142,14 @@ export async function editDeviceUser(s: Scope, input: z.infer<typeof editDeviceU
 export async function deleteDeviceUser(s: Scope, id: string) {
   custOf(s.actor);
   return guarded(s, 'device.users.delete', null, async (tx) => {
-    const { entry, device } = await ownEntry(
+    const { entry, device } = await changeableEntry(
       s,
       tx,
       id,
       DeviceUserDeleteErrors.invalidUser,
       DeviceUserDeleteErrors.failed,
     );
-    await tx.delete(deviceUsers).where(eq(deviceUsers.id, entry.id));
+    await usersRepo.deleteDeviceUser(tx, entry.id);
     await audit(tx, s.ctx, deviceAudit(s, 'device.users.delete', device.serial, { userId: entry.userId }));
     return { code: 0 as const };
   });

@@ -1,9 +1,21 @@
-import { CustErrors, type DeviceRole, type ErrorDef } from '@archway/contract';
-import type { Db, Tx } from '../../platform/db/client.ts';
+import type { FastifyRequest } from 'fastify';
+import {
+  AuthoriseErrors,
+  CodeAttemptsError,
+  CustErrors,
+  DeviceErrors,
+  FrequencyError,
+  RecycleErrors,
+  timeZoneOf,
+  type DeviceRole,
+  type ErrorDef,
+} from '@archway/contract';
+import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type AuditEntry, type RequestContext } from '../../platform/audit/audit.ts';
-import type { Actor } from '../../platform/auth.ts';
+import { requestContext, requireActor, type Actor } from '../../platform/auth.ts';
 import * as repo from './devices.repository.ts';
+import type { Viewer } from './devices.presenter.ts';
 
 /** Who acts, from where, on which database: what every device service receives. */
 export interface Scope {
@@ -14,11 +26,20 @@ export interface Scope {
   tz: string;
 }
 
-/** The caller's organization; device calls need one. */
+export const scopeOf = (db: Db, req: FastifyRequest): Scope => ({
+  db,
+  ctx: requestContext(req),
+  actor: requireActor(req),
+  tz: timeZoneOf(req.headers['x-time-zone']),
+});
+
+/** The caller's organization; device calls need one (the routes declare `member`, this is the service's own check). */
 export function custOf(actor: Actor): string {
   if (!actor.custId) throw new AppError(CustErrors.missing);
   return actor.custId;
 }
+
+export const viewerOf = (s: Scope): Viewer => ({ userId: s.actor.userId, custId: custOf(s.actor) });
 
 export const refuse = (def: ErrorDef): never => {
   throw new AppError(def);
@@ -28,35 +49,125 @@ export const refuse = (def: ErrorDef): never => {
 export const deviceAudit = (
   s: Scope,
   action: string,
-  serial: string,
+  serial: string | null,
   detail?: Record<string, unknown>,
 ): AuditEntry => ({
   actorUserId: s.actor.userId,
   actorCustId: s.actor.custId,
   action,
   objectType: 'device',
-  objectId: serial,
+  objectId: serial || null,
   outcome: 'allowed',
   detail,
 });
 
+// ---- roles, for a whole page at once ----------------------------------------------------
+
+export interface Access {
+  role: DeviceRole;
+  /** A device user's own window end (its row shows that, not the device's). */
+  userEndsAt: Date | null;
+}
+
+/**
+ * The caller's role on each device — owner, authorized (a live authorization), user (a live device-user
+ * window), receiver, or none — in ONE query for the whole page (immich's access-repository pattern).
+ */
+export async function rolesFor(
+  db: Queryable,
+  actor: Actor,
+  devices: readonly { id: string; ownerCustId: string }[],
+  now = new Date(),
+): Promise<Map<string, Access>> {
+  const roles = new Map<string, Access>();
+  const custId = actor.custId;
+  if (!custId) {
+    for (const d of devices) roles.set(d.id, { role: 'none', userEndsAt: null });
+    return roles;
+  }
+  const others = devices.filter((d) => d.ownerCustId !== custId).map((d) => d.id);
+  const facts = await repo.relations(db, others, custId, actor.userId, now);
+  for (const d of devices) {
+    if (d.ownerCustId === custId) {
+      roles.set(d.id, { role: 'owner', userEndsAt: null });
+      continue;
+    }
+    const f = facts.get(d.id);
+    const role: DeviceRole = !f
+      ? 'none'
+      : f.authorized
+        ? 'authorized'
+        : f.userEndsAt
+          ? 'user'
+          : f.receiver
+            ? 'receiver'
+            : 'none';
+    roles.set(d.id, { role, userEndsAt: f?.userEndsAt ?? null });
+  }
+  return roles;
+}
+
+export async function roleOf(
+  db: Queryable,
+  device: { id: string; ownerCustId: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<DeviceRole> {
+  return (await rolesFor(db, actor, [device], now)).get(device.id)!.role;
+}
+
+// ---- management-code attempts ----------------------------------------------------------
+
+/** Wrong management codes allowed per serial and per organization within the window. */
+export const CODE_ATTEMPTS = { max: 10, windowMs: 3600_000 } as const;
+
+const WRONG_CODE = new Set([
+  DeviceErrors.wrongPassword.key,
+  AuthoriseErrors.wrongPassword.key,
+  RecycleErrors.wrongPassword.key,
+]);
+
+/**
+ * Reserves one code attempt BEFORE the code is compared, then counts: so concurrent guesses each see the
+ * others and cannot pass the limit together. Past the limit the code is not compared at all.
+ */
+async function reserveCodeAttempt(s: Scope, serial: string): Promise<string> {
+  const id = await repo.reserveCodeAttempt(s.db, serial, s.actor.custId);
+  const since = new Date(Date.now() - CODE_ATTEMPTS.windowMs);
+  const { bySerial, byCust } = await repo.countCodeAttempts(s.db, serial, s.actor.custId, since);
+  if (bySerial > CODE_ATTEMPTS.max || byCust > CODE_ATTEMPTS.max) {
+    await repo.dropCodeAttempt(s.db, id);
+    throw new AppError(CodeAttemptsError);
+  }
+  return id;
+}
+
+// ---- one change = one transaction, refusals audited ---------------------------------------
+
 /**
  * Runs a change in one transaction. A refusal rolls everything back and is then written to the audit log
- * outside the transaction, so refusals are recorded too.
+ * outside the transaction, so refusals are recorded too. With `codeCheck`, one management-code attempt is
+ * reserved first (see reserveCodeAttempt); it stays counted only when the answer is a wrong code.
  */
 export async function guarded<T>(
   s: Scope,
   action: string,
   serial: string | null,
   fn: (tx: Tx) => Promise<T>,
+  codeCheck = false,
 ): Promise<T> {
+  let attempt: string | undefined;
   try {
-    return await s.db.transaction(fn);
+    if (codeCheck && serial) attempt = await reserveCodeAttempt(s, serial);
+    const result = await s.db.transaction(fn);
+    if (attempt) await repo.dropCodeAttempt(s.db, attempt);
+    return result;
   } catch (err) {
+    const wrongCode = err instanceof AppError && WRONG_CODE.has(err.def.key);
+    if (attempt && !wrongCode) await repo.dropCodeAttempt(s.db, attempt);
     if (err instanceof AppError) {
       await audit(s.db, s.ctx, {
-        ...deviceAudit(s, action, serial ?? ''),
-        objectId: serial,
+        ...deviceAudit(s, action, serial),
         outcome: 'refused',
         detail: { code: err.def.code, key: err.def.key },
       });
@@ -65,18 +176,29 @@ export async function guarded<T>(
   }
 }
 
-/** The caller's role on a device: owner, authorized organization, device user, receiver, or none. */
-export async function roleOf(
-  db: Db | Tx,
-  device: repo.DeviceRecord,
-  actor: Actor,
-  now = new Date(),
-): Promise<DeviceRole> {
-  if (!actor.custId) return 'none';
-  if (device.ownerCustId === actor.custId) return 'owner';
-  const r = await repo.relation(db, device.id, actor.custId, actor.userId, now);
-  return r.authorized ? 'authorized' : r.user ? 'user' : r.receiver ? 'receiver' : 'none';
+// ---- the -228 frequency rule ----------------------------------------------------------------
+
+/** Successful authorization changes of one device (only its owner makes them) allowed per minute. */
+export const AUTH_FREQUENCY = { max: 20, windowMs: 60_000 } as const;
+/** Successful receiver changes (add or delete) of one device by one organization allowed per minute. */
+export const RECEIVER_FREQUENCY = { max: 20, windowMs: 60_000 } as const;
+
+/**
+ * Refuses with -228 when the device had too many successful changes of this kind in the window. Call it with
+ * the device row locked, and `countChange` in the same transaction once the change succeeded: refused attempts
+ * never count, and receiver changes are counted per organization, so nobody can freeze the owner's changes.
+ */
+export async function checkFrequency(tx: Tx, deviceId: string, kind: 'auth' | 'receiver', custId: string) {
+  const rule = kind === 'auth' ? AUTH_FREQUENCY : RECEIVER_FREQUENCY;
+  const since = new Date(Date.now() - rule.windowMs);
+  const n = await repo.countChanges(tx, deviceId, kind, since, kind === 'receiver' ? custId : undefined);
+  if (n >= rule.max) refuse(FrequencyError);
 }
+
+export const countChange = (tx: Tx, deviceId: string, kind: 'auth' | 'receiver', custId: string) =>
+  repo.recordChange(tx, deviceId, custId, kind);
+
+// ---- several items in one call --------------------------------------------------------------
 
 export interface ItemOutcome {
   item: string;

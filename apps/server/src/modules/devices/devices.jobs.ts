@@ -2,17 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
+import * as authRepo from './authorizations.repository.ts';
 
 export const EXPIRY_SWEEP_MS = 60_000;
 
 /**
- * Authorizations end by themselves: a sweep marks every live one past its time as expired and audits it.
- * One UPDATE … RETURNING, so several processes sweeping at once end each authorization exactly once.
+ * Authorizations end by themselves: a sweep marks every live one past its time as expired, ends the lending
+ * completely (the device users and receivers the borrower added are deleted) and audits it. One
+ * UPDATE … RETURNING, so several processes sweeping at once end each authorization exactly once.
  */
 export async function expireAuthorizations(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const ended = await repo.expireDueAuths(tx);
+    const ended = await authRepo.expireDueAuths(tx);
     for (const e of ended) {
+      const removed = await authRepo.endLending(tx, e.deviceId, e.custId);
       await audit(
         tx,
         {},
@@ -21,10 +24,11 @@ export async function expireAuthorizations(db: Db): Promise<number> {
           objectType: 'authorization',
           objectId: e.id,
           outcome: 'allowed',
-          detail: { deviceId: e.deviceId, custId: e.custId },
+          detail: { deviceId: e.deviceId, custId: e.custId, ended: removed },
         },
       );
     }
+    await repo.pruneCounters(tx, new Date(Date.now() - 24 * 3600_000));
     return ended.length;
   });
 }

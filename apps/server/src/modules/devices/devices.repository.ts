@@ -1,12 +1,25 @@
-import { and, count, desc, eq, getTableName, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
-import { deviceAuths, deviceReceivers, deviceRegistry, devices, deviceUsers } from './devices.schema.ts';
+import {
+  deviceAuths,
+  deviceChanges,
+  deviceCodeAttempts,
+  deviceReceivers,
+  deviceRegistry,
+  devices,
+  deviceUsers,
+} from './devices.schema.ts';
 
 export type DeviceRecord = typeof devices.$inferSelect;
-export type AuthRecord = typeof deviceAuths.$inferSelect;
+export type CustomerRecord = typeof customers.$inferSelect;
+
+/** Rows of a raw query, on both drivers (PGlite and node-postgres both answer `{ rows }`). */
+export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+// ---- lookups ------------------------------------------------------------------
 
 export const findRegistry = async (db: Queryable, serial: string) =>
   (await db.select().from(deviceRegistry).where(eq(deviceRegistry.serial, serial)).limit(1))[0];
@@ -21,61 +34,8 @@ export const findDeviceById = async (db: Queryable, id: string, lock = false) =>
   return (await (lock ? q.for('update') : q))[0];
 };
 
-export const findCustomer = async (db: Queryable, id: string) =>
+export const findCustomer = async (db: Queryable, id: string): Promise<CustomerRecord | undefined> =>
   (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
-
-// ---- who may see or act on a device ---------------------------------------
-
-/** A table-qualified column: Drizzle leaves columns unqualified inside selected expressions. */
-const q = (c: AnyPgColumn) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
-
-const activeAuth = (custId: string, now: Date) =>
-  sql`exists (select 1 from ${deviceAuths} where ${q(deviceAuths.deviceId)} = ${q(devices.id)} and ${q(deviceAuths.custId)} = ${custId} and ${q(deviceAuths.status)} = 'active' and ${q(deviceAuths.expiresAt)} > ${now})`;
-const activeUser = (userId: string, now: Date) =>
-  sql`exists (select 1 from ${deviceUsers} where ${q(deviceUsers.deviceId)} = ${q(devices.id)} and ${q(deviceUsers.userId)} = ${userId} and ${q(deviceUsers.startsAt)} <= ${now} and ${q(deviceUsers.endsAt)} > ${now})`;
-const receiverOf = (custId: string) =>
-  sql`exists (select 1 from ${deviceReceivers} where ${q(deviceReceivers.deviceId)} = ${q(devices.id)} and ${q(deviceReceivers.custId)} = ${custId})`;
-
-export type DeviceScope = 'manageable' | 'usable' | 'all';
-
-/** The devices an organization owns (manageable), may use (usable), or relates to in any way (all). */
-export function scopeCondition(scope: DeviceScope, custId: string, userId: string, now = new Date()): SQL {
-  const owner = eq(devices.ownerCustId, custId);
-  if (scope === 'manageable') return owner;
-  const usable = or(owner, activeAuth(custId, now), activeUser(userId, now))!;
-  return scope === 'usable' ? usable : or(usable, receiverOf(custId))!;
-}
-
-/** Devices with an authorization (of any status) held by the organization, or granted by it as owner. */
-export function lentCondition(lent: 'toMe' | 'byMe', custId: string): SQL {
-  return lent === 'toMe'
-    ? sql`exists (select 1 from ${deviceAuths} where ${q(deviceAuths.deviceId)} = ${q(devices.id)} and ${q(deviceAuths.custId)} = ${custId})`
-    : and(
-        eq(devices.ownerCustId, custId),
-        sql`exists (select 1 from ${deviceAuths} where ${q(deviceAuths.deviceId)} = ${q(devices.id)} and ${q(deviceAuths.fromCustId)} = ${custId})`,
-      )!;
-}
-
-export async function listDevices(
-  db: Queryable,
-  where: SQL,
-  keyword: string | undefined,
-  page: { pageIndex: number; pageSize: number },
-) {
-  const filter = keyword
-    ? and(where, or(ilike(devices.serial, `%${keyword}%`), ilike(devices.name, `%${keyword}%`)))!
-    : where;
-  const [total] = await db.select({ n: count() }).from(devices).where(filter);
-  const rows = await db
-    .select({ device: devices, ownerName: customers.name })
-    .from(devices)
-    .innerJoin(customers, eq(customers.id, devices.ownerCustId))
-    .where(filter)
-    .orderBy(desc(devices.activatedAt), devices.serial)
-    .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
-  return { total: total?.n ?? 0, rows };
-}
 
 export async function deviceWithOwner(db: Queryable, id: string) {
   const [row] = await db
@@ -86,160 +46,277 @@ export async function deviceWithOwner(db: Queryable, id: string) {
   return row;
 }
 
-/** Facts about one organization's relation to a device. */
-export async function relation(
+// ---- changes of a device ----------------------------------------------------
+
+export async function insertDevice(db: Queryable, values: typeof devices.$inferInsert) {
+  const [created] = await db
+    .insert(devices)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: devices.id });
+  return created;
+}
+
+export const deleteDevice = (db: Queryable, id: string) => db.delete(devices).where(eq(devices.id, id));
+
+export const updateDevice = (
   db: Queryable,
-  deviceId: string,
-  custId: string,
-  userId: string,
-  now = new Date(),
-) {
-  const [row] = await db
-    .select({
-      authorized: activeAuth(custId, now).mapWith(Boolean),
-      user: activeUser(userId, now).mapWith(Boolean),
-      receiver: receiverOf(custId).mapWith(Boolean),
-    })
-    .from(devices)
-    .where(eq(devices.id, deviceId));
-  return row ?? { authorized: false, user: false, receiver: false };
+  id: string,
+  values: Pick<DeviceRecord, 'name' | 'memo' | 'encryptType' | 'scanType'>,
+) => db.update(devices).set(values).where(eq(devices.id, id));
+
+/** Ownership moves at once: every authorization is recalled, every device user and receiver removed. */
+export async function transferDevice(db: Queryable, id: string, toCustId: string, now: Date) {
+  await db
+    .update(deviceAuths)
+    .set({ status: 'recalled', updatedAt: now })
+    .where(eq(deviceAuths.deviceId, id));
+  await db.delete(deviceUsers).where(eq(deviceUsers.deviceId, id));
+  await db.delete(deviceReceivers).where(eq(deviceReceivers.deviceId, id));
+  await db.update(devices).set({ ownerCustId: toCustId, activatedAt: now }).where(eq(devices.id, id));
 }
 
-// ---- authorizations -------------------------------------------------------
+/** Receiver rows for the given case types, ignoring ones that exist. */
+export const insertReceivers = (db: Queryable, rows: (typeof deviceReceivers.$inferInsert)[]) =>
+  db
+    .insert(deviceReceivers)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: deviceReceivers.id, caseType: deviceReceivers.caseType });
 
-const toCust = alias(customers, 'to_cust');
-const fromCust = alias(customers, 'from_cust');
+// ---- entries a borrower added end with its lending -----------------------------
 
-export async function authorizationsOf(db: Queryable, deviceIds: string[], onlyCustId?: string) {
-  if (!deviceIds.length) return [];
-  return db
-    .select({ auth: deviceAuths, serial: devices.serial, custName: toCust.name, fromCustName: fromCust.name })
-    .from(deviceAuths)
-    .innerJoin(devices, eq(devices.id, deviceAuths.deviceId))
-    .innerJoin(toCust, eq(toCust.id, deviceAuths.custId))
-    .innerJoin(fromCust, eq(fromCust.id, deviceAuths.fromCustId))
-    .where(
-      and(
-        inArray(deviceAuths.deviceId, deviceIds),
-        onlyCustId ? eq(deviceAuths.custId, onlyCustId) : undefined,
-      ),
-    )
-    .orderBy(desc(deviceAuths.createdAt));
+/**
+ * An entry (device user or receiver, aliased `alias`) counts only while whoever added it may: the owner's
+ * entries (and entries without a recorded organization) always, a borrowing organization's only while its
+ * authorization of that device is live. The sweep and recall delete the others; this keeps reads true meanwhile.
+ */
+export const entryLive = (alias: string, ownerExpr: SQL, now: Date) =>
+  sql`(${sql.raw(alias)}.created_by_cust_id is null or ${sql.raw(alias)}.created_by_cust_id = ${ownerExpr} or exists (select 1 from device_auths la where la.device_id = ${sql.raw(alias)}.device_id and la.cust_id = ${sql.raw(alias)}.created_by_cust_id and la.status = 'active' and la.expires_at > ${now}))`;
+
+// ---- the device lists ----------------------------------------------------------
+
+export type DeviceScope = 'manageable' | 'usable' | 'all';
+
+export interface ListQuery {
+  custId: string;
+  userId: string;
+  scope: DeviceScope;
+  keyword?: string | undefined;
+  lent?: 'toMe' | 'byMe' | undefined;
+  sorter?: string | undefined;
+  pageIndex: number;
+  pageSize: number;
+  now: Date;
 }
 
-export const findAuth = async (db: Queryable, id: string, lock = false) => {
-  const q = db.select().from(deviceAuths).where(eq(deviceAuths.id, id)).limit(1);
-  return (await (lock ? q.for('update') : q))[0];
+const SORTS: Record<string, string> = {
+  'activationTime desc': 'd.activated_at desc',
+  'activationTime asc': 'd.activated_at asc',
+  'registTime desc': 'd.activated_at desc',
+  'registTime asc': 'd.activated_at asc',
+  'name asc': 'd.name asc',
+  'name desc': 'd.name desc',
+  'number asc': 'd.serial asc',
+  'number desc': 'd.serial desc',
 };
 
-export const findAuthFor = async (db: Queryable, deviceId: string, custId: string) =>
-  (
-    await db
-      .select()
-      .from(deviceAuths)
-      .where(and(eq(deviceAuths.deviceId, deviceId), eq(deviceAuths.custId, custId)))
-      .orderBy(desc(deviceAuths.updatedAt))
-      .limit(1)
-  )[0];
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const hasActiveAuth = async (db: Queryable, deviceId: string, now = new Date()) =>
-  (
-    await db
-      .select({ id: deviceAuths.id })
-      .from(deviceAuths)
-      .where(
-        and(
-          eq(deviceAuths.deviceId, deviceId),
-          eq(deviceAuths.status, 'active'),
-          gt(deviceAuths.expiresAt, now),
-        ),
-      )
-      .limit(1)
-  ).length > 0;
+/**
+ * The ids of the devices an organization (and its signed-in user) relates to, set-based: a UNION of index
+ * lookups — owned (devices_owner), live authorization (device_auths_cust_live), live device-user window of the
+ * user (device_users_user), receiver (device_receivers_cust). Never a scan of `devices`.
+ */
+function relatedIds(q: ListQuery): SQL {
+  const { custId, userId, now } = q;
+  const owned = sql`select d.id from devices d where d.owner_cust_id = ${custId}`;
+  if (q.scope === 'manageable') return owned;
+  const borrowed = sql`select a.device_id from device_auths a where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}`;
+  const using = sql`select u.device_id from device_users u join devices du on du.id = u.device_id where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${entryLive('u', sql`du.owner_cust_id`, now)}`;
+  const usable = sql`${owned} union ${borrowed} union ${using}`;
+  if (q.scope === 'usable') return usable;
+  const receiving = sql`select r.device_id from device_receivers r join devices dr on dr.id = r.device_id where r.cust_id = ${custId} and ${entryLive('r', sql`dr.owner_cust_id`, now)}`;
+  return sql`${usable} union ${receiving}`;
+}
 
-/** Ends every live authorization whose time is up; returns what it ended. */
-export const expireDueAuths = (db: Queryable, now = new Date()) =>
-  db
-    .update(deviceAuths)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(deviceAuths.status, 'active'), lte(deviceAuths.expiresAt, now)))
-    .returning({ id: deviceAuths.id, deviceId: deviceAuths.deviceId, custId: deviceAuths.custId });
+function listFilter(q: ListQuery): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (q.keyword) {
+    const k = `%${escapeLike(q.keyword)}%`;
+    parts.push(sql`(d.serial ilike ${k} or d.name ilike ${k})`);
+  }
+  if (q.lent === 'toMe')
+    parts.push(
+      sql`exists (select 1 from device_auths x where x.device_id = d.id and x.cust_id = ${q.custId})`,
+    );
+  if (q.lent === 'byMe')
+    parts.push(
+      sql`d.owner_cust_id = ${q.custId} and exists (select 1 from device_auths x where x.device_id = d.id and x.from_cust_id = ${q.custId})`,
+    );
+  return sql.join(parts, sql` and `);
+}
 
-// ---- users and receivers --------------------------------------------------
+interface ListedRow {
+  id: string;
+  serial: string;
+  name: string;
+  memo: string | null;
+  encrypt_type: number;
+  scan_type: string;
+  owner_cust_id: string;
+  bound_by: string | null;
+  activated_at: Date | string;
+  owner_name: string;
+  total: number | string;
+}
 
-export const findUserByLogin = async (db: Queryable, login: string) =>
-  (
-    await db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(
-        or(
-          eq(sql`lower(${users.username})`, login.toLowerCase()),
-          eq(sql`lower(${users.email})`, login.toLowerCase()),
-        ),
-      )
-      .limit(1)
-  )[0];
+/** One page of the device list and the total, in one statement (a count only when the page is empty). */
+export async function listDevices(db: Queryable, q: ListQuery) {
+  const order = sql.raw(`${SORTS[q.sorter ?? ''] ?? SORTS['activationTime desc']}, d.serial asc`);
+  const rows = await rowsOf<ListedRow>(
+    db,
+    sql`with ids as (${relatedIds(q)})
+      select d.id, d.serial, d.name, d.memo, d.encrypt_type, d.scan_type, d.owner_cust_id, d.bound_by,
+             d.activated_at, c.name as owner_name, count(*) over () as total
+      from ids join devices d on d.id = ids.id join customers c on c.id = d.owner_cust_id
+      where ${listFilter(q)}
+      order by ${order}
+      limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}`,
+  );
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  if (!rows.length && q.pageIndex > 1) {
+    const [c] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`with ids as (${relatedIds(q)}) select count(*) as n from ids join devices d on d.id = ids.id where ${listFilter(q)}`,
+    );
+    total = Number(c?.n ?? 0);
+  }
+  return {
+    total,
+    rows: rows.map((r) => ({
+      device: {
+        id: r.id,
+        serial: r.serial,
+        name: r.name,
+        memo: r.memo,
+        encryptType: r.encrypt_type,
+        scanType: r.scan_type,
+        ownerCustId: r.owner_cust_id,
+        boundBy: r.bound_by,
+        activatedAt: new Date(r.activated_at),
+      } satisfies DeviceRecord,
+      ownerName: r.owner_name,
+    })),
+  };
+}
 
-export async function deviceUsersOf(db: Queryable, deviceId: string, createdByCustId?: string) {
-  const memberCust = sql<
-    string | null
-  >`(select c.name from memberships m join customers c on c.id = m.cust_id where m.user_id = ${q(deviceUsers.userId)} order by m.created_at limit 1)`;
-  return db
-    .select({ row: deviceUsers, username: users.username, custName: memberCust })
-    .from(deviceUsers)
-    .innerJoin(users, eq(users.id, deviceUsers.userId))
+// ---- roles for a page of devices, in one query -----------------------------------
+
+export interface Relation {
+  ownerCustId: string;
+  authorized: boolean;
+  /** The end of the user's live device-user window, if any. */
+  userEndsAt: Date | null;
+  receiver: boolean;
+}
+
+/** How one organization (and its user) relates to each of the given devices: one query for the whole page. */
+export async function relations(
+  db: Queryable,
+  deviceIds: string[],
+  custId: string,
+  userId: string,
+  now: Date,
+): Promise<Map<string, Relation>> {
+  const result = new Map<string, Relation>();
+  if (!deviceIds.length) return result;
+  const rows = await rowsOf<{
+    id: string;
+    owner_cust_id: string;
+    authorized: boolean;
+    user_ends_at: Date | string | null;
+    receiver: boolean;
+  }>(
+    db,
+    sql`select d.id, d.owner_cust_id,
+      exists (select 1 from device_auths a where a.device_id = d.id and a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}) as authorized,
+      (select max(u.ends_at) from device_users u where u.device_id = d.id and u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${entryLive('u', sql`d.owner_cust_id`, now)}) as user_ends_at,
+      exists (select 1 from device_receivers r where r.device_id = d.id and r.cust_id = ${custId} and ${entryLive('r', sql`d.owner_cust_id`, now)}) as receiver
+    from devices d where d.id in (${sql.join(
+      deviceIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  for (const r of rows) {
+    result.set(r.id, {
+      ownerCustId: r.owner_cust_id,
+      authorized: r.authorized === true || (r.authorized as unknown) === 't',
+      userEndsAt: r.user_ends_at ? new Date(r.user_ends_at) : null,
+      receiver: r.receiver === true || (r.receiver as unknown) === 't',
+    });
+  }
+  return result;
+}
+
+// ---- management-code attempts ----------------------------------------------------
+
+/** Reserves one attempt before the code is compared; returns its id. */
+export async function reserveCodeAttempt(db: Queryable, serial: string, custId: string | null) {
+  const [row] = await db
+    .insert(deviceCodeAttempts)
+    .values({ serial, custId })
+    .returning({ id: deviceCodeAttempts.id });
+  return row!.id;
+}
+
+export const dropCodeAttempt = (db: Queryable, id: string) =>
+  db.delete(deviceCodeAttempts).where(eq(deviceCodeAttempts.id, id));
+
+/** Attempts (reserved or failed) since `since`: for the serial, and from the organization. */
+export async function countCodeAttempts(db: Queryable, serial: string, custId: string | null, since: Date) {
+  const [bySerial] = await db
+    .select({ n: count() })
+    .from(deviceCodeAttempts)
+    .where(and(eq(deviceCodeAttempts.serial, serial), gt(deviceCodeAttempts.at, since)));
+  const [byCust] = custId
+    ? await db
+        .select({ n: count() })
+        .from(deviceCodeAttempts)
+        .where(and(eq(deviceCodeAttempts.custId, custId), gt(deviceCodeAttempts.at, since)))
+    : [{ n: 0 }];
+  return { bySerial: bySerial?.n ?? 0, byCust: byCust?.n ?? 0 };
+}
+
+// ---- the -228 frequency counter ---------------------------------------------------
+
+export const recordChange = (db: Queryable, deviceId: string, custId: string, kind: 'auth' | 'receiver') =>
+  db.insert(deviceChanges).values({ deviceId, custId, kind });
+
+/** Successful changes of a kind on a device since `since` (receiver changes: by one organization). */
+export async function countChanges(
+  db: Queryable,
+  deviceId: string,
+  kind: 'auth' | 'receiver',
+  since: Date,
+  custId?: string,
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(deviceChanges)
     .where(
       and(
-        eq(deviceUsers.deviceId, deviceId),
-        createdByCustId ? eq(deviceUsers.createdByCustId, createdByCustId) : undefined,
+        eq(deviceChanges.deviceId, deviceId),
+        eq(deviceChanges.kind, kind),
+        gt(deviceChanges.at, since),
+        custId ? eq(deviceChanges.custId, custId) : undefined,
       ),
-    )
-    .orderBy(desc(deviceUsers.createdAt));
-}
-
-export const findDeviceUser = async (db: Queryable, id: string) =>
-  (await db.select().from(deviceUsers).where(eq(deviceUsers.id, id)).limit(1))[0];
-
-export async function receiversOf(db: Queryable, deviceId: string) {
-  return db
-    .select({ row: deviceReceivers, cust: customers })
-    .from(deviceReceivers)
-    .innerJoin(customers, eq(customers.id, deviceReceivers.custId))
-    .where(eq(deviceReceivers.deviceId, deviceId))
-    .orderBy(customers.name, deviceReceivers.caseType);
-}
-
-/** Receiver entries of every device the organization routes (owns or holds a live authorization for). */
-export async function receiverPage(
-  db: Queryable,
-  custId: string,
-  page: { pageIndex: number; pageSize: number; ascending: boolean },
-) {
-  const routed = or(eq(devices.ownerCustId, custId), activeAuth(custId, new Date()))!;
-  const [total] = await db
-    .select({ n: count() })
-    .from(deviceReceivers)
-    .innerJoin(devices, eq(devices.id, deviceReceivers.deviceId))
-    .where(routed);
-  const rows = await db
-    .select({ row: deviceReceivers, cust: customers, serial: devices.serial })
-    .from(deviceReceivers)
-    .innerJoin(devices, eq(devices.id, deviceReceivers.deviceId))
-    .innerJoin(customers, eq(customers.id, deviceReceivers.custId))
-    .where(routed)
-    .orderBy(page.ascending ? deviceReceivers.createdAt : desc(deviceReceivers.createdAt), deviceReceivers.id)
-    .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize);
-  return { total: total?.n ?? 0, rows };
-}
-
-/** Recent authorization-type actions on a device, from the audit log (for the -228 frequency rule). */
-export async function recentDeviceActions(db: Queryable, deviceId: string, since: Date) {
-  const [row] = await db
-    .execute<{ n: number }>(
-      sql`select count(*)::int as n from audit_log where object_type = 'device' and object_id = ${deviceId} and at > ${since} and action like 'device.auth%'`,
-    )
-    .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    );
   return row?.n ?? 0;
+}
+
+/** Counter rows nobody counts any more. */
+export async function pruneCounters(db: Queryable, before: Date) {
+  await db.delete(deviceChanges).where(lt(deviceChanges.at, before));
+  await db.delete(deviceCodeAttempts).where(lt(deviceCodeAttempts.at, before));
 }

@@ -2,12 +2,7 @@ import {
   CaseType,
   CustType,
   DeviceErrors,
-  expiryFlag,
-  formatExpiry,
-  modelOf,
   PERMANENT_DATE,
-  type AuthorizationRow,
-  type DeviceRole,
   type DeviceRow,
   type bindBody,
   type deviceListBody,
@@ -15,13 +10,22 @@ import {
   type unbindBody,
   type updateDeviceBody,
 } from '@archway/contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
-import { deviceAuths, deviceReceivers, devices, deviceUsers } from './devices.schema.ts';
-import { custOf, deviceAudit, guarded, refuse, roleOf, type Scope } from './devices.access.ts';
+import * as authRepo from './authorizations.repository.ts';
+import {
+  custOf,
+  deviceAudit,
+  guarded,
+  refuse,
+  roleOf,
+  rolesFor,
+  viewerOf,
+  type Scope,
+} from './devices.access.ts';
+import { presentDevice } from './devices.presenter.ts';
 
 const ALL_CASE_TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration];
 
@@ -34,34 +38,35 @@ async function makeOwnLabReceiver(
   custType: number | null,
 ) {
   if (custType !== CustType.lab) return;
-  await tx
-    .insert(deviceReceivers)
-    .values(
-      ALL_CASE_TYPES.map((caseType) => ({
-        deviceId,
-        caseType,
-        custId,
-        expiresAt: PERMANENT_DATE,
-        createdBy: s.actor.userId,
-        createdByCustId: custId,
-      })),
-    )
-    .onConflictDoNothing();
+  await repo.insertReceivers(
+    tx,
+    ALL_CASE_TYPES.map((caseType) => ({
+      deviceId,
+      caseType,
+      custId,
+      expiresAt: PERMANENT_DATE,
+      createdBy: s.actor.userId,
+      createdByCustId: custId,
+    })),
+  );
 }
 
+/** Bind a registered device to the caller's organization (the management code counts against guessing). */
 export async function bind(s: Scope, area: string, input: z.infer<typeof bindBody>) {
   const custId = custOf(s.actor);
   const serial = input.number.toUpperCase();
-  return guarded(s, 'device.bind', serial, async (tx) => {
-    if (!input.secret) refuse(DeviceErrors.passwordEmpty);
-    const reg = await repo.findRegistry(tx, serial);
-    if (!reg) return refuse(DeviceErrors.notFound);
-    if (reg.area !== area) refuse(DeviceErrors.notInArea);
-    if (reg.bindCode !== input.secret) refuse(DeviceErrors.wrongPassword);
-    if (!input.name) refuse(DeviceErrors.nameEmpty);
-    const [created] = await tx
-      .insert(devices)
-      .values({
+  return guarded(
+    s,
+    'device.bind',
+    serial,
+    async (tx) => {
+      if (!input.secret) refuse(DeviceErrors.passwordEmpty);
+      const reg = await repo.findRegistry(tx, serial);
+      if (!reg) return refuse(DeviceErrors.notFound);
+      if (reg.area !== area) refuse(DeviceErrors.notInArea);
+      if (reg.bindCode !== input.secret) refuse(DeviceErrors.wrongPassword);
+      if (!input.name) refuse(DeviceErrors.nameEmpty);
+      const created = await repo.insertDevice(tx, {
         serial,
         name: input.name,
         memo: input.memo ?? null,
@@ -69,15 +74,15 @@ export async function bind(s: Scope, area: string, input: z.infer<typeof bindBod
         scanType: input.scanType,
         ownerCustId: custId,
         boundBy: s.actor.userId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: devices.id });
-    // The unique index on serial decides concurrent binds: exactly one insert wins.
-    if (!created) return refuse(DeviceErrors.alreadyRegistered);
-    await makeOwnLabReceiver(tx, s, created.id, custId, s.actor.custType);
-    await audit(tx, s.ctx, deviceAudit(s, 'device.bind', serial, { deviceId: created.id }));
-    return { code: 0 as const, id: created.id };
-  });
+      });
+      // The unique index on serial decides concurrent binds: exactly one insert wins.
+      if (!created) return refuse(DeviceErrors.alreadyRegistered);
+      await makeOwnLabReceiver(tx, s, created.id, custId, s.actor.custType);
+      await audit(tx, s.ctx, deviceAudit(s, 'device.bind', serial, { deviceId: created.id }));
+      return { code: 0 as const, id: created.id };
+    },
+    !!input.secret,
+  );
 }
 
 /** The device the caller owns, locked for the change; others' devices answer "not found". */
@@ -90,48 +95,57 @@ async function ownedDevice(tx: Tx, s: Scope, serial: string) {
   return device;
 }
 
-function checkSecret(secret: string, bindCode: string) {
+/** Whether a code attempt is worth reserving: only the owner ever gets to the code of a bound device. */
+async function ownsSerial(s: Scope, serial: string, secret: string) {
+  if (!secret) return false;
+  const device = await repo.findDeviceBySerial(s.db, serial);
+  return device?.ownerCustId === s.actor.custId;
+}
+
+async function checkSecret(tx: Tx, secret: string, serial: string) {
   if (!secret) refuse(DeviceErrors.passwordEmpty);
-  if (secret !== bindCode) refuse(DeviceErrors.wrongPassword);
+  if (secret !== (await repo.findRegistry(tx, serial))!.bindCode) refuse(DeviceErrors.wrongPassword);
 }
 
 export async function unbind(s: Scope, input: z.infer<typeof unbindBody>) {
   custOf(s.actor);
   const serial = input.number.toUpperCase();
-  return guarded(s, 'device.unbind', serial, async (tx) => {
-    const device = await ownedDevice(tx, s, serial);
-    checkSecret(input.secret, (await repo.findRegistry(tx, serial))!.bindCode);
-    if (await repo.hasActiveAuth(tx, device.id)) refuse(DeviceErrors.authorizedCannotUnbind);
-    await tx.delete(devices).where(eq(devices.id, device.id));
-    await audit(tx, s.ctx, deviceAudit(s, 'device.unbind', serial));
-    return { code: 0 as const };
-  });
+  return guarded(
+    s,
+    'device.unbind',
+    serial,
+    async (tx) => {
+      const device = await ownedDevice(tx, s, serial);
+      await checkSecret(tx, input.secret, serial);
+      if (await authRepo.hasActiveAuth(tx, device.id)) refuse(DeviceErrors.authorizedCannotUnbind);
+      await repo.deleteDevice(tx, device.id);
+      await audit(tx, s.ctx, deviceAudit(s, 'device.unbind', serial));
+      return { code: 0 as const };
+    },
+    await ownsSerial(s, serial, input.secret),
+  );
 }
 
+/** Transfer: ownership moves at once; the sender's lending, users and routing go with it. */
 export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
   const custId = custOf(s.actor);
   const serial = input.number.toUpperCase();
-  return guarded(s, 'device.resell', serial, async (tx) => {
-    const device = await ownedDevice(tx, s, serial);
-    checkSecret(input.secret, (await repo.findRegistry(tx, serial))!.bindCode);
-    const target = await repo.findCustomer(tx, input.custId);
-    if (!target || target.id === custId) return refuse(DeviceErrors.parameter);
-    // Ownership moves at once: the old owner's lending, users and routing go with it.
-    const now = new Date();
-    await tx
-      .update(deviceAuths)
-      .set({ status: 'recalled', updatedAt: now })
-      .where(eq(deviceAuths.deviceId, device.id));
-    await tx.delete(deviceUsers).where(eq(deviceUsers.deviceId, device.id));
-    await tx.delete(deviceReceivers).where(eq(deviceReceivers.deviceId, device.id));
-    await tx
-      .update(devices)
-      .set({ ownerCustId: target.id, activatedAt: now })
-      .where(eq(devices.id, device.id));
-    await makeOwnLabReceiver(tx, s, device.id, target.id, target.custType);
-    await audit(tx, s.ctx, deviceAudit(s, 'device.resell', serial, { from: custId, to: target.id }));
-    return { code: 0 as const };
-  });
+  return guarded(
+    s,
+    'device.resell',
+    serial,
+    async (tx) => {
+      const device = await ownedDevice(tx, s, serial);
+      await checkSecret(tx, input.secret, serial);
+      const target = await repo.findCustomer(tx, input.custId);
+      if (!target || target.id === custId) return refuse(DeviceErrors.parameter);
+      await repo.transferDevice(tx, device.id, target.id, new Date());
+      await makeOwnLabReceiver(tx, s, device.id, target.id, target.custType);
+      await audit(tx, s.ctx, deviceAudit(s, 'device.resell', serial, { from: custId, to: target.id }));
+      return { code: 0 as const };
+    },
+    await ownsSerial(s, serial, input.secret),
+  );
 }
 
 export async function update(s: Scope, input: z.infer<typeof updateDeviceBody>) {
@@ -141,15 +155,12 @@ export async function update(s: Scope, input: z.infer<typeof updateDeviceBody>) 
     if (!found) return refuse(DeviceErrors.notFound);
     const device = await ownedDevice(tx, s, found.serial);
     if (!input.name) refuse(DeviceErrors.nameEmpty);
-    await tx
-      .update(devices)
-      .set({
-        name: input.name,
-        memo: input.memo ?? null,
-        encryptType: input.encryptType,
-        scanType: input.scanType,
-      })
-      .where(eq(devices.id, device.id));
+    await repo.updateDevice(tx, device.id, {
+      name: input.name,
+      memo: input.memo ?? null,
+      encryptType: input.encryptType,
+      scanType: input.scanType,
+    });
     await audit(tx, s.ctx, deviceAudit(s, 'device.update', device.serial));
     return { code: 0 as const };
   });
@@ -157,94 +168,62 @@ export async function update(s: Scope, input: z.infer<typeof updateDeviceBody>) 
 
 // ---- reading ----------------------------------------------------------------
 
-export function presentAuth(
-  r: Awaited<ReturnType<typeof repo.authorizationsOf>>[number],
-  now = new Date(),
-): AuthorizationRow {
-  const status = r.auth.status === 'active' && r.auth.expiresAt <= now ? 'expired' : r.auth.status;
-  return {
-    id: r.auth.id,
-    deviceId: r.auth.deviceId,
-    number: r.serial,
-    custId: r.auth.custId,
-    custName: r.custName,
-    fromCustId: r.auth.fromCustId,
-    fromCustName: r.fromCustName,
-    expireTime: formatExpiry(r.auth.expiresAt)!,
-    status,
-    flag: status === 'active' ? expiryFlag(r.auth.expiresAt, now) : 'expired',
-    createdBy: r.auth.createdBy,
-    createdAt: r.auth.createdAt.toISOString(),
-    actions: [],
-  };
-}
-
+/** Rows with roles (one query) and visible authorizations (one query) → response rows. */
 async function present(
-  db: Db,
   s: Scope,
   rows: { device: repo.DeviceRecord; ownerName: string }[],
 ): Promise<DeviceRow[]> {
   const now = new Date();
-  const custId = s.actor.custId!;
-  const auths = await repo.authorizationsOf(
-    db,
-    rows.map((r) => r.device.id),
-  );
-  return Promise.all(
-    rows.map(async ({ device, ownerName }) => {
-      const role: DeviceRole = await roleOf(db, device, s.actor, now);
-      // The owner sees every authorization of its device; others only their own.
-      const mine = auths
-        .filter((a) => a.auth.deviceId === device.id && (role === 'owner' || a.auth.custId === custId))
-        .map((a) => presentAuth(a, now));
-      const own = mine.find((a) => a.custId === custId && a.status === 'active');
-      const expiresAt =
-        role === 'authorized' && own ? new Date(`${own.expireTime.replace(' ', 'T')}Z`) : PERMANENT_DATE;
-      return {
-        id: device.id,
-        number: device.serial,
-        name: device.name,
-        model: modelOf(device.serial),
-        memo: device.memo,
-        encryptType: device.encryptType,
-        scanType: device.scanType,
-        activationTime: formatExpiry(device.activatedAt)!,
-        ownerCustId: device.ownerCustId,
-        ownerCustName: ownerName,
-        role,
-        expireTime: formatExpiry(expiresAt)!,
-        flag: expiryFlag(expiresAt, now),
-        authorizations: mine,
-        actions: [],
-      };
-    }),
-  );
+  const viewer = viewerOf(s);
+  const devices = rows.map((r) => r.device);
+  const [roles, auths] = await Promise.all([
+    rolesFor(s.db, s.actor, devices, now),
+    authRepo.visibleAuthorizations(
+      s.db,
+      devices.map((d) => d.id),
+      viewer.custId,
+    ),
+  ]);
+  return rows.map(({ device, ownerName }) => {
+    const access = roles.get(device.id)!;
+    return presentDevice(
+      device,
+      ownerName,
+      access.role,
+      auths.filter((a) => a.deviceId === device.id),
+      viewer,
+      access.userEndsAt,
+      now,
+    );
+  });
 }
 
+/**
+ * A device list: the devices the organization owns (manageable), may use (usable) or relates to in any way
+ * (all). Lists are not patient data: no audit row per request.
+ */
 export async function list(s: Scope, scope: repo.DeviceScope, input: z.infer<typeof deviceListBody>) {
   const custId = custOf(s.actor);
-  const { total, rows } = await repo.listDevices(
-    s.db,
-    and(
-      repo.scopeCondition(scope, custId, s.actor.userId),
-      input.lent ? repo.lentCondition(input.lent, custId) : undefined,
-    )!,
-    input.keyword,
-    input,
-  );
-  await audit(s.db, s.ctx, {
-    ...deviceAudit(s, `device.list.${scope}`, ''),
-    objectId: null,
-    detail: { count: rows.length },
+  const { total, rows } = await repo.listDevices(s.db, {
+    custId,
+    userId: s.actor.userId,
+    scope,
+    keyword: input.keyword,
+    lent: input.lent,
+    sorter: input.sorter,
+    pageIndex: input.pageIndex,
+    pageSize: input.pageSize,
+    now: new Date(),
   });
   return {
-    records: await present(s.db, s, rows),
+    records: await present(s, rows),
     totalRecords: total,
     pageSize: input.pageSize,
     pageIndex: input.pageIndex,
   };
 }
 
+/** One device, for anyone with a role on it (audited); others get "not found". */
 export async function detail(s: Scope, id: string) {
   custOf(s.actor);
   const row = await repo.deviceWithOwner(s.db, id);
@@ -254,5 +233,5 @@ export async function detail(s: Scope, id: string) {
     outcome: visible ? 'allowed' : 'refused',
   });
   if (!row || !visible) return refuse(DeviceErrors.notFound);
-  return (await present(s.db, s, [row]))[0]!;
+  return (await present(s, [row]))[0]!;
 }

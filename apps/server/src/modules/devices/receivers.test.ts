@@ -4,6 +4,7 @@ import { CustStatus } from '@archway/contract';
 import { customers } from '../orgs/orgs.schema.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { bindBody, demoCallers, expectCode, expectOk } from '../../testing/api.ts';
+import { factories } from '../../testing/factories.ts';
 
 describe.each(engines)('receivers, receiver search and device users (%s)', (engine) => {
   let t: TestApp;
@@ -95,7 +96,7 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
         .where(eq(customers.id, u.distributor.custId!));
     });
 
-    it('deletes only entries the caller added, all or nothing, with every delete code', async () => {
+    it('deletes all or nothing: the owner any entry of its device, others only what their account added', async () => {
       const rows = expectOk(await list());
       const lab2Ids = rows
         .filter((r: { custId: string }) => r.custId === u.lab2.custId)
@@ -105,6 +106,13 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
       const labEntry = expectOk(await list()).find(
         (r: { caseType: number; custId: string }) => r.custId === u.lab2.custId && r.caseType === 2,
       ).id;
+      // Each row says who may delete it: the owner every row, the lab only its own.
+      expect(expectOk(await list()).every((r: { showDelete: boolean }) => r.showDelete)).toBe(true);
+      expect(
+        expectOk(await list(u.lab))
+          .filter((r: { showDelete: boolean }) => r.showDelete)
+          .map((r: { id: string }) => r.id),
+      ).toEqual([labEntry]);
 
       expectCode(await del({ custId: u.lab2.custId, deleteid: [] }), -1);
       expectCode(await del({ custId: u.lab2.custId, deleteid: ['x'] }), -1);
@@ -113,22 +121,28 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
         await del({ custId: u.lab2.custId, deleteid: ['00000000-0000-4000-8000-000000000000'] }),
         -3,
       );
-      const notMine = await del({ custId: u.lab2.custId, deleteid: [...lab2Ids, labEntry] });
+      // Between non-owners only the account that added an entry may delete it; nothing is deleted otherwise.
+      const notMine = await del({ custId: u.lab2.custId, deleteid: [...lab2Ids, labEntry] }, u.lab);
       expectCode(notMine, -4);
       expect(notMine.body.data.key).toBe('receiverDelete.deusererror');
       expect(expectOk(await list())).toHaveLength(rows.length + 1);
 
-      expectOk(await del({ custId: u.lab2.custId, deleteid: lab2Ids }));
+      // The owner may delete what the borrower added.
+      expectOk(await del({ custId: u.lab2.custId, deleteid: [...lab2Ids, labEntry] }));
       expect(
         expectOk(await list()).filter((r: { custId: string }) => r.custId === u.lab2.custId),
-      ).toHaveLength(1);
+      ).toHaveLength(0);
 
-      // The lab's authorization is recalled: it added the entry, but routes the device no more (-5).
-      expectOk(await add({ custId: u.lab.custId, caseType: [1] }));
+      // A lending ends completely: when the lab's authorization is recalled, its entries go with it.
+      expectOk(await add({ custId: u.lab2.custId, caseType: [2] }, u.lab));
+      const again = expectOk(await list()).find(
+        (r: { caseType: number; custId: string }) => r.custId === u.lab2.custId && r.caseType === 2,
+      ).id;
       const auth = expectOk(await u.clinic.call('POST', '/api2/device/scan/manageable', {})).records[0]
         .authorizations[0];
       expectOk(await u.clinic.call('DELETE', '/api2/device/scan/auth', { id: auth.id }));
-      expectCode(await del({ custId: u.lab2.custId, deleteid: [labEntry] }, u.lab), -5);
+      expect(expectOk(await list()).map((r: { id: string }) => r.id)).not.toContain(again);
+      expectCode(await del({ custId: u.lab2.custId, deleteid: [again] }, u.lab), -2);
     });
   });
 
@@ -201,6 +215,10 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
     let id2: string;
     beforeAll(async () => {
       id2 = expectOk(await u.clinic.call('POST', '/api2/device/scan/regist', bindBody('C10000002'))).id;
+      // Device users come only from the adding organization: these two also work at Demo Clinic.
+      const f = factories(t.app);
+      await f.membership(u.distributor, { custId: u.clinic.custId! });
+      await f.membership(u.lab2, { custId: u.clinic.custId! });
     });
     const addUsers = (users: string[], extra: Record<string, unknown> = {}, who = u.clinic) =>
       who.call('POST', '/api2/device/scan/v2/user', { number: 'C10000002', users, endTime: '1m', ...extra });

@@ -1,20 +1,19 @@
 import {
   GenericErrors,
+  isSafeText,
   modelOf,
   RegistryErrors,
   type addRegistryBody,
   type registryListQuery,
 } from '@archway/contract';
-import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { customers } from '../orgs/orgs.schema.ts';
-import { deviceRegistry, devices } from './devices.schema.ts';
+import * as repo from './registry.repository.ts';
 
-/** The registry is the platform administrator's; anyone else gets code 100. */
+/** The registry is the platform administrator's; anyone else gets code 100 (the routes declare `admin` too). */
 function requireAdmin(actor: Actor) {
   if (!actor.isAdmin) throw new AppError(GenericErrors.permission);
 }
@@ -23,19 +22,7 @@ const SERIAL = /^[A-Za-z0-9-]{1,64}$/;
 
 export async function listRegistry(db: Db, actor: Actor, q: z.infer<typeof registryListQuery>) {
   requireAdmin(actor);
-  const where = q.keyword
-    ? ilike(deviceRegistry.serial, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    : undefined;
-  const [total] = await db.select({ n: count() }).from(deviceRegistry).where(where);
-  const rows = await db
-    .select({ reg: deviceRegistry, ownerName: customers.name })
-    .from(deviceRegistry)
-    .leftJoin(devices, eq(devices.serial, deviceRegistry.serial))
-    .leftJoin(customers, eq(customers.id, devices.ownerCustId))
-    .where(where)
-    .orderBy(desc(deviceRegistry.createdAt), deviceRegistry.serial)
-    .limit(q.pageSize)
-    .offset((q.pageIndex - 1) * q.pageSize);
+  const { total, rows } = await repo.listRegistry(db, q);
   return {
     records: rows.map(({ reg, ownerName }) => ({
       serial: reg.serial,
@@ -45,7 +32,7 @@ export async function listRegistry(db: Db, actor: Actor, q: z.infer<typeof regis
       ownerCustName: ownerName,
       createdAt: reg.createdAt.toISOString(),
     })),
-    totalRecords: total?.n ?? 0,
+    totalRecords: total,
     pageSize: q.pageSize,
     pageIndex: q.pageIndex,
   };
@@ -60,11 +47,9 @@ export async function addToRegistry(
 ) {
   requireAdmin(actor);
   const serial = input.serial.toUpperCase();
-  const [row] = await db
-    .insert(deviceRegistry)
-    .values({ serial, bindCode: input.bindCode, area: input.area ?? area })
-    .onConflictDoNothing()
-    .returning({ serial: deviceRegistry.serial });
+  const [row] = await repo.insertRegistry(db, [
+    { serial, bindCode: input.bindCode, area: input.area ?? area },
+  ]);
   await audit(db, ctx, {
     actorUserId: actor.userId,
     action: 'registry.add',
@@ -84,7 +69,12 @@ export function parseRegistryCsv(csv: string, defaultArea: string) {
     if (!text.trim()) return;
     if (i === 0 && /serial/i.test(cells[0] ?? '')) return;
     const [serial = '', bindCode = '', area = ''] = cells;
-    const valid = SERIAL.test(serial) && bindCode.length > 0 && bindCode.length <= 64 && area.length <= 32;
+    const valid =
+      SERIAL.test(serial) &&
+      bindCode.length > 0 &&
+      bindCode.length <= 64 &&
+      area.length <= 32 &&
+      isSafeText(bindCode + area);
     rows.push({
       line: i + 1,
       serial: serial.toUpperCase(),
@@ -109,11 +99,10 @@ export async function importRegistry(db: Db, ctx: RequestContext, actor: Actor, 
   }
   const candidates = rows.filter((r) => !r.key);
   const inserted = candidates.length
-    ? await db
-        .insert(deviceRegistry)
-        .values(candidates.map((r) => ({ serial: r.serial, bindCode: r.bindCode, area: r.area })))
-        .onConflictDoNothing()
-        .returning({ serial: deviceRegistry.serial })
+    ? await repo.insertRegistry(
+        db,
+        candidates.map((r) => ({ serial: r.serial, bindCode: r.bindCode, area: r.area })),
+      )
     : [];
   const done = new Set(inserted.map((r) => r.serial));
   for (const r of candidates) if (!done.has(r.serial)) r.key = RegistryErrors.duplicate.key;

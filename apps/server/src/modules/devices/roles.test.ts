@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { bindBody, demoCallers, expectOk, type Caller } from '../../testing/api.ts';
+import { factories } from '../../testing/factories.ts';
 
 type Role = 'owner' | 'authorized' | 'user' | 'receiver' | 'unrelated' | 'anonymous';
 type Expect = 'ok' | number;
@@ -38,6 +39,9 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
         expireTime: '1y',
       }),
     );
+    // Device users come from the adding organization: the distributor user also works at Demo Clinic
+    // (its token still picks its first organization, Demo Distributor).
+    await factories(t.app).membership(u.distributor, { custId: u.clinic.custId! });
     expectOk(
       await u.clinic.call('POST', '/api2/device/scan/v2/user', {
         number: 'C10000001',
@@ -140,7 +144,8 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
           users: ['distributor'],
           endTime: '1y',
         }),
-      { owner: -6, authorized: -6, user: -1, receiver: -1, unrelated: -1, anonymous: 401 },
+      // The lab may add people, but only its own members: 'distributor' is not one (-8, like nobody).
+      { owner: -6, authorized: -8, user: -1, receiver: -1, unrelated: -1, anonymous: 401 },
     ],
     [
       'PUT user',
