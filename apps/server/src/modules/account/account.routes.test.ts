@@ -266,6 +266,29 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     expect(rows.filter((r) => r.detail?.limit === 'addressRate' && r.ip === '198.18.1.1').length).toBe(1);
   });
 
+  it('answers 429 at once when the hashing queue is full, and gives the attempt back', async () => {
+    await makeUser('queued');
+    let open!: () => void;
+    const gateClosed = new Promise<void>((r) => (open = r));
+    // Take every slot and fill the queue, as a flood of sign-ins would.
+    const held = Array.from({ length: hashGate.slots + hashGate.maxQueue }, () =>
+      hashGate.run(() => gateClosed, false),
+    );
+    try {
+      expect(hashGate.stats.queued).toBe(hashGate.maxQueue);
+      for (let i = 0; i <= SIGN_IN_LIMITS.perAccount; i++) {
+        const res = await attempt('queued', 'wrong00');
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toMatchObject({ errorCode: 429, data: { key: 'generic.tooManyAttempts' } });
+      }
+    } finally {
+      open();
+      await Promise.all(held);
+    }
+    // Attempts refused for a full queue were never tried, so they do not count against the account.
+    expect((await attempt('queued', 'demo123')).statusCode).toBe(200);
+  });
+
   it('refuses a username over 100 or a password over 64 characters before any hashing', async () => {
     const before = hashGate.stats.completed;
     for (const [payload, field] of [
