@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
@@ -36,21 +36,22 @@ describe('no 500 on bad input', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite');
     const app = t.app.withTypeProvider<ZodTypeProvider>();
+    const rows = async (query: SQL) => ((await t.app.platform.db.execute(query)) as { rows: unknown[] }).rows;
     // Routes that hand their input to PostgreSQL unchecked: the guards must stop it first.
     app.post(
       '/test/echo',
       { config: { access: 'public' }, schema: { body: z.object({ name: z.string() }) } },
-      async (req) => (await t.app.platform.db.execute(sql`select ${req.body.name}::text as name`)).rows,
+      async (req) => rows(sql`select ${req.body.name}::text as name`),
     );
     app.get(
       '/test/item/:id',
       { config: { access: 'public' }, schema: { params: z.object({ id: z.string() }) } },
-      async (req) => (await t.app.platform.db.execute(sql`select ${req.params.id}::uuid as id`)).rows,
+      async (req) => rows(sql`select ${req.params.id}::uuid as id`),
     );
     app.get(
       '/test/search',
       { config: { access: 'public' }, schema: { querystring: z.object({ key: z.string() }) } },
-      async (req) => (await t.app.platform.db.execute(sql`select ${req.query.key}::text as key`)).rows,
+      async (req) => rows(sql`select ${req.query.key}::text as key`),
     );
     auth = await signIn(t.app, 'clinic');
   });
