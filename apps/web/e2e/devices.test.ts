@@ -98,6 +98,13 @@ describe('devices and the first-use guide in Chromium', () => {
     // Bind C10000001: the name follows the serial's model (C → P3).
     await guide.locator('input#guideBind_serialnumber').fill('C10000001');
     await expect(guide.locator('input#guideBind_name').inputValue()).resolves.toBe('P3');
+    // A wrong bind code is shown at its field, not only in a toast.
+    await guide.locator('input#guideBind_bindcodes').fill('999999');
+    await guide.getByTestId('bind-submit').click();
+    await guide
+      .locator('#guideBind_bindcodes_help')
+      .getByText(text(en, 'errors.device.wrongPassword'))
+      .waitFor();
     await guide.locator('input#guideBind_bindcodes').fill(' 123456 ');
     // Only serial, bind code and name show; the rest is under "more options". 127.0.0.1 is a local
     // host: there the encryption switch shows; color cannot be chosen.
@@ -345,11 +352,15 @@ describe('devices and the first-use guide in Chromium', () => {
         .click();
     };
 
-    // Authorize E20000001 to Demo Clinic for 7 days: due soon.
+    // Authorize E20000001 to Demo Clinic until the end of today: due soon.
     await e2.getByTestId('action-authorize').click();
     const authorize = modal(text(en, 'devices.authorize.title'));
     await pickOrganization(authorize.getByTestId('authorize-target'), 'Demo Cli', 'Demo Clinic');
-    await choose(authorize.getByTestId('expiry-preset'), text(en, 'devices.presets.7d'));
+    await choose(authorize.getByTestId('expiry-preset'), text(en, 'devices.presets.today'));
+    // A wrong bind code is shown at the field, and nothing is authorized.
+    await authorize.locator('input#secret').fill('000000');
+    await authorize.getByRole('button', { name: text(en, 'devices.actions.authorize') }).click();
+    await authorize.getByText(text(en, 'errors.authorise.wrongPassword')).waitFor();
     await authorize.locator('input#secret').fill('123456');
     await shot('14-authorize');
     await authorize.getByRole('button', { name: text(en, 'devices.actions.authorize') }).click();
@@ -385,6 +396,9 @@ describe('devices and the first-use guide in Chromium', () => {
     await confirm(text(en, 'devices.actions.recall'));
     await toast(text(en, 'devices.messages.recalled'));
     await row.getByText(text(en, 'devices.status.recalled')).waitFor();
+    // A recalled authorization is not flagged "expired" (nor "due soon").
+    expect(await row.getByText(text(en, 'devices.flags.expired'), { exact: true }).count()).toBe(0);
+    expect(await row.getByText(text(en, 'devices.flags.dueSoon'), { exact: true }).count()).toBe(0);
     await row.getByRole('button', { name: text(en, 'devices.actions.restore') }).click();
     const restore = modal(text(en, 'devices.authorize.restoreTitle'));
     await choose(restore.getByTestId('expiry-preset'), text(en, 'devices.presets.permanent'));

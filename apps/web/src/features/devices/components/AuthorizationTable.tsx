@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Empty, Flex, Table, Tag, Typography, type TablePaginationConfig } from 'antd';
+import { App, Button, Checkbox, Empty, Flex, Tag, Typography, type TablePaginationConfig } from 'antd';
 import { ClockCircleOutlined, FieldTimeOutlined, RollbackOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@archway/contract';
 import { useRecallAuthorization } from '../api/recall-authorization.ts';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import { Ellipsis, ExpiryCell, StatusTag } from './cells.tsx';
 import { authorizationFlag } from '../utils/expiry.ts';
@@ -12,12 +13,16 @@ import { AuthorizeDialog } from './dialogs/AuthorizeDialog.tsx';
 import { BatchExtendDialog } from './dialogs/BatchExtendDialog.tsx';
 import { ChangeTimeDialog } from './dialogs/ChangeTimeDialog.tsx';
 
+/** A row with the key the shared table needs (the authorization's id). */
+type KeyedRow = LentRow & { id: string };
+
 interface AuthorizationTableProps {
   rows: LentRow[];
   direction: LentDirection;
   /** The device columns (serial, name, model): on when rows are of several devices. */
   showDevice: boolean;
   loading?: boolean;
+  /** Omitted: the shared table pages the rows itself. */
   pagination?: TablePaginationConfig | false;
   /** Lent to me: open the device's data-transfer management (where the device row allows it). */
   onReceivers?: (device: DeviceRow) => void;
@@ -33,7 +38,7 @@ export function AuthorizationTable({
   direction,
   showDevice,
   loading,
-  pagination = false,
+  pagination,
   onReceivers,
 }: AuthorizationTableProps) {
   const { t } = useTranslation();
@@ -47,6 +52,7 @@ export function AuthorizationTable({
   });
 
   const byMe = direction === 'byMe';
+  const keyed: KeyedRow[] = rows.map((row) => ({ ...row, id: row.auth.id }));
   const extendable = rows.some(canExtend);
   const selectedRows = rows.filter((r) => selected.includes(r.auth.id) && canExtend(r));
 
@@ -117,38 +123,48 @@ export function AuthorizationTable({
           </Typography.Text>
         </Flex>
       )}
-      <Table<LentRow>
+      <DataTable<KeyedRow>
+        pageKey={showDevice ? `devices.lent.${direction}` : `devices.authorizations.${direction}`}
         size="middle"
-        rowKey={(r) => r.auth.id}
+        rowKey="id"
         loading={loading || recall.isPending}
-        dataSource={rows}
+        dataSource={keyed}
         pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          byMe && extendable
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(String)),
-                getCheckboxProps: (r) => ({ disabled: !canExtend(r) }),
-              }
-            : undefined
+        emptyText={
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t(byMe ? 'devices.lent.emptyByMe' : 'devices.lent.emptyToMe')}
+          />
         }
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(byMe ? 'devices.lent.emptyByMe' : 'devices.lent.emptyToMe')}
-            />
-          ),
-        }}
         data-testid={`auth-table-${direction}`}
+        actions={hasActions ? actions : undefined}
         columns={[
+          ...(byMe && extendable
+            ? [
+                {
+                  key: 'select',
+                  title: t('devices.columns.select'),
+                  render: (r: KeyedRow) => (
+                    <Checkbox
+                      checked={selected.includes(r.id)}
+                      disabled={!canExtend(r)}
+                      aria-label={t('devices.columns.select')}
+                      onChange={(e) =>
+                        setSelected((current) =>
+                          e.target.checked ? [...current, r.id] : current.filter((id) => id !== r.id),
+                        )
+                      }
+                    />
+                  ),
+                },
+              ]
+            : []),
           ...(showDevice
             ? [
                 {
                   key: 'number',
                   title: t('devices.columns.number'),
-                  render: (_: unknown, r: LentRow) => (
+                  render: (r: KeyedRow) => (
                     <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
                       {r.device.number}
                     </Typography.Text>
@@ -157,7 +173,7 @@ export function AuthorizationTable({
                 {
                   key: 'name',
                   title: t('devices.columns.name'),
-                  render: (_: unknown, r: LentRow) => (
+                  render: (r: KeyedRow) => (
                     <Flex gap={6} align="center">
                       <Ellipsis text={r.device.name} maxWidth={180} />
                       <Tag>{r.device.model}</Tag>
@@ -169,28 +185,18 @@ export function AuthorizationTable({
           {
             key: 'party',
             title: t(byMe ? 'devices.lent.lentTo' : 'devices.lent.lentBy'),
-            render: (_, r) => <Ellipsis text={byMe ? r.auth.custName : r.auth.fromCustName} />,
+            render: (r) => <Ellipsis text={byMe ? r.auth.custName : r.auth.fromCustName} />,
           },
           {
             key: 'expiry',
             title: t('devices.columns.expiry'),
-            render: (_, r) => <ExpiryCell expireTime={r.auth.expireTime} flag={authorizationFlag(r.auth)} />,
+            render: (r) => <ExpiryCell expireTime={r.auth.expireTime} flag={authorizationFlag(r.auth)} />,
           },
           {
             key: 'status',
             title: t('devices.columns.status'),
-            render: (_, r) => <StatusTag status={r.auth.status} />,
+            render: (r) => <StatusTag status={r.auth.status} />,
           },
-          ...(hasActions
-            ? [
-                {
-                  key: 'actions',
-                  title: t('common.actions'),
-                  fixed: 'right' as const,
-                  render: (_: unknown, r: LentRow) => actions(r),
-                },
-              ]
-            : []),
         ]}
       />
       {changing && <ChangeTimeDialog auth={changing.auth} onClose={() => setChanging(null)} />}

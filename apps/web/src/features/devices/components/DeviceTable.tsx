@@ -1,4 +1,4 @@
-import { Button, Dropdown, Empty, Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Input, Tag, Tooltip, Typography } from 'antd';
 import {
   ApartmentOutlined,
   DeleteOutlined,
@@ -15,6 +15,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceAction, DeviceRow } from '@archway/contract';
 import { getDevices, getDevicesQueryKey } from '../api/get-devices.ts';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import { usePagedQuery } from '../../../shared/ui/paged-table.ts';
 import { Ellipsis, ExpiryCell, RoleTag } from './cells.tsx';
 import { activeAuthorizations } from '../utils/expiry.ts';
@@ -80,79 +81,88 @@ export function DeviceTable({ onAction }: { onAction: (action: DeviceAction, dev
   };
 
   return (
-    <Flex vertical gap={16}>
-      <Flex gap={12} align="center" wrap>
-        <Input.Search
-          allowClear
-          value={list.keyword}
-          onChange={(e) => list.setKeyword(e.target.value)}
-          onSearch={list.setKeyword}
-          placeholder={t('devices.searchPlaceholder')}
-          style={{ maxWidth: 360 }}
-          data-testid="device-search"
+    <DataTable<DeviceRow>
+      pageKey="devices.all"
+      rowKey="id"
+      loading={list.query.isLoading}
+      dataSource={list.records}
+      pagination={list.pagination}
+      data-testid="device-table"
+      emptyText={
+        <Empty
+          description={t(list.keyword.trim() ? 'devices.emptySearch' : 'devices.empty')}
+          data-testid="device-empty"
         />
-        <Tooltip title={t('common.refresh')}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('common.refresh')}
-            onClick={() => void list.query.refetch()}
-            loading={list.query.isFetching}
+      }
+      toolbar={
+        <>
+          <Input.Search
+            allowClear
+            value={list.keyword}
+            onChange={(e) => list.setKeyword(e.target.value)}
+            onSearch={list.setKeyword}
+            placeholder={t('devices.searchPlaceholder')}
+            style={{ maxWidth: 360, minWidth: 160, flex: '1 1 200px' }}
+            data-testid="device-search"
           />
-        </Tooltip>
-      </Flex>
-      <Table<DeviceRow>
-        rowKey="id"
-        size="middle"
-        loading={list.query.isLoading}
-        dataSource={list.records}
-        pagination={list.pagination}
-        scroll={{ x: 'max-content' }}
-        data-testid="device-table"
-        locale={{
-          emptyText: (
-            <Empty
-              description={t(list.keyword.trim() ? 'devices.emptySearch' : 'devices.empty')}
-              data-testid="device-empty"
+          <Tooltip title={t('common.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common.refresh')}
+              onClick={() => void list.query.refetch()}
+              loading={list.query.isFetching}
             />
+          </Tooltip>
+        </>
+      }
+      cardTitle={(d) => (
+        <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {d.number}
+          </Typography.Text>
+          <Ellipsis text={d.name} maxWidth={160} type="secondary" />
+        </Flex>
+      )}
+      actions={actionButtons}
+      columns={[
+        {
+          key: 'number',
+          title: t('devices.columns.number'),
+          render: (d) => (
+            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+              {d.number}
+            </Typography.Text>
           ),
-        }}
-        columns={[
-          {
-            key: 'number',
-            title: t('devices.columns.number'),
-            render: (_, d) => <Typography.Text strong>{d.number}</Typography.Text>,
+        },
+        { key: 'name', title: t('devices.columns.name'), render: (d) => <Ellipsis text={d.name} /> },
+        { key: 'model', title: t('devices.columns.model'), render: (d) => <Tag>{d.model}</Tag> },
+        { key: 'role', title: t('devices.columns.role'), render: (d) => <RoleTag role={d.role} /> },
+        {
+          key: 'owner',
+          title: t('devices.columns.owner'),
+          render: (d) => <Ellipsis text={d.ownerCustName} />,
+        },
+        {
+          key: 'expiry',
+          title: t('devices.columns.expiry'),
+          render: (d) => <ExpiryCell expireTime={d.expireTime} flag={d.flag} />,
+        },
+        {
+          key: 'authorizations',
+          title: t('devices.columns.authorizations'),
+          align: 'center',
+          render: (d) => {
+            const count = activeAuthorizations(d).length;
+            return d.actions.includes('authorizations') ? (
+              <Button type="link" size="small" onClick={() => onAction('authorizations', d)}>
+                {count}
+              </Button>
+            ) : (
+              count
+            );
           },
-          { key: 'name', title: t('devices.columns.name'), render: (_, d) => <Ellipsis text={d.name} /> },
-          { key: 'model', title: t('devices.columns.model'), render: (_, d) => <Tag>{d.model}</Tag> },
-          { key: 'role', title: t('devices.columns.role'), render: (_, d) => <RoleTag role={d.role} /> },
-          {
-            key: 'owner',
-            title: t('devices.columns.owner'),
-            render: (_, d) => <Ellipsis text={d.ownerCustName} />,
-          },
-          {
-            key: 'expiry',
-            title: t('devices.columns.expiry'),
-            render: (_, d) => <ExpiryCell expireTime={d.expireTime} flag={d.flag} />,
-          },
-          {
-            key: 'authorizations',
-            title: t('devices.columns.authorizations'),
-            align: 'center',
-            render: (_, d) => {
-              const count = activeAuthorizations(d).length;
-              return d.actions.includes('authorizations') ? (
-                <Button type="link" size="small" onClick={() => onAction('authorizations', d)}>
-                  {count}
-                </Button>
-              ) : (
-                count
-              );
-            },
-          },
-          { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_, d) => actionButtons(d) },
-        ]}
-      />
-    </Flex>
+        },
+      ]}
+    />
   );
 }

@@ -4,7 +4,6 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@archway/contract';
 import { useAllDevices } from '../api/get-devices.ts';
-import { DEFAULT_PAGE_SIZE, tablePagination } from '../../../shared/ui/paged-table.ts';
 import { AuthorizationTable } from './AuthorizationTable.tsx';
 import { lentRows, matchesKeyword, type LentDirection } from '../utils/lent.ts';
 
@@ -23,7 +22,6 @@ export function LentTab({
   const { t } = useTranslation();
   const [direction, setDirection] = useState<LentDirection>('toMe');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
   // The server narrows each list to devices with authorizations to or from this organization.
   const toMe = useAllDevices('auths', 'toMe');
   const byMe = useAllDevices('auths', 'byMe');
@@ -36,18 +34,13 @@ export function LentTab({
   const all = [...(toMe.data ?? []), ...(byMe.data ?? [])];
   const counts = { toMe: lentRows(all, custId, 'toMe').length, byMe: lentRows(all, custId, 'byMe').length };
   const rows = lentRows(all, custId, direction).filter((row) => matchesKeyword(row, keyword));
-  // A page that no longer exists (rows went away) shows the last one instead.
-  const current = Math.min(page.current, Math.max(1, Math.ceil(rows.length / page.pageSize)));
 
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} align="center" wrap>
         <Segmented<LentDirection>
           value={direction}
-          onChange={(value) => {
-            setDirection(value);
-            setPage((p) => ({ ...p, current: 1 }));
-          }}
+          onChange={setDirection}
           options={[
             { value: 'toMe', label: t('devices.lent.toMe', { count: counts.toMe }) },
             { value: 'byMe', label: t('devices.lent.byMe', { count: counts.byMe }) },
@@ -57,12 +50,9 @@ export function LentTab({
         <Input.Search
           allowClear
           value={keyword}
-          onChange={(e) => {
-            setKeyword(e.target.value);
-            setPage((p) => ({ ...p, current: 1 }));
-          }}
+          onChange={(e) => setKeyword(e.target.value)}
           placeholder={t('devices.lent.searchPlaceholder')}
-          style={{ maxWidth: 360 }}
+          style={{ maxWidth: 360, minWidth: 160, flex: '1 1 200px' }}
         />
         <Tooltip title={t('common.refresh')}>
           <Button
@@ -83,11 +73,6 @@ export function LentTab({
         showDevice
         loading={devices.isLoading}
         onReceivers={onReceivers}
-        pagination={tablePagination(
-          t,
-          { current, pageSize: page.pageSize, total: rows.length },
-          (next, pageSize) => setPage({ current: pageSize === page.pageSize ? next : 1, pageSize }),
-        )}
       />
     </Flex>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Checkbox, Empty, Flex, Input, Segmented, Table, Tag, Typography, theme } from 'antd';
+import { App, Button, Checkbox, Empty, Flex, Input, Segmented, Tag, Typography, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReceiverSearchResult } from '@archway/contract';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useAddReceiver, type AddReceiverBody } from '../api/add-receiver.ts';
 import { deleteReceivers, useDeleteReceivers } from '../api/delete-receivers.ts';
@@ -118,22 +119,34 @@ export function ReceiverManager({
           ]}
         />
       </Flex>
-      <Table<MergedReceiver>
+      <DataTable<MergedReceiver>
+        pageKey="devices.receivers"
         size="small"
         rowKey="custId"
         loading={list.isLoading || remove.isPending}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         data-testid="receiver-table"
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receivers.empty')} />,
-        }}
+        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receivers.empty')} />}
+        // Delete only where the server says this caller may (showDelete).
+        actions={(r) =>
+          r.showDelete && (
+            <Button
+              type="link"
+              danger
+              size="small"
+              icon={<DeleteOutlined />}
+              onClick={() => confirmDelete(r)}
+            >
+              {t('common.delete')}
+            </Button>
+          )
+        }
         columns={[
           {
             key: 'org',
             title: t('receivers.organization'),
-            render: (_, r) => (
+            render: (r) => (
               <Flex align="center" gap={8}>
                 <Ellipsis text={r.custName} strong maxWidth={200} />
                 <Tag>{t(receiverTypeKey(r.custType))}</Tag>
@@ -143,7 +156,7 @@ export function ReceiverManager({
           {
             key: 'contact',
             title: t('receivers.contact'),
-            render: (_, r) =>
+            render: (r) =>
               r.phone === null && r.email === null ? (
                 <Typography.Text type="secondary">{t('receivers.hidden')}</Typography.Text>
               ) : (
@@ -156,7 +169,7 @@ export function ReceiverManager({
           {
             key: 'caseTypes',
             title: t('receivers.caseTypes'),
-            render: (_, r) => (
+            render: (r) => (
               <Flex gap={4} wrap>
                 {r.caseTypes.map((code) => (
                   <Tag key={code} color="blue">
@@ -169,29 +182,11 @@ export function ReceiverManager({
           {
             key: 'status',
             title: t('receivers.status'),
-            render: (_, r) =>
+            render: (r) =>
               r.allowStatus === -1 ? (
                 <Tag color="red">{t('receivers.notReceiving')}</Tag>
               ) : (
                 <Tag color="green">{t('receivers.receiving')}</Tag>
-              ),
-          },
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            fixed: 'right',
-            // Delete only where the server says this caller may (showDelete).
-            render: (_, r) =>
-              r.showDelete && (
-                <Button
-                  type="link"
-                  danger
-                  size="small"
-                  icon={<DeleteOutlined />}
-                  onClick={() => confirmDelete(r)}
-                >
-                  {t('common.delete')}
-                </Button>
               ),
           },
         ]}

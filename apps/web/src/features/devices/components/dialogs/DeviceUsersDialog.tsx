@@ -10,7 +10,6 @@ import {
   Form,
   Input,
   Modal,
-  Table,
   Typography,
 } from 'antd';
 import { DeleteOutlined, FieldTimeOutlined, UserAddOutlined } from '@ant-design/icons';
@@ -21,6 +20,7 @@ import { useAddDeviceUsers } from '../../api/add-device-users.ts';
 import { useChangeDeviceUser } from '../../api/change-device-user.ts';
 import { useDeviceUsers } from '../../api/get-device-users.ts';
 import { useRemoveDeviceUser } from '../../api/remove-device-user.ts';
+import { DataTable } from '../../../../shared/ui/DataTable.tsx';
 import { toast } from '../../../../shared/ui/toast.ts';
 import { DateCell, Ellipsis, ExpiryCell } from '../cells.tsx';
 import { MAX_USERS_PER_ADD, failedItems, parseLogins } from '../../utils/outcomes.ts';
@@ -175,22 +175,41 @@ export function DeviceUsersDialog({ device, onClose }: { device: DeviceRow; onCl
           }
         />
       )}
-      <Table<DeviceUserRow>
+      <DataTable<DeviceUserRow>
+        pageKey="devices.users"
         size="small"
         rowKey="id"
         loading={list.isLoading || remove.isPending}
         dataSource={list.data ?? []}
         pagination={false}
-        scroll={{ x: 'max-content', y: 320 }}
         data-testid="device-users-table"
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.users.empty')} />,
-        }}
+        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.users.empty')} />}
+        // What the server allows on each row (whoever added a person; the owner on its own device).
+        actions={(u) => (
+          <Flex gap={4}>
+            {u.actions.includes('edit') && (
+              <Button type="link" size="small" icon={<FieldTimeOutlined />} onClick={() => setChanging(u)}>
+                {t('devices.actions.changeTime')}
+              </Button>
+            )}
+            {u.actions.includes('remove') && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => confirmRemove(u)}
+              >
+                {t('devices.users.remove')}
+              </Button>
+            )}
+          </Flex>
+        )}
         columns={[
           {
             key: 'user',
             title: t('devices.users.user'),
-            render: (_, u) => (
+            render: (u) => (
               <Flex vertical>
                 <Ellipsis text={u.username} strong maxWidth={200} />
                 {u.custName && <Ellipsis text={u.custName} type="secondary" maxWidth={200} />}
@@ -200,43 +219,12 @@ export function DeviceUsersDialog({ device, onClose }: { device: DeviceRow; onCl
           {
             key: 'start',
             title: t('devices.users.start'),
-            render: (_, u) => <DateCell value={u.startTime} />,
+            render: (u) => <DateCell value={u.startTime} />,
           },
           {
             key: 'end',
             title: t('devices.expiry'),
-            render: (_, u) => <ExpiryCell expireTime={u.endTime} flag={u.flag} />,
-          },
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            fixed: 'right',
-            // What the server allows on each row (whoever added a person; the owner on its own device).
-            render: (_, u) => (
-              <Flex gap={4}>
-                {u.actions.includes('edit') && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<FieldTimeOutlined />}
-                    onClick={() => setChanging(u)}
-                  >
-                    {t('devices.actions.changeTime')}
-                  </Button>
-                )}
-                {u.actions.includes('remove') && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => confirmRemove(u)}
-                  >
-                    {t('devices.users.remove')}
-                  </Button>
-                )}
-              </Flex>
-            ),
+            render: (u) => <ExpiryCell expireTime={u.endTime} flag={u.flag} />,
           },
         ]}
       />
