@@ -26,16 +26,25 @@ import type { Caller } from './api.ts';
  * Every person comes with a `Caller` whose token is minted directly (no password hashing).
  */
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 const uid = () => randomBytes(5).toString('hex');
 
 export interface OrgRef {
   custId: string;
   name: string;
   /** The user who created the organization (its first member), signed in. */
-  owner: Caller;
+  owner: PersonRef;
 }
+/** A signed-in person; `call` takes extra headers (e.g. X-Time-Zone) as a fourth argument. */
 export interface PersonRef extends Caller {
   custId: string;
+  call(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
 }
 export interface DeviceRef {
   deviceId: string;
@@ -44,8 +53,6 @@ export interface DeviceRef {
   ownerCustId: string;
   ownerUserId: string;
 }
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export function factories(app: FastifyInstance) {
   const { db, tokens, config } = app.platform;
