@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Layout, Result, theme } from 'antd';
+import { Button, Drawer, Layout, Result, theme } from 'antd';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
@@ -7,6 +7,7 @@ import { ApiError } from '../../shared/request.ts';
 import { useSystem } from '../../shared/system.ts';
 import { FullPageSpin } from '../../shared/ui/FullPageSpin.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import { useViewportMode } from '../../shared/ui/use-viewport.ts';
 import { SettingsDrawer, type SettingsSection } from '../../features/settings/components/SettingsDrawer.tsx';
 import { FirstUseGuide, guideAllowedOn, useFirstUseGuide } from '../../features/devices/guide/index.ts';
 import { isRouteHandle } from '../route-table.ts';
@@ -26,6 +27,16 @@ export function AppLayout() {
   const guideHere = guide.available && guideAllowedOn(pathname);
   const skin = skins[useSystem().theme];
   const [collapsed, setCollapsed] = useMenuCollapse();
+  // Below 768 px the menu is an overlay drawer; 768–1300 px it is collapsed (use-menu-collapse).
+  const mode = useViewportMode();
+  const mobile = mode === 'mobile';
+  const [drawer, setDrawer] = useState(false);
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    // Any navigation closes the phone's menu drawer.
+    setDrawerPath(pathname);
+    setDrawer(false);
+  }
   const [settings, setSettings] = useState<{ open: boolean; section: SettingsSection }>({
     open: false,
     section: 'language',
@@ -57,44 +68,64 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        trigger={null}
-        width={232}
-        theme={skin.menu}
-        style={{ background: skin.siderBg, borderInlineEnd: `1px solid ${token.colorSplit}` }}
-      >
-        <div
-          style={{
-            height: skin.headerHeight,
-            display: 'flex',
-            alignItems: 'center',
-            padding: collapsed ? 0 : '0 24px',
-          }}
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          size={264}
+          closable={false}
+          rootClassName="menu-drawer"
+          styles={{ body: { padding: 0, background: skin.siderBg }, header: { display: 'none' } }}
         >
-          <div style={{ width: '100%' }}>
-            <Logo
-              collapsed={collapsed}
-              size={28}
-              color={skin.menu === 'dark' ? '#ffffff' : token.colorPrimary}
-            />
+          <div
+            style={{ height: skin.headerHeight, display: 'flex', alignItems: 'center', padding: '0 24px' }}
+          >
+            <Logo size={28} color={skin.menu === 'dark' ? '#ffffff' : token.colorPrimary} />
           </div>
-        </div>
-        <SideMenu collapsed={collapsed} theme={skin.menu} />
-      </Layout.Sider>
+          <SideMenu collapsed={false} theme={skin.menu} onNavigate={() => setDrawer(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          trigger={null}
+          width={232}
+          theme={skin.menu}
+          style={{ background: skin.siderBg, borderInlineEnd: `1px solid ${token.colorSplit}` }}
+        >
+          <div
+            style={{
+              height: skin.headerHeight,
+              display: 'flex',
+              alignItems: 'center',
+              padding: collapsed ? 0 : '0 24px',
+            }}
+          >
+            <div style={{ width: '100%' }}>
+              <Logo
+                collapsed={collapsed}
+                size={28}
+                color={skin.menu === 'dark' ? '#ffffff' : token.colorPrimary}
+              />
+            </div>
+          </div>
+          <SideMenu collapsed={collapsed} theme={skin.menu} />
+        </Layout.Sider>
+      )}
       <Layout style={{ minWidth: 0 }}>
         <TopBar
           user={user.data}
           title={title}
+          mode={mode}
           collapsed={collapsed}
-          onToggleMenu={() => setCollapsed(!collapsed)}
+          onToggleMenu={() => (mobile ? setDrawer(true) : setCollapsed(!collapsed))}
           onOpenSettings={(section = settings.section) => setSettings({ open: true, section })}
           onOpenGuide={guideHere ? guide.show : undefined}
           background={skin.headerBg}
         />
-        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+        <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>
           <KeepAliveOutlet />
         </Layout.Content>
       </Layout>

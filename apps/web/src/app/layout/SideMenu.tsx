@@ -31,7 +31,16 @@ function menuContext(isAdmin: boolean): MenuContext {
   };
 }
 
-export function SideMenu({ collapsed, theme }: { collapsed: boolean; theme: 'light' | 'dark' }) {
+export function SideMenu({
+  collapsed,
+  theme,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  theme: 'light' | 'dark';
+  /** Called after an entry was chosen (the phone's menu drawer closes). */
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -73,7 +82,10 @@ export function SideMenu({ collapsed, theme }: { collapsed: boolean; theme: 'lig
       selectedKeys={selected ? [selected] : group ? [group] : []}
       openKeys={collapsed ? undefined : openKeys}
       onOpenChange={(keys) => setOpenKeys(nextOpenKeys(openKeys, keys))}
-      onClick={({ key }) => navigate(key)}
+      onClick={({ key }) => {
+        void navigate(key);
+        onNavigate?.();
+      }}
       style={{ borderInlineEnd: 'none', background: 'transparent' }}
     />
   );

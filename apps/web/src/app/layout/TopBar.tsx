@@ -1,25 +1,39 @@
-import { Button, Flex, Layout, Typography } from 'antd';
+import { useState } from 'react';
+import { App as AntApp, Avatar, Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
 import {
+  CheckOutlined,
   CompassOutlined,
+  DesktopOutlined,
+  EllipsisOutlined,
   GlobalOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   SettingOutlined,
+  SwapOutlined,
+  UserSwitchOutlined,
 } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@archway/contract';
 import { identitySettings } from '../../shared/auth/identity.ts';
 import { languageDef } from '../../shared/i18n/languages.ts';
 import { storedLanguage } from '../../shared/i18n/stored-language.ts';
-import { SimulateLogin } from '../../features/auth/components/SimulateLogin.tsx';
+import { useSystem, type SystemType } from '../../shared/system.ts';
+import { SimulateLogin, SimulateLoginDialog } from '../../features/auth/components/SimulateLogin.tsx';
 import { ClientDownload } from './ClientDownload.tsx';
 import { SystemSwitch } from './SystemSwitch.tsx';
-import { UserCard } from './UserCard.tsx';
+import { UserCard, userStatusLine } from './UserCard.tsx';
+
+/** How much room the top bar has: a phone (< 768 px), a tablet or small laptop (< 1200 px), or more. */
+export type BarMode = 'mobile' | 'compact' | 'wide';
 
 interface TopBarProps {
   user: CurrentUser;
   title: string;
+  mode: BarMode;
   collapsed: boolean;
+  /** Collapses the side menu, or on a phone opens the menu drawer. */
   onToggleMenu: () => void;
   onOpenSettings: (section?: 'language') => void;
   /** Reopens the first-use guide; no button when the guide is not allowed here. */
@@ -27,9 +41,98 @@ interface TopBarProps {
   background: string;
 }
 
+/** On a phone the top bar's items live in one overflow menu (…). */
+function OverflowMenu({
+  user,
+  onOpenSettings,
+  onOpenGuide,
+}: Pick<TopBarProps, 'user' | 'onOpenSettings' | 'onOpenGuide'>) {
+  const { t } = useTranslation();
+  const { modal } = AntApp.useApp();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const { system } = useSystem();
+  const settings = identitySettings();
+  const [simulate, setSimulate] = useState(false);
+
+  const systemItem = (value: SystemType) => ({
+    key: `system:${value}`,
+    label: t(`system.${value}`),
+    icon: system === value ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
+  });
+  const items: MenuProps['items'] = [
+    {
+      key: 'user',
+      disabled: true,
+      label: (
+        <Flex vertical style={{ maxWidth: 240 }}>
+          <Typography.Text strong ellipsis>
+            {user.custName ?? user.username}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            {userStatusLine(user, t)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { type: 'divider' },
+    ...(onOpenGuide ? [{ key: 'guide', icon: <CompassOutlined />, label: t('guide.button') }] : []),
+    {
+      key: 'system',
+      type: 'group' as const,
+      label: (
+        <span>
+          <SwapOutlined /> {t('system.label')}
+        </span>
+      ),
+      children: [systemItem('first'), systemItem('second')],
+    },
+    {
+      key: 'language',
+      icon: <GlobalOutlined />,
+      label: `${t('settings.language')} · ${languageDef(storedLanguage()).nativeName}`,
+    },
+    ...(settings?.demo
+      ? [{ key: 'simulate', icon: <UserSwitchOutlined />, label: t('simulate.title') }]
+      : []),
+    ...(settings?.region !== 'eu'
+      ? [{ key: 'download', icon: <DesktopOutlined />, label: t('clientDownload.title') }]
+      : []),
+    { key: 'settings', icon: <SettingOutlined />, label: t('settings.title') },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'guide') onOpenGuide?.();
+    else if (key.startsWith('system:')) {
+      const value = key.slice('system:'.length);
+      if (value !== system) void navigate(`/${value}${pathname}${search}`);
+    } else if (key === 'language') onOpenSettings('language');
+    else if (key === 'simulate') setSimulate(true);
+    else if (key === 'download') {
+      modal.info({ title: t('clientDownload.title'), content: t('clientDownload.text') });
+    } else if (key === 'settings') onOpenSettings();
+  };
+
+  return (
+    <>
+      <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
+        <Button
+          type="text"
+          icon={<EllipsisOutlined />}
+          aria-label={t('layout.moreActions')}
+          title={t('layout.moreActions')}
+          data-testid="top-bar-more"
+        />
+      </Dropdown>
+      {settings?.demo && <SimulateLoginDialog open={simulate} onClose={() => setSimulate(false)} />}
+    </>
+  );
+}
+
 export function TopBar({
   user,
   title,
+  mode,
   collapsed,
   onToggleMenu,
   onOpenSettings,
@@ -38,68 +141,88 @@ export function TopBar({
 }: TopBarProps) {
   const { t } = useTranslation();
   const settings = identitySettings();
+  const mobile = mode === 'mobile';
+  const wide = mode === 'wide';
+  const menuLabel = mobile ? t('menu.open') : t(collapsed ? 'menu.expand' : 'menu.collapse');
+  const name = user.custName ?? user.username;
   return (
     <Layout.Header
       style={{
         background,
         display: 'flex',
         alignItems: 'center',
-        gap: 12,
+        gap: mobile ? 4 : 12,
         borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
         position: 'sticky',
         top: 0,
         zIndex: 10,
+        minWidth: 0,
+        ...(mobile ? { paddingInline: 8 } : {}),
       }}
     >
       <Button
         type="text"
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        icon={mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={onToggleMenu}
-        aria-label={t(collapsed ? 'menu.expand' : 'menu.collapse')}
-        title={t(collapsed ? 'menu.expand' : 'menu.collapse')}
+        aria-label={menuLabel}
+        title={menuLabel}
+        data-testid="menu-toggle"
       />
       <Typography.Title
-        level={4}
+        level={mobile ? 5 : 4}
         style={{ margin: 0, flex: 1, minWidth: 0 }}
         ellipsis
         data-testid="page-title"
       >
         {title}
       </Typography.Title>
-      <Flex align="center" gap={4} style={{ flex: 'none' }}>
-        {onOpenGuide && (
+      {mobile ? (
+        <Flex align="center" gap={4} style={{ flex: 'none' }}>
+          <span title={name} data-testid="user-card" style={{ display: 'inline-flex' }}>
+            <Avatar src={user.avatar || undefined} size="small">
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+          </span>
+          <OverflowMenu user={user} onOpenSettings={onOpenSettings} onOpenGuide={onOpenGuide} />
+        </Flex>
+      ) : (
+        <Flex align="center" gap={4} style={{ flex: 'none', minWidth: 0 }}>
+          {onOpenGuide && (
+            <Button
+              type="text"
+              icon={<CompassOutlined />}
+              onClick={onOpenGuide}
+              title={t('guide.open')}
+              aria-label={t('guide.open')}
+              data-testid="open-guide"
+            >
+              {wide && t('guide.button')}
+            </Button>
+          )}
+          <SystemSwitch />
           <Button
             type="text"
-            icon={<CompassOutlined />}
-            onClick={onOpenGuide}
-            title={t('guide.open')}
-            data-testid="open-guide"
+            icon={<GlobalOutlined />}
+            onClick={() => onOpenSettings('language')}
+            title={t('settings.language')}
+            aria-label={t('settings.language')}
+            data-testid="language-indicator"
           >
-            {t('guide.button')}
+            {wide && languageDef(storedLanguage()).nativeName}
           </Button>
-        )}
-        <SystemSwitch />
-        <Button
-          type="text"
-          icon={<GlobalOutlined />}
-          onClick={() => onOpenSettings('language')}
-          title={t('settings.language')}
-          data-testid="language-indicator"
-        >
-          {languageDef(storedLanguage()).nativeName}
-        </Button>
-        {settings?.demo && <SimulateLogin />}
-        {settings?.region !== 'eu' && <ClientDownload />}
-        <Button
-          type="text"
-          icon={<SettingOutlined />}
-          onClick={() => onOpenSettings()}
-          aria-label={t('settings.title')}
-          title={t('settings.title')}
-          data-testid="open-settings"
-        />
-        <UserCard user={user} />
-      </Flex>
+          {settings?.demo && <SimulateLogin />}
+          {settings?.region !== 'eu' && <ClientDownload />}
+          <Button
+            type="text"
+            icon={<SettingOutlined />}
+            onClick={() => onOpenSettings()}
+            aria-label={t('settings.title')}
+            title={t('settings.title')}
+            data-testid="open-settings"
+          />
+          <UserCard user={user} maxWidth={wide ? 200 : 120} />
+        </Flex>
+      )}
     </Layout.Header>
   );
 }

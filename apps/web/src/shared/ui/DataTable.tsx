@@ -5,7 +5,6 @@ import {
   Checkbox,
   Empty,
   Flex,
-  Grid,
   Pagination,
   Popover,
   Segmented,
@@ -41,6 +40,7 @@ import {
   type TableView,
 } from './column-prefs.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './paged-table.ts';
+import { useViewportMode } from './use-viewport.ts';
 
 /** Width at which a long text cell is cut (with a tooltip) unless the column says otherwise. */
 export const DEFAULT_ELLIPSIS_WIDTH = 240;
@@ -173,8 +173,7 @@ function ColumnChooser({
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const narrow = screens.md === false;
+  const narrow = useViewportMode() === 'mobile';
   const { pageKey, columns } = props;
 
   const decls = useMemo(

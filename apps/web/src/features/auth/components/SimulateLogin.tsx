@@ -28,10 +28,28 @@ interface TokenAnswer {
   ExpiresIn: number;
 }
 
-/** Simulate-login (developer tool, demo mode only): sign in as a demo account by token. */
+/** Simulate-login (developer tool, demo mode only): the top-bar button and its dialog. */
 export function SimulateLogin() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<UserSwitchOutlined />}
+        onClick={() => setOpen(true)}
+        aria-label={t('simulate.title')}
+        title={t('simulate.title')}
+        data-testid="simulate-login"
+      />
+      <SimulateLoginDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/** The simulate-login dialog: sign in as a demo account by token (also opened from the overflow menu). */
+export function SimulateLoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
@@ -58,18 +76,10 @@ export function SimulateLogin() {
 
   return (
     <>
-      <Button
-        type="text"
-        icon={<UserSwitchOutlined />}
-        onClick={() => setOpen(true)}
-        aria-label={t('simulate.title')}
-        title={t('simulate.title')}
-        data-testid="simulate-login"
-      />
       <Modal
         open={open}
         title={t('simulate.title')}
-        onCancel={() => setOpen(false)}
+        onCancel={onClose}
         okText={t('simulate.submit')}
         cancelText={t('common.cancel')}
         onOk={() => form.submit()}

@@ -3,6 +3,7 @@ import { Drawer, Flex, Menu, Spin } from 'antd';
 import { GlobalOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../../shared/auth/identity.ts';
+import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { LanguagePanel } from './LanguagePanel.tsx';
 
 /**
@@ -21,6 +22,8 @@ interface SettingsDrawerProps {
 export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
+  // On a phone the sections are a row of tabs above the content instead of a column beside it.
+  const mobile = useViewportMode() === 'mobile';
 
   const exit = () => {
     setLeaving(true);
@@ -40,10 +43,10 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
       rootClassName="settings-drawer"
       styles={{ body: { padding: 0 } }}
     >
-      <Flex style={{ height: '100%' }}>
+      <Flex vertical={mobile} style={{ height: '100%' }}>
         <Menu
-          mode="inline"
-          style={{ width: 220, flex: 'none', height: '100%' }}
+          mode={mobile ? 'horizontal' : 'inline'}
+          style={mobile ? { flex: 'none' } : { width: 220, flex: 'none', height: '100%' }}
           selectedKeys={[section]}
           items={[
             { key: 'language', icon: <GlobalOutlined />, label: t('settings.language') },
@@ -51,7 +54,7 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
           ]}
           onClick={({ key }) => (key === 'exit' ? exit() : onSection(key as SettingsSection))}
         />
-        <div style={{ flex: 1, padding: 24, overflow: 'auto' }}>
+        <div style={{ flex: 1, padding: mobile ? 16 : 24, overflow: 'auto', minWidth: 0 }}>
           {leaving ? (
             <Flex vertical align="center" gap={12} style={{ paddingTop: 48 }}>
               <Spin size="large" />
