@@ -29,7 +29,13 @@ export const devices = pgTable(
     boundBy: uuid('bound_by').references(() => users.id),
     activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('devices_serial').on(t.serial), index('devices_owner').on(t.ownerCustId)],
+  (t) => [
+    uniqueIndex('devices_serial').on(t.serial),
+    index('devices_owner').on(t.ownerCustId),
+    // An organization's newest devices first without reading all of them: the owned branch of a list page
+    // (top-N per branch, then merge) reads only the page's rows even for an organization with thousands.
+    index('devices_owner_activated').on(t.ownerCustId, t.activatedAt.desc(), t.serial),
+  ],
 );
 
 /** Lending a device to another organization until an expiry; recalled or expired ones stay as history. */

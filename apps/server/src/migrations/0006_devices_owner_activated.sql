@@ -1,0 +1,1 @@
+CREATE INDEX "devices_owner_activated" ON "devices" USING btree ("owner_cust_id","activated_at" DESC NULLS LAST,"serial");
