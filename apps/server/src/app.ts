@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -7,6 +8,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuards } from './platform/input-guard.ts';
+import { createRefusalAuditor } from './platform/refusals.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerAccess } from './platform/access.ts';
@@ -49,14 +51,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // A caller's X-Request-Id is kept when it is a plain short token (it ends up in logs and audit rows).
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+    },
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  registerInputGuards(app);
   await registerSecurityHeaders(app, config);
+  registerInputGuards(app);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -70,9 +76,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const platform: Platform = { config, db, tokens };
   app.decorate('platform', platform);
 
-  // Before everything that registers routes: the actor, then the one access check (platform/access.ts).
+  // Before everything that registers routes: errors, the actor, then the one access check (platform/access.ts).
+  // Refusals made here rather than in a service are audited, within bounds (platform/refusals.ts).
+  const refusals = createRefusalAuditor(db, app.log);
+  registerErrorHandler(app, refusals.onInputRefused);
   registerAuth(app, tokens, (userId, custId) => actorFor(db, userId, custId));
-  registerAccess(app);
+  registerAccess(app, refusals.onAccessRefused);
 
   await app.register(fastifySwagger, {
     openapi: {
