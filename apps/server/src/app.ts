@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuards } from './platform/input-guard.ts';
+import { registerCors } from './platform/cors.ts';
 import { createRefusalAuditor } from './platform/refusals.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, config);
+  registerCors(app, config);
   registerInputGuards(app);
 
   const database = await openDatabase({

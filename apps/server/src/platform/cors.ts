@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** Request headers the web app's request layer sends (shared/request.ts), X-Time-Zone included. */
+export const CORS_ALLOWED_HEADERS = [
+  'Accept',
+  'Accept-Language',
+  'Authorization',
+  'Content-Type',
+  'X-Request-Id',
+  'X-Time-Zone',
+];
+const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, PATCH';
+
+/**
+ * Cross-origin API calls. The web app is served from PUBLIC_URL; when SERVICE_URLS moves a service to another
+ * host, the app calls that host across origins. So every process answers CORS for PUBLIC_URL's origin only
+ * (same-origin calls never need it). Tokens travel in Authorization, not cookies: no credentials mode.
+ * The OpenID provider (/oidc) answers its own CORS (its token endpoint checks the client's origin), untouched.
+ */
+export function registerCors(app: FastifyInstance, config: Config): void {
+  const allowed = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url === '/oidc' || req.url.startsWith('/oidc/')) return;
+    const origin = req.headers.origin;
+    if (!origin) return;
+    reply.header('vary', 'Origin');
+    if (origin !== allowed) return;
+    reply.header('access-control-allow-origin', origin);
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      return reply
+        .status(204)
+        .header('access-control-allow-methods', ALLOWED_METHODS)
+        .header('access-control-allow-headers', CORS_ALLOWED_HEADERS.join(', '))
+        .header('access-control-max-age', '600')
+        .send();
+    }
+  });
+}
