@@ -70,7 +70,7 @@ export function AuthorizationTable({
     const allowed = row.auth.actions;
     const receivers = !byMe && onReceivers && row.device.actions.includes('receivers');
     return (
-      <Flex gap={4}>
+      <Flex gap={4} wrap justify="center">
         {allowed.includes('changeTime') && (
           <Button type="link" size="small" icon={<FieldTimeOutlined />} onClick={() => setChanging(row)}>
             {t('devices.actions.changeTime')}
@@ -185,7 +185,8 @@ export function AuthorizationTable({
           {
             key: 'party',
             title: t(byMe ? 'devices.lent.lentTo' : 'devices.lent.lentBy'),
-            render: (r) => <Ellipsis text={byMe ? r.auth.custName : r.auth.fromCustName} />,
+            ellipsis: true,
+            render: (r) => (byMe ? r.auth.custName : r.auth.fromCustName),
           },
           {
             key: 'expiry',

@@ -17,7 +17,7 @@ import type { DeviceAction, DeviceRow } from '@archway/contract';
 import { getDevices, getDevicesQueryKey } from '../api/get-devices.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import { usePagedQuery } from '../../../shared/ui/paged-table.ts';
-import { Ellipsis, ExpiryCell, RoleTag } from './cells.tsx';
+import { ExpiryCell, RoleTag } from './cells.tsx';
 import { activeAuthorizations } from '../utils/expiry.ts';
 import { isDangerous, splitActions } from '../utils/actions.ts';
 
@@ -44,7 +44,7 @@ export function DeviceTable({ onAction }: { onAction: (action: DeviceAction, dev
       return <Component />;
     };
     return (
-      <Flex gap={4} align="center">
+      <Flex gap={4} align="center" wrap justify="center">
         {inline.map((action) => (
           <Button
             key={action}
@@ -115,14 +115,6 @@ export function DeviceTable({ onAction }: { onAction: (action: DeviceAction, dev
           </Tooltip>
         </>
       }
-      cardTitle={(d) => (
-        <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {d.number}
-          </Typography.Text>
-          <Ellipsis text={d.name} maxWidth={160} type="secondary" />
-        </Flex>
-      )}
       actions={actionButtons}
       columns={[
         {
@@ -134,13 +126,14 @@ export function DeviceTable({ onAction }: { onAction: (action: DeviceAction, dev
             </Typography.Text>
           ),
         },
-        { key: 'name', title: t('devices.columns.name'), render: (d) => <Ellipsis text={d.name} /> },
+        { key: 'name', title: t('devices.columns.name'), ellipsis: true, render: (d) => d.name },
         { key: 'model', title: t('devices.columns.model'), render: (d) => <Tag>{d.model}</Tag> },
         { key: 'role', title: t('devices.columns.role'), render: (d) => <RoleTag role={d.role} /> },
         {
           key: 'owner',
           title: t('devices.columns.owner'),
-          render: (d) => <Ellipsis text={d.ownerCustName} />,
+          ellipsis: true,
+          render: (d) => d.ownerCustName,
         },
         {
           key: 'expiry',

@@ -110,14 +110,16 @@ export function ReceiverManager({
     <Flex vertical gap={16} data-testid="receiver-manager">
       <Flex align="center" justify="space-between" gap={12} wrap>
         <Typography.Text type="secondary">{t('receivers.intro', { number: device.number })}</Typography.Text>
-        <Segmented<number | 'all'>
-          value={filter}
-          onChange={setFilter}
-          options={[
-            { value: 'all', label: t('caseType.all') },
-            ...CASE_TYPES.map((code) => ({ value: code, label: t(caseTypeKey(code)) })),
-          ]}
-        />
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Segmented<number | 'all'>
+            value={filter}
+            onChange={setFilter}
+            options={[
+              { value: 'all', label: t('caseType.all') },
+              ...CASE_TYPES.map((code) => ({ value: code, label: t(caseTypeKey(code)) })),
+            ]}
+          />
+        </div>
       </Flex>
       <DataTable<MergedReceiver>
         pageKey="devices.receivers"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Modal, Select, Skeleton, Steps, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Grid, Modal, Select, Skeleton, Steps, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@archway/contract';
@@ -126,6 +126,8 @@ function StudioStep({ device }: { device: DeviceRow | null }) {
  */
 export function FirstUseGuide({ onClose, onDismiss, dismissing }: FirstUseGuideProps) {
   const { t } = useTranslation();
+  // Below 768 px the steps stay in one row, titles under their numbers, so the step itself shows.
+  const narrow = Grid.useBreakpoint().md === false;
   const usable = useAllDevices('usable');
   const records = useQuery({
     queryKey: ['guideStart', 'receiverRecords'],
@@ -190,7 +192,9 @@ export function FirstUseGuide({ onClose, onDismiss, dismissing }: FirstUseGuideP
           <Steps
             current={step}
             size="small"
-            style={{ marginBottom: 24 }}
+            responsive={false}
+            titlePlacement={narrow ? 'vertical' : 'horizontal'}
+            style={{ marginBottom: narrow ? 16 : 24 }}
             items={GUIDE_STEPS.map((name) => ({ title: t(`guide.steps.${name}`) }))}
           />
           <div data-testid={`guide-step-${step}`}>

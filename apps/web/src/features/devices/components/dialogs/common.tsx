@@ -42,7 +42,10 @@ export function useRefusalAtField(
     showRefusal(
       error,
       fields,
-      (name, text) => form.setFields([{ name, errors: [text] }]),
+      (name, text) => {
+        form.setFields([{ name, errors: [text] }]);
+        form.scrollToField(name, { block: 'center' });
+      },
       (key, fallback) => t(key, { defaultValue: fallback }),
       (text) => toast(text),
     );
