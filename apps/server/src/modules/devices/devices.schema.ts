@@ -34,7 +34,8 @@ export const devices = pgTable(
     index('devices_owner').on(t.ownerCustId),
     // An organization's newest devices first without reading all of them: the owned branch of a list page
     // (top-N per branch, then merge) reads only the page's rows even for an organization with thousands.
-    index('devices_owner_activated').on(t.ownerCustId, t.activatedAt.desc(), t.serial),
+    // NULLS FIRST is what `order by activated_at desc` means; an index in another null order cannot serve it.
+    index('devices_owner_activated').on(t.ownerCustId, t.activatedAt.desc().nullsFirst(), t.serial),
   ],
 );
 
