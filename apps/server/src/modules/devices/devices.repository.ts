@@ -90,9 +90,13 @@ export const insertReceivers = (db: Queryable, rows: (typeof deviceReceivers.$in
  * An entry (device user or receiver, aliased `alias`) counts only while whoever added it may: the owner's
  * entries (and entries without a recorded organization) always, a borrowing organization's only while its
  * authorization of that device is live. The sweep and recall delete the others; this keeps reads true meanwhile.
+ * (A scalar sub-select rather than EXISTS: PostgreSQL may turn an EXISTS under OR into a hashed sub-plan that
+ * reads all of device_auths; this one is always a per-row lookup on device_auths_cust_live.)
  */
-export const entryLive = (alias: string, ownerExpr: SQL, now: Date) =>
-  sql`(${sql.raw(alias)}.created_by_cust_id is null or ${sql.raw(alias)}.created_by_cust_id = ${ownerExpr} or exists (select 1 from device_auths la where la.device_id = ${sql.raw(alias)}.device_id and la.cust_id = ${sql.raw(alias)}.created_by_cust_id and la.status = 'active' and la.expires_at > ${now}))`;
+export const entryLive = (alias: string, ownerExpr: SQL, now: Date) => {
+  const a = sql.raw(alias);
+  return sql`(${a}.created_by_cust_id is null or ${a}.created_by_cust_id = ${ownerExpr} or coalesce((select true from device_auths la where la.cust_id = ${a}.created_by_cust_id and la.device_id = ${a}.device_id and la.status = 'active' and la.expires_at > ${now} limit 1), false))`;
+};
 
 // ---- the device lists ----------------------------------------------------------
 
@@ -123,22 +127,37 @@ const SORTS: Record<string, string> = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The columns a candidate row carries (enough to filter and order before the page is joined). */
+const CANDIDATE_COLUMNS = 'id, serial, name, owner_cust_id, activated_at';
+const CANDIDATE = sql.raw(CANDIDATE_COLUMNS);
+/** One device by primary key, as a per-row lookup (LIMIT keeps PostgreSQL from turning it into a hash join). */
+const deviceOf = (idExpr: string) =>
+  sql.raw(
+    `cross join lateral (select ${CANDIDATE_COLUMNS} from devices where devices.id = ${idExpr} limit 1) x`,
+  );
+
 /**
- * The ids of the devices an organization (and its signed-in user) relates to, set-based: a UNION of index
- * lookups — owned (devices_owner), live authorization (device_auths_cust_live), live device-user window of the
- * user (device_users_user), receiver (device_receivers_cust). Never a scan of `devices`.
+ * The devices an organization (and its signed-in user) relates to, set-based: a UNION of index lookups —
+ * owned (devices_owner), live authorization (device_auths_cust_live), live device-user window of the user
+ * (device_users_user), receiver (device_receivers_cust) — each joined to its device by primary key.
+ * Never a scan of `devices`.
  */
-function relatedIds(q: ListQuery): SQL {
+function candidates(q: ListQuery): SQL {
   const { custId, userId, now } = q;
-  const owned = sql`select d.id from devices d where d.owner_cust_id = ${custId}`;
+  const owned = sql`select ${CANDIDATE} from devices where owner_cust_id = ${custId}`;
   if (q.scope === 'manageable') return owned;
-  const borrowed = sql`select a.device_id from device_auths a where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}`;
-  const using = sql`select u.device_id from device_users u join devices du on du.id = u.device_id where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${entryLive('u', sql`du.owner_cust_id`, now)}`;
+  const cols = sql.raw('x.id, x.serial, x.name, x.owner_cust_id, x.activated_at');
+  const borrowed = sql`select ${cols} from device_auths a ${deviceOf('a.device_id')} where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}`;
+  const using = sql`select ${cols} from device_users u ${deviceOf('u.device_id')} where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${entryLive('u', sql`x.owner_cust_id`, now)}`;
   const usable = sql`${owned} union ${borrowed} union ${using}`;
   if (q.scope === 'usable') return usable;
-  const receiving = sql`select r.device_id from device_receivers r join devices dr on dr.id = r.device_id where r.cust_id = ${custId} and ${entryLive('r', sql`dr.owner_cust_id`, now)}`;
+  const receiving = sql`select ${cols} from device_receivers r ${deviceOf('r.device_id')} where r.cust_id = ${custId} and ${entryLive('r', sql`x.owner_cust_id`, now)}`;
   return sql`${usable} union ${receiving}`;
 }
+
+/** Whether an authorization row of device `d` matches (per-row lookup, see entryLive). */
+const anyAuth = (cond: SQL) =>
+  sql`coalesce((select true from device_auths x where x.device_id = d.id and ${cond} limit 1), false)`;
 
 function listFilter(q: ListQuery): SQL {
   const parts: SQL[] = [sql`true`];
@@ -146,14 +165,9 @@ function listFilter(q: ListQuery): SQL {
     const k = `%${escapeLike(q.keyword)}%`;
     parts.push(sql`(d.serial ilike ${k} or d.name ilike ${k})`);
   }
-  if (q.lent === 'toMe')
-    parts.push(
-      sql`exists (select 1 from device_auths x where x.device_id = d.id and x.cust_id = ${q.custId})`,
-    );
+  if (q.lent === 'toMe') parts.push(anyAuth(sql`x.cust_id = ${q.custId}`));
   if (q.lent === 'byMe')
-    parts.push(
-      sql`d.owner_cust_id = ${q.custId} and exists (select 1 from device_auths x where x.device_id = d.id and x.from_cust_id = ${q.custId})`,
-    );
+    parts.push(sql`d.owner_cust_id = ${q.custId} and ${anyAuth(sql`x.from_cust_id = ${q.custId}`)}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -171,24 +185,32 @@ interface ListedRow {
   total: number | string;
 }
 
-/** One page of the device list and the total, in one statement (a count only when the page is empty). */
+/**
+ * One page of the device list and the total in one statement: candidates are filtered, counted and ordered
+ * on their own columns; only the page's rows are then joined to their device and owner (by primary key).
+ * A count runs on its own only when the page is empty.
+ */
 export async function listDevices(db: Queryable, q: ListQuery) {
   const order = sql.raw(`${SORTS[q.sorter ?? ''] ?? SORTS['activationTime desc']}, d.serial asc`);
   const rows = await rowsOf<ListedRow>(
     db,
-    sql`with ids as (${relatedIds(q)})
+    sql`with cand as (${candidates(q)}),
+      page as (
+        select d.id, count(*) over () as total from cand d where ${listFilter(q)}
+        order by ${order} limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}
+      )
       select d.id, d.serial, d.name, d.memo, d.encrypt_type, d.scan_type, d.owner_cust_id, d.bound_by,
-             d.activated_at, c.name as owner_name, count(*) over () as total
-      from ids join devices d on d.id = ids.id join customers c on c.id = d.owner_cust_id
-      where ${listFilter(q)}
-      order by ${order}
-      limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}`,
+             d.activated_at, c.name as owner_name, page.total
+      from page
+      cross join lateral (select * from devices where devices.id = page.id limit 1) d
+      cross join lateral (select name from customers where customers.id = d.owner_cust_id limit 1) c
+      order by ${order}`,
   );
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && q.pageIndex > 1) {
     const [c] = await rowsOf<{ n: number | string }>(
       db,
-      sql`with ids as (${relatedIds(q)}) select count(*) as n from ids join devices d on d.id = ids.id where ${listFilter(q)}`,
+      sql`with cand as (${candidates(q)}) select count(*) as n from cand d where ${listFilter(q)}`,
     );
     total = Number(c?.n ?? 0);
   }
