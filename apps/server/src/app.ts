@@ -12,7 +12,7 @@ import { registerCors } from './platform/cors.ts';
 import { createRefusalAuditor } from './platform/refusals.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth } from './platform/auth.ts';
-import { registerAccess } from './platform/access.ts';
+import { DEFAULT_ACCESS, registerAccess } from './platform/access.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadSecrets } from './platform/identity/secrets.ts';
 import { createTokenService } from './platform/identity/tokens.ts';
@@ -35,6 +35,10 @@ items failed for all of them. Invalid input answers the call's own parameter-err
 Archway adds these generic codes where the specification has none:
 400 invalid parameter, 401 session expired (send a fresh token), 404 object not found, 429 too many attempts.
 Objects of another organization answer exactly like objects that do not exist.
+HTTP statuses: 404 only for an unknown path (code 200); catalogue refusals answer 400 (409 for a conflict,
+403 code 100 for a missing permission), 401 without a valid token, 429 past a rate limit, 500 for internals.
+Every route states who may call it (public, signedIn, member: signed in with an organization, admin).
+Strings must not contain NUL bytes or unpaired surrogates; JSON bodies nest at most 32 deep; ids in paths are UUIDs.
 
 Error catalogue:
 ${allErrors.map((e) => `- ${e.key}: code ${e.code}, HTTP ${e.status}, "${e.message}"`).join('\n')}`;
@@ -90,7 +94,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       info: { title: 'Archway', version: '0.1.0', description: API_DESCRIPTION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // Each operation says who may call it (the route's `config.access`) and, unless public, that it needs a token.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const access = input.route.config?.access ?? DEFAULT_ACCESS;
+      const schema = out.schema as Record<string, unknown>;
+      const note = `Access: ${access}.`;
+      out.schema = {
+        ...schema,
+        description: schema.description ? `${note} ${String(schema.description)}` : note,
+        ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      };
+      return out;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 

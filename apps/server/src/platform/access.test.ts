@@ -41,6 +41,16 @@ describe('every route declares its access', () => {
       if (r.access !== undefined) expect(AccessLevels, `${r.method} ${r.url}`).toContain(r.access);
   });
 
+  it('states each operation’s access in the API description', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const current = doc.paths['/user/current'].get;
+    expect(current.description).toMatch(/^Access: signedIn\./);
+    expect(current.security).toEqual([{ bearer: [] }]);
+    const token = doc.paths['/account/token'].post;
+    expect(token.description).toMatch(/^Access: public\./);
+    expect(token.security).toBeUndefined();
+  });
+
   it('serves the API description and the web app to anyone', async () => {
     for (const url of ['/docs/json', '/v5/', '/v5/home']) {
       const res = await t.app.inject({ method: 'GET', url });
