@@ -15,7 +15,7 @@
  * BENCH_SERVER_SRC (another checkout's apps/server/src/, to measure an earlier commit), BENCH_LABEL, BENCH_OUT.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,8 @@ const ENGINES = (env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WEB_DIST = path.resolve(env.BENCH_WEB_DIST ?? path.join(repo, 'apps/web/dist'));
 const OUT = path.resolve(env.BENCH_OUT ?? path.join(repo, 'bench-results/api.json'));
+/** Which parts run (default all): explain, fixed, step, assets. */
+const PARTS = new Set((env.BENCH_PARTS ?? 'explain,fixed,step,assets').split(',').map((p) => p.trim()));
 /** The whole benchmark stops (and cleans up) after this long, whatever happens. */
 const DEADLINE_MS = Number(env.BENCH_DEADLINE_S ?? 540) * 1000;
 
@@ -123,6 +125,8 @@ interface Server {
   port: number;
   child: ChildProcess;
   capture<T>(during: () => Promise<T>): Promise<{ result: T; queries: Captured[] }>;
+  /** CPU time (user + system) the server process has used so far, in ms. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -140,7 +144,11 @@ async function startServer(dbEnv: Record<string, string>): Promise<Server> {
     BENCH_SERVER_SRC: src,
   };
   const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : []),
+    ],
     env: Object.fromEntries(Object.entries(childEnv).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -157,6 +165,17 @@ async function startServer(dbEnv: Record<string, string>): Promise<Server> {
   return {
     port,
     child,
+    cpuMs: () =>
+      new Promise<number>((resolve) => {
+        const onMsg = (m: { cpuMs?: number }) => {
+          if (m.cpuMs !== undefined) {
+            child.off('message', onMsg);
+            resolve(m.cpuMs);
+          }
+        };
+        child.on('message', onMsg);
+        child.send({ cpu: true });
+      }),
     async capture(during) {
       child.send({ capture: true });
       await sleep(50);
@@ -181,6 +200,69 @@ async function startServer(dbEnv: Record<string, string>): Promise<Server> {
       await exited;
       clearTimeout(timer);
     },
+  };
+}
+
+// ---- CPU per request -------------------------------------------------------------
+
+/**
+ * CPU time (ms) of the PostgreSQL backends connected to one database, by pid, from /proc (Linux, same machine).
+ * Empty when unavailable.
+ */
+async function backendCpu(databaseUrl: string | undefined): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!databaseUrl || !existsSync('/proc/self/stat')) return out;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await c.connect();
+    const { rows } = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    for (const { pid } of rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100/s).
+        out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+      } catch {
+        // the backend ended meanwhile
+      }
+    }
+  } catch {
+    // no access: leave empty
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+  return out;
+}
+
+export interface Measured extends RunResult {
+  /** CPU per answered request, ms: the server process, and PostgreSQL's backends (PostgreSQL only). */
+  cpuMsPerRequest: { server: number; database: number | null };
+}
+
+type Runner = (target: Target, opts: { rate: number; durationS: number }) => Promise<Measured>;
+
+/** Runs the open loop and measures the CPU it cost, which the machine's other load does not distort. */
+function runnerFor(server: Server, databaseUrl: string | undefined): Runner {
+  return async (target, opts) => {
+    const [s0, d0] = [await server.cpuMs(), await backendCpu(databaseUrl)];
+    const r = await openLoop(server.port, target, opts);
+    const [s1, d1] = [await server.cpuMs(), await backendCpu(databaseUrl)];
+    let db = 0;
+    for (const [pid, ms] of d1) db += ms - (d0.get(pid) ?? 0);
+    // Every request the server received costs CPU, also those the client stopped waiting for.
+    const n = Math.max(1, r.sent - (r.errorKinds['client saturated'] ?? 0));
+    const round = (x: number) => Math.round(x * 100) / 100;
+    return {
+      ...r,
+      cpuMsPerRequest: {
+        server: round((s1 - s0) / n),
+        database: databaseUrl && d1.size ? round(db / n) : null,
+      },
+    };
   };
 }
 
@@ -257,13 +339,14 @@ async function settle(port: number): Promise<void> {
   agent.destroy();
 }
 
-interface StepResult extends RunResult {
+interface StepResult extends Measured {
   pass: boolean;
 }
 
 /** Highest offered rate with p99 under the limit and no errors (and a generator that kept up). */
 async function stepUp(
   port: number,
+  run: Runner,
   target: Target,
   stopAt: number,
 ): Promise<{ steps: StepResult[]; sustained: number }> {
@@ -271,11 +354,11 @@ async function stepUp(
   let sustained = 0;
   for (const rate of RATES) {
     if (performance.now() + STEP_S * 1000 + 15_000 > stopAt) break;
-    const r = await openLoop(port, target, { rate, durationS: STEP_S });
+    const r = await run(target, { rate, durationS: STEP_S });
     const pass = r.p99 < P99_LIMIT_MS && r.errors === 0;
     steps.push({ ...r, pass });
     out(
-      `    ${String(rate).padStart(5)}/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  errors ${r.errors}  answered ${r.throughput}/s  ${pass ? 'ok' : 'STOP'}`,
+      `    ${String(rate).padStart(5)}/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  errors ${r.errors}  answered ${r.throughput}/s  cpu/request ${cpuText(r)}  ${pass ? 'ok' : 'STOP'}`,
     );
     if (!pass) break;
     sustained = rate;
@@ -440,12 +523,14 @@ interface EngineReport {
   data: DataShape;
   generateS: number;
   listTotal: number;
-  explain?: { list: PlanReport[]; search: PlanReport[] };
-  fixed: { list: RunResult; search: RunResult };
-  stepUp: {
-    list: { steps: StepResult[]; sustained: number };
-    search: { steps: StepResult[]; sustained: number };
-  };
+  explain?: { list: PlanReport[]; search: PlanReport[] } | undefined;
+  fixed?: { list: Measured; search: Measured } | undefined;
+  stepUp?:
+    | {
+        list: { steps: StepResult[]; sustained: number };
+        search: { steps: StepResult[]; sustained: number };
+      }
+    | undefined;
   assets: AssetReport | { skipped: string };
 }
 
@@ -482,7 +567,7 @@ async function runEngine(
   out(`  the largest organization's list: total ${listTotal} (HTTP ${first.status})`);
 
   let explain: EngineReport['explain'];
-  if (engine === 'postgres') {
+  if (engine === 'postgres' && PARTS.has('explain')) {
     const once = async (t: Target, i: number) => {
       const agent = agentFor(1);
       const b = t.body?.(i);
@@ -517,44 +602,55 @@ async function runEngine(
     printExplain(`receiver search (key "${SEARCH_KEYS[0]}")`, explain.search);
   }
 
-  // Warm up both calls (connections, caches, JIT of V8) without recording.
-  await openLoop(server.port, list, { rate: 100, durationS: 2 });
-  await openLoop(server.port, search, { rate: 100, durationS: 2 });
-
-  out(`  fixed ${FIXED_RATE}/s for ${FIXED_S} s:`);
-  await settle(server.port);
-  const fixedList = await openLoop(server.port, list, { rate: FIXED_RATE, durationS: FIXED_S });
-  out(
-    `    list    p50 ${ms(fixedList.p50)} ms  p99 ${ms(fixedList.p99)} ms  errors ${fixedList.errors}  ${fmtErr(fixedList)}`,
-  );
-  await settle(server.port);
-  const fixedSearch = await openLoop(server.port, search, { rate: FIXED_RATE, durationS: FIXED_S });
-  out(
-    `    search  p50 ${ms(fixedSearch.p50)} ms  p99 ${ms(fixedSearch.p99)} ms  errors ${fixedSearch.errors}  ${fmtErr(fixedSearch)}`,
-  );
-  await sleep(1000);
-
-  out(`  step-up, ${STEP_S} s per rate (p99 < ${P99_LIMIT_MS} ms, no errors):`);
-  out('   list');
-  await settle(server.port);
-  const stepList = await stepUp(server.port, list, stopAt);
-  await settle(server.port);
-  out('   search');
-  const stepSearch = await stepUp(server.port, search, stopAt);
-  await settle(server.port);
-
-  out(`  /v5/ assets alone and during a sign-in flood (${FLOOD_S} s each):`);
-  const assets = await assetsAndFlood(server.port);
-  if ('skipped' in assets) out(`    skipped: ${assets.skipped}`);
-  else {
-    for (const k of Object.keys(assets.alone))
-      out(
-        `    ${k.padEnd(28)} alone p50 ${ms(assets.alone[k]!.p50)} / p99 ${ms(assets.alone[k]!.p99)} ms; flood p50 ${ms(assets.duringFlood[k]!.p50)} / p99 ${ms(assets.duringFlood[k]!.p99)} ms (×${assets.ratio[k]!.p50.toFixed(1)} / ×${assets.ratio[k]!.p99.toFixed(1)})`,
-      );
-    const f = assets.flood;
+  const run = runnerFor(server, db.databaseUrl);
+  let fixed: EngineReport['fixed'];
+  let steps: EngineReport['stepUp'];
+  if (PARTS.has('fixed') || PARTS.has('step')) {
+    // Warm up both calls (connections, caches, V8's compiler) without recording.
+    await openLoop(server.port, list, { rate: 100, durationS: 2 });
+    await openLoop(server.port, search, { rate: 100, durationS: 2 });
+  }
+  if (PARTS.has('fixed')) {
+    out(`  fixed ${FIXED_RATE}/s for ${FIXED_S} s:`);
+    await settle(server.port);
+    const fixedList = await run(list, { rate: FIXED_RATE, durationS: FIXED_S });
     out(
-      `    flood: ${f.workers} parallel sign-ins for ${f.seconds} s: ${f.accepted} accepted (${f.acceptedPerS}/s), ${f.refused429} refused 429, ${f.other} other`,
+      `    list    p50 ${ms(fixedList.p50)} ms  p99 ${ms(fixedList.p99)} ms  errors ${fixedList.errors}  cpu/request ${cpuText(fixedList)}  ${fmtErr(fixedList)}`,
     );
+    await settle(server.port);
+    const fixedSearch = await run(search, { rate: FIXED_RATE, durationS: FIXED_S });
+    out(
+      `    search  p50 ${ms(fixedSearch.p50)} ms  p99 ${ms(fixedSearch.p99)} ms  errors ${fixedSearch.errors}  cpu/request ${cpuText(fixedSearch)}  ${fmtErr(fixedSearch)}`,
+    );
+    fixed = { list: fixedList, search: fixedSearch };
+  }
+  if (PARTS.has('step')) {
+    out(`  step-up, ${STEP_S} s per rate (p99 < ${P99_LIMIT_MS} ms, no errors):`);
+    out('   list');
+    await settle(server.port);
+    const stepList = await stepUp(server.port, run, list, stopAt);
+    await settle(server.port);
+    out('   search');
+    const stepSearch = await stepUp(server.port, run, search, stopAt);
+    steps = { list: stepList, search: stepSearch };
+  }
+
+  let assets: EngineReport['assets'] = { skipped: 'not asked for (BENCH_PARTS)' };
+  if (PARTS.has('assets')) {
+    await settle(server.port);
+    out(`  /v5/ assets alone and during a sign-in flood (${FLOOD_S} s each):`);
+    assets = await assetsAndFlood(server.port);
+    if ('skipped' in assets) out(`    skipped: ${assets.skipped}`);
+    else {
+      for (const k of Object.keys(assets.alone))
+        out(
+          `    ${k.padEnd(28)} alone p50 ${ms(assets.alone[k]!.p50)} / p99 ${ms(assets.alone[k]!.p99)} ms; flood p50 ${ms(assets.duringFlood[k]!.p50)} / p99 ${ms(assets.duringFlood[k]!.p99)} ms (×${assets.ratio[k]!.p50.toFixed(1)} / ×${assets.ratio[k]!.p99.toFixed(1)}); errors ${assets.duringFlood[k]!.errors}`,
+        );
+      const f = assets.flood;
+      out(
+        `    flood: ${f.workers} parallel sign-ins for ${f.seconds} s: ${f.accepted} accepted (${f.acceptedPerS}/s), ${f.refused429} refused 429, ${f.other} other`,
+      );
+    }
   }
   await server.stop();
   return {
@@ -563,11 +659,14 @@ async function runEngine(
     generateS: Math.round(db.generateS * 10) / 10,
     listTotal,
     explain,
-    fixed: { list: fixedList, search: fixedSearch },
-    stepUp: { list: stepList, search: stepSearch },
+    fixed,
+    stepUp: steps,
     assets,
   };
 }
+
+const cpuText = (r: Measured) =>
+  `server ${r.cpuMsPerRequest.server} ms${r.cpuMsPerRequest.database === null ? '' : ` + database ${r.cpuMsPerRequest.database} ms`}`;
 
 const fmtErr = (r: RunResult) => (Object.keys(r.errorKinds).length ? JSON.stringify(r.errorKinds) : '');
 
@@ -586,17 +685,23 @@ function printExplain(title: string, plans: PlanReport[]) {
 
 function table(reports: EngineReport[]) {
   out('\n== summary ==');
-  out('engine    call                      p50@200/s  p99@200/s  errors  highest rate with p99 < 100 ms');
+  out(
+    'engine    call                      p50@200/s  p99@200/s  errors  CPU per request (at 200/s)      highest rate with p99 < 100 ms',
+  );
   for (const r of reports)
     for (const [name, key] of [
       ['device list /auths (15)', 'list'],
       ['receiver search', 'search'],
     ] as const) {
-      const f = r.fixed[key];
-      const s = r.stepUp[key];
-      const lastFail = s.steps.find((x) => !x.pass);
+      const f = r.fixed?.[key];
+      const s = r.stepUp?.[key];
+      if (!f && !s) continue;
+      const lastFail = s?.steps.find((x) => !x.pass);
+      const highest = !s
+        ? '–'
+        : `${s.sustained ? `${s.sustained}/s` : `< ${RATES[0]}/s`}${lastFail ? ` (at ${lastFail.offeredRate}/s: p99 ${ms(lastFail.p99)} ms, ${lastFail.errors} errors)` : ' (highest rate tried)'}`;
       out(
-        `${r.engine.padEnd(9)} ${name.padEnd(25)} ${`${ms(f.p50)} ms`.padStart(9)}  ${`${ms(f.p99)} ms`.padStart(9)}  ${String(f.errors).padStart(6)}  ${s.sustained ? `${s.sustained}/s` : `< ${RATES[0]}/s`}${lastFail ? ` (at ${lastFail.offeredRate}/s: p99 ${ms(lastFail.p99)} ms, ${lastFail.errors} errors)` : ' (highest rate tried)'}`,
+        `${r.engine.padEnd(9)} ${name.padEnd(25)} ${`${ms(f?.p50 ?? NaN)} ms`.padStart(9)}  ${`${ms(f?.p99 ?? NaN)} ms`.padStart(9)}  ${String(f?.errors ?? '–').padStart(6)}  ${(f ? cpuText(f) : '–').padEnd(31)} ${highest}`,
       );
     }
   for (const r of reports) {

@@ -43,8 +43,11 @@ async function main() {
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  process.on('message', (m: { capture?: boolean; close?: boolean }) => {
-    if (m.capture === true) {
+  process.on('message', (m: { capture?: boolean; close?: boolean; cpu?: boolean }) => {
+    if (m.cpu) {
+      const u = process.cpuUsage();
+      send({ cpuMs: (u.user + u.system) / 1000 });
+    } else if (m.capture === true) {
       captured.length = 0;
       capturing = true;
     } else if (m.capture === false) {
