@@ -70,7 +70,7 @@ export function AuthorizationTable({
     const allowed = row.auth.actions;
     const receivers = !byMe && onReceivers && row.device.actions.includes('receivers');
     return (
-      <Flex gap={4} wrap justify="center">
+      <Flex gap={4} wrap>
         {allowed.includes('changeTime') && (
           <Button type="link" size="small" icon={<FieldTimeOutlined />} onClick={() => setChanging(row)}>
             {t('devices.actions.changeTime')}
@@ -139,26 +139,6 @@ export function AuthorizationTable({
         data-testid={`auth-table-${direction}`}
         actions={hasActions ? actions : undefined}
         columns={[
-          ...(byMe && extendable
-            ? [
-                {
-                  key: 'select',
-                  title: t('devices.columns.select'),
-                  render: (r: KeyedRow) => (
-                    <Checkbox
-                      checked={selected.includes(r.id)}
-                      disabled={!canExtend(r)}
-                      aria-label={t('devices.columns.select')}
-                      onChange={(e) =>
-                        setSelected((current) =>
-                          e.target.checked ? [...current, r.id] : current.filter((id) => id !== r.id),
-                        )
-                      }
-                    />
-                  ),
-                },
-              ]
-            : []),
           ...(showDevice
             ? [
                 {
@@ -198,6 +178,26 @@ export function AuthorizationTable({
             title: t('devices.columns.status'),
             render: (r) => <StatusTag status={r.auth.status} />,
           },
+          ...(byMe && extendable
+            ? [
+                {
+                  key: 'select',
+                  title: t('devices.columns.select'),
+                  render: (r: KeyedRow) => (
+                    <Checkbox
+                      checked={selected.includes(r.id)}
+                      disabled={!canExtend(r)}
+                      aria-label={t('devices.columns.select')}
+                      onChange={(e) =>
+                        setSelected((current) =>
+                          e.target.checked ? [...current, r.id] : current.filter((id) => id !== r.id),
+                        )
+                      }
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {changing && <ChangeTimeDialog auth={changing.auth} onClose={() => setChanging(null)} />}

@@ -44,7 +44,7 @@ export function DeviceTable({ onAction }: { onAction: (action: DeviceAction, dev
       return <Component />;
     };
     return (
-      <Flex gap={4} align="center" wrap justify="center">
+      <Flex gap={4} align="center" wrap>
         {inline.map((action) => (
           <Button
             key={action}

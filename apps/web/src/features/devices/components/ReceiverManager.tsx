@@ -131,18 +131,21 @@ export function ReceiverManager({
         data-testid="receiver-table"
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receivers.empty')} />}
         // Delete only where the server says this caller may (showDelete).
-        actions={(r) =>
-          r.showDelete && (
-            <Button
-              type="link"
-              danger
-              size="small"
-              icon={<DeleteOutlined />}
-              onClick={() => confirmDelete(r)}
-            >
-              {t('common.delete')}
-            </Button>
-          )
+        actions={
+          rows.some((r) => r.showDelete)
+            ? (r) =>
+                r.showDelete && (
+                  <Button
+                    type="link"
+                    danger
+                    size="small"
+                    icon={<DeleteOutlined />}
+                    onClick={() => confirmDelete(r)}
+                  >
+                    {t('common.delete')}
+                  </Button>
+                )
+            : undefined
         }
         columns={[
           {

@@ -10,18 +10,19 @@ import { getReceiverRecords } from '../api/get-receiver-records.ts';
 import { useReceivers } from '../api/get-receivers.ts';
 import { CASE_TYPES, caseTypeKey, receiversFor } from '../utils/receivers.ts';
 import {
-  GUIDE_RECEIVER_PAGE,
+  GUIDE_START_RECORDS,
   GUIDE_STEPS,
   guideButtons,
   nextIsPrimary,
   nextStep,
+  ownReceiverRecords,
   previousStep,
   startStep,
   type GuideStep,
 } from './guide-rules.ts';
 
 interface FirstUseGuideProps {
-  /** The signed-in user (the layout passes it; the guide reads what it needs from the server). */
+  /** The signed-in user: receivers it chose itself count as its step 1 done. */
   userId?: string;
   onClose: () => void;
   /** Skip or finish: stores `skipNovice: yes` and closes. */
@@ -124,14 +125,14 @@ function StudioStep({ device }: { device: DeviceRow | null }) {
  * The first-use guide (product §4): bind device, set the data receiver, start scanning. It opens at
  * the first step not done yet; the body scrolls so the footer (skip, back, next) always shows.
  */
-export function FirstUseGuide({ onClose, onDismiss, dismissing }: FirstUseGuideProps) {
+export function FirstUseGuide({ userId, onClose, onDismiss, dismissing }: FirstUseGuideProps) {
   const { t } = useTranslation();
   // Below 768 px the steps stay in one row, titles under their numbers, so the step itself shows.
   const narrow = Grid.useBreakpoint().md === false;
   const usable = useAllDevices('usable');
   const records = useQuery({
     queryKey: ['guideStart', 'receiverRecords'],
-    queryFn: () => getReceiverRecords(GUIDE_RECEIVER_PAGE),
+    queryFn: () => getReceiverRecords(GUIDE_START_RECORDS),
     staleTime: 0,
   });
   const [chosenStep, setStep] = useState<GuideStep | null>(null);
@@ -142,7 +143,8 @@ export function FirstUseGuide({ onClose, onDismiss, dismissing }: FirstUseGuideP
   const device = devices.find((d) => d.id === picked) ?? devices[0] ?? null;
   const loaded = usable.data !== undefined && (records.data !== undefined || records.isError);
   const step: GuideStep | null =
-    chosenStep ?? (loaded ? startStep(devices.length, records.data?.records.length ?? 0) : null);
+    chosenStep ??
+    (loaded ? startStep(devices.length, ownReceiverRecords(records.data?.records ?? [], userId)) : null);
   const buttons = guideButtons(step ?? 0);
 
   return (

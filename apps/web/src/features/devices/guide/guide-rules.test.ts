@@ -8,6 +8,7 @@ import {
   guideButtons,
   isNewUserProperty,
   nextStep,
+  ownReceiverRecords,
   previousStep,
   nextIsPrimary,
   shouldOpenGuide,
@@ -53,6 +54,10 @@ describe('first-use guide', () => {
     expect(startStep(0, 3)).toBe(0);
     expect(startStep(2, 0)).toBe(1);
     expect(startStep(1, 1)).toBe(2);
+    // Receivers another organization chose (the lender's) do not count as this user's step 1.
+    const records = [{ siginUserId: 'lender' }, { siginUserId: 'lender' }];
+    expect(startStep(2, ownReceiverRecords(records, 'me'))).toBe(1);
+    expect(startStep(2, ownReceiverRecords([...records, { siginUserId: 'me' }], 'me'))).toBe(2);
   });
 
   it('has one primary button per step: bind, then next, then finish', () => {

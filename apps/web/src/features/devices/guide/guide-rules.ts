@@ -50,13 +50,21 @@ export const previousStep = (step: GuideStep): GuideStep => (step > 0 ? ((step -
 
 /**
  * The step the guide opens at: the first one not done yet. No device this organization can route
- * (owned or lent to it): bind one (0); a device but no receiver record: choose receivers (1);
- * both: start scanning (2). A clinic with devices therefore starts at step 1.
+ * (owned or lent to it): bind one (0); a device but no receiver this user chose (a lab's own
+ * receiver rows are added by whoever bound the device): choose receivers (1); both: start
+ * scanning (2). A clinic with devices lent to it therefore starts at step 1.
  */
 export function startStep(routableDevices: number, receiverRecords: number): GuideStep {
   if (routableDevices === 0) return 0;
   return receiverRecords === 0 ? 1 : 2;
 }
+
+/** The receiver records the start step reads: the newest 100. */
+export const GUIDE_START_RECORDS = { pageIndex: 1, pageSize: 100, sorter: 'registTime desc' } as const;
+
+/** Receiver records this user added (all of them when the user is not known). */
+export const ownReceiverRecords = (records: readonly { siginUserId: string }[], userId?: string) =>
+  userId ? records.filter((r) => r.siginUserId === userId).length : records.length;
 
 /** One primary button per step: bind at step 0 (in the form), next at step 1, finish at step 2. */
 export const nextIsPrimary = (step: GuideStep) => step === 1;

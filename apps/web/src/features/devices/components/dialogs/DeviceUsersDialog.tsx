@@ -185,26 +185,35 @@ export function DeviceUsersDialog({ device, onClose }: { device: DeviceRow; onCl
         data-testid="device-users-table"
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.users.empty')} />}
         // What the server allows on each row (whoever added a person; the owner on its own device).
-        actions={(u) => (
-          <Flex gap={4}>
-            {u.actions.includes('edit') && (
-              <Button type="link" size="small" icon={<FieldTimeOutlined />} onClick={() => setChanging(u)}>
-                {t('devices.actions.changeTime')}
-              </Button>
-            )}
-            {u.actions.includes('remove') && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => confirmRemove(u)}
-              >
-                {t('devices.users.remove')}
-              </Button>
-            )}
-          </Flex>
-        )}
+        actions={
+          (list.data ?? []).some((u) => u.actions.length > 0)
+            ? (u) => (
+                <Flex gap={4}>
+                  {u.actions.includes('edit') && (
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<FieldTimeOutlined />}
+                      onClick={() => setChanging(u)}
+                    >
+                      {t('devices.actions.changeTime')}
+                    </Button>
+                  )}
+                  {u.actions.includes('remove') && (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => confirmRemove(u)}
+                    >
+                      {t('devices.users.remove')}
+                    </Button>
+                  )}
+                </Flex>
+              )
+            : undefined
+        }
         columns={[
           {
             key: 'user',
