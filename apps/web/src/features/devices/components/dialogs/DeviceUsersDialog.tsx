@@ -87,7 +87,9 @@ export function DeviceUsersDialog({ device, onClose }: { device: DeviceRow; onCl
       destroyOnHidden
     >
       <DeviceSummary device={device} />
-      <Typography.Paragraph type="secondary">{t('devices.users.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('devices.users.intro')} {t('devices.users.ownOrganization')}
+      </Typography.Paragraph>
       <Form<Values>
         form={form}
         layout="vertical"
