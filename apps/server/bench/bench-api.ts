@@ -50,8 +50,10 @@ const ENGINES = (env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WEB_DIST = path.resolve(env.BENCH_WEB_DIST ?? path.join(repo, 'apps/web/dist'));
 const OUT = path.resolve(env.BENCH_OUT ?? path.join(repo, 'bench-results/api.json'));
-/** Which parts run (default all): explain, fixed, step, assets. */
-const PARTS = new Set((env.BENCH_PARTS ?? 'explain,fixed,step,assets').split(',').map((p) => p.trim()));
+/** Which parts run (default all): explain, cost, fixed, step, assets. */
+const COST_RATE = 20;
+const COST_S = Number(env.BENCH_COST_S ?? (QUICK ? 3 : 10));
+const PARTS = new Set((env.BENCH_PARTS ?? 'explain,cost,fixed,step,assets').split(',').map((p) => p.trim()));
 /** The whole benchmark stops (and cleans up) after this long, whatever happens. */
 const DEADLINE_MS = Number(env.BENCH_DEADLINE_S ?? 540) * 1000;
 
@@ -241,6 +243,10 @@ async function backendCpu(databaseUrl: string | undefined): Promise<Map<number, 
 export interface Measured extends RunResult {
   /** CPU per answered request, ms: the server process, and PostgreSQL's backends (PostgreSQL only). */
   cpuMsPerRequest: { server: number; database: number | null };
+}
+
+interface Costed extends Measured {
+  capacity: { nodeCore: number; nodePlusDatabaseCore: number | null; oneCoreForAll: number };
 }
 
 type Runner = (target: Target, opts: { rate: number; durationS: number }) => Promise<Measured>;
@@ -524,6 +530,7 @@ interface EngineReport {
   generateS: number;
   listTotal: number;
   explain?: { list: PlanReport[]; search: PlanReport[] } | undefined;
+  cost?: { list: Costed; search: Costed } | undefined;
   fixed?: { list: Measured; search: Measured } | undefined;
   stepUp?:
     | {
@@ -603,12 +610,38 @@ async function runEngine(
   }
 
   const run = runnerFor(server, db.databaseUrl);
+  let cost: EngineReport['cost'];
   let fixed: EngineReport['fixed'];
   let steps: EngineReport['stepUp'];
-  if (PARTS.has('fixed') || PARTS.has('step')) {
+  if (PARTS.has('cost') || PARTS.has('fixed') || PARTS.has('step')) {
     // Warm up both calls (connections, caches, V8's compiler) without recording.
     await openLoop(server.port, list, { rate: 100, durationS: 2 });
     await openLoop(server.port, search, { rate: 100, durationS: 2 });
+  }
+  if (PARTS.has('cost')) {
+    // At a rate every machine keeps up with, what one call costs: CPU time does not depend on what else runs.
+    out(`  cost at ${COST_RATE}/s for ${COST_S} s (CPU per request; a rate the server keeps up with):`);
+    const one = async (t: Target) => {
+      await settle(server.port);
+      const r = await run(t, { rate: COST_RATE, durationS: COST_S });
+      const c = r.cpuMsPerRequest;
+      const perCall = c.server + (c.database ?? 0);
+      return {
+        ...r,
+        /** Calls per second one free core of Node could answer, and one core for Node plus one for the database. */
+        capacity: {
+          nodeCore: Math.round(1000 / Math.max(c.server, 0.01)),
+          nodePlusDatabaseCore:
+            c.database === null ? null : Math.round(1000 / Math.max(c.server, c.database, 0.01)),
+          oneCoreForAll: Math.round(1000 / Math.max(perCall, 0.01)),
+        },
+      };
+    };
+    const list1 = await one(list);
+    out(`    list    p50 ${ms(list1.p50)} ms  p99 ${ms(list1.p99)} ms  cpu/request ${cpuText(list1)}`);
+    const search1 = await one(search);
+    out(`    search  p50 ${ms(search1.p50)} ms  p99 ${ms(search1.p99)} ms  cpu/request ${cpuText(search1)}`);
+    cost = { list: list1, search: search1 };
   }
   if (PARTS.has('fixed')) {
     out(`  fixed ${FIXED_RATE}/s for ${FIXED_S} s:`);
@@ -659,6 +692,7 @@ async function runEngine(
     generateS: Math.round(db.generateS * 10) / 10,
     listTotal,
     explain,
+    cost,
     fixed,
     stepUp: steps,
     assets,
@@ -702,6 +736,20 @@ function table(reports: EngineReport[]) {
         : `${s.sustained ? `${s.sustained}/s` : `< ${RATES[0]}/s`}${lastFail ? ` (at ${lastFail.offeredRate}/s: p99 ${ms(lastFail.p99)} ms, ${lastFail.errors} errors)` : ' (highest rate tried)'}`;
       out(
         `${r.engine.padEnd(9)} ${name.padEnd(25)} ${`${ms(f?.p50 ?? NaN)} ms`.padStart(9)}  ${`${ms(f?.p99 ?? NaN)} ms`.padStart(9)}  ${String(f?.errors ?? '–').padStart(6)}  ${(f ? cpuText(f) : '–').padEnd(31)} ${highest}`,
+      );
+    }
+  out(
+    '\nengine    call                      CPU per request at 20/s                p50 at 20/s   calls/s one free core could answer',
+  );
+  for (const r of reports)
+    for (const [name, key] of [
+      ['device list /auths (15)', 'list'],
+      ['receiver search', 'search'],
+    ] as const) {
+      const c = r.cost?.[key];
+      if (!c) continue;
+      out(
+        `${r.engine.padEnd(9)} ${name.padEnd(25)} ${cpuText(c).padEnd(38)} ${`${ms(c.p50)} ms`.padStart(11)}   ${c.capacity.oneCoreForAll}/s (Node and database on one core)${c.capacity.nodePlusDatabaseCore ? `, ${c.capacity.nodePlusDatabaseCore}/s (a core each)` : ''}`,
       );
     }
   for (const r of reports) {
