@@ -2,19 +2,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { bindBody, demoCallers, expectCode, expectOk } from '../../testing/api.ts';
+import { CustType } from '@archway/contract';
+import { bindBody, expectCode, expectOk } from '../../testing/api.ts';
+import { factories, type PersonRef } from '../../testing/factories.ts';
 import { deviceAuths } from './devices.schema.ts';
 import { expireAuthorizations } from './devices.jobs.ts';
 import { AUTH_FREQUENCY } from './authorizations.service.ts';
 
 describe.each(engines)('device authorizations (%s)', (engine) => {
   let t: TestApp;
-  let u: Awaited<ReturnType<typeof demoCallers>>;
+  let u: Record<'clinic' | 'clinic2' | 'lab' | 'lab2' | 'distributor', PersonRef>;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    u = await demoCallers(t.app);
-    for (const n of ['C10000001', 'C10000002', 'C10000003', 'C10000004'])
+    // Own data from the factories: no demo seed, no dependence on other test files.
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    const f = factories(t.app);
+    const owner = async (name: string, custType: number) => (await f.org({ name, custType })).owner;
+    u = {
+      clinic: await owner('Demo Clinic', CustType.clinic),
+      clinic2: await owner('Demo Clinic 2', CustType.clinic),
+      lab: await owner('Demo Lab', CustType.lab),
+      lab2: await owner('Demo Lab 2', CustType.lab),
+      distributor: await owner('Demo Distributor', CustType.distributor),
+    };
+    await f.registered({ serial: 'E20000009' });
+    for (const n of ['C10000001', 'C10000002', 'C10000003', 'C10000004']) {
+      await f.registered({ serial: n });
       expectOk(await u.clinic.call('POST', '/api2/device/scan/regist', bindBody(n)));
+    }
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { bindBody, demoCallers, expectOk, type Caller } from '../../testing/api.ts';
+import { CustType } from '@archway/contract';
+import { bindBody, callerFor, expectOk, type Caller } from '../../testing/api.ts';
 import { factories } from '../../testing/factories.ts';
 
 type Role = 'owner' | 'authorized' | 'user' | 'receiver' | 'unrelated' | 'anonymous';
@@ -18,8 +19,20 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
   let ids: { device: string; auth: string; deviceUser: string; custLab2: string; custClinic2: string };
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    const u = await demoCallers(t.app);
+    // Own data from the factories (no demo seed): one organization per role, callers named as in the demo.
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    const f = factories(t.app);
+    const person = async (username: string, custType: number) =>
+      f.user((await f.org({ name: `Demo ${username}`, custType })).owner, { username });
+    const u = {
+      clinic: await person('clinic', CustType.clinic),
+      clinic2: await person('clinic2', CustType.clinic),
+      lab: await person('lab', CustType.lab),
+      lab2: await person('lab2', CustType.lab),
+      distributor: await person('distributor', CustType.distributor),
+      anonymous: await callerFor(t.app, null),
+    };
+    await f.registered({ serial: 'C10000001' });
     who = {
       owner: u.clinic,
       authorized: u.lab,
@@ -41,7 +54,7 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
     );
     // Device users come from the adding organization: the distributor user also works at Demo Clinic
     // (its token still picks its first organization, Demo Distributor).
-    await factories(t.app).membership(u.distributor, { custId: u.clinic.custId! });
+    await f.membership(u.distributor, { custId: u.clinic.custId! });
     expectOk(
       await u.clinic.call('POST', '/api2/device/scan/v2/user', {
         number: 'C10000001',
