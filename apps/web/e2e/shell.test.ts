@@ -133,6 +133,19 @@ describe('the canonical address in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
     await journey.shot('canonical-02-home');
 
+    // Offline: a banner says so instead of a spinner that never ends; back online it goes and data loads.
+    await page.context().setOffline(true);
+    await page.locator('.ant-layout-sider .ant-menu-item').nth(1).click();
+    await page.waitForURL(`${publicUrl}/v5/device`);
+    await page.getByTestId('offline-banner').waitFor();
+    // The page's code could not arrive: a retry page, not a blank screen or an endless spinner.
+    await page.getByTestId('chunk-retry').waitFor();
+    await journey.shot('canonical-03-offline');
+    await page.context().setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    // Back online, the page loads by itself.
+    await page.locator('.ant-tabs-tab').first().waitFor();
+
     // A deep link on the other address keeps its path.
     await page.goto(`${base}/v5/device?from=lan`);
     await page.waitForURL((url) => url.origin === publicUrl && url.pathname === '/v5/device');

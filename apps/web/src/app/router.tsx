@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { withChunkTimeout } from '../shared/lazy-with-timeout.ts';
 import { appRoutes, type AppRouteDef, type RouteHandle } from './route-table.ts';
 import { RequireUser } from './guard.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { pageOrRetry } from './pages/ChunkRetryPage.tsx';
 import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RedirectPage } from './pages/RedirectPage.tsx';
@@ -15,9 +15,8 @@ import { FullPageSpin } from '../shared/ui/FullPageSpin.tsx';
 /** The SPA is served under /v5/ (product §2). */
 export const BASENAME = '/v5';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await withChunkTimeout(load)).default,
-});
+/** A lazy page; when its code does not arrive, the retry page instead of an error the router keeps. */
+const page = (load: () => Promise<{ default: ComponentType }>) => pageOrRetry(load);
 
 /** Shown while the first page's code arrives. */
 const Fallback = () => <FullPageSpin />;
