@@ -325,12 +325,12 @@ async function signIn(port: number, username: string): Promise<string> {
 }
 
 /**
- * Waits until the server answers /healthz within 50 ms three times in a row (at most 60 s), so a backlog left by an
+ * Waits until the server answers /healthz within 50 ms three times in a row (at most 30 s), so a backlog left by an
  * overloaded run does not count against the next one.
  */
 async function settle(port: number): Promise<void> {
   const agent = agentFor(1);
-  const until = performance.now() + 60_000;
+  const until = performance.now() + 30_000;
   let fast = 0;
   while (fast < 3 && performance.now() < until) {
     const t = performance.now();
@@ -554,8 +554,8 @@ async function runEngine(
     `  data: ${d.organizations} organizations, ${d.devices} devices (largest organization ${d.largestOrgDevices}, next ${d.secondOrgDevices}), ` +
       `${d.authorizations} authorizations (${d.activeAuthorizations} live), ${d.deviceUsers} device users, ${d.receivers} receiver entries; ${db.generateS.toFixed(1)} s`,
   );
-  const server = await startServer(db.env);
-  cleanups.push(server.stop);
+  let server = await startServer(db.env);
+  cleanups.push(() => server.stop());
   const token = await signIn(server.port, LARGEST_ORG_OWNER);
   const list = listTarget(token);
   const search = searchTarget(token);
@@ -609,20 +609,39 @@ async function runEngine(
     printExplain(`receiver search (key "${SEARCH_KEYS[0]}")`, explain.search);
   }
 
-  const run = runnerFor(server, db.databaseUrl);
+  let run = runnerFor(server, db.databaseUrl);
+  /**
+   * A new server process for the next phase: an overloaded phase leaves thousands of queued requests behind,
+   * which would otherwise be measured in the next one. Warmed with a few sequential calls.
+   */
+  const fresh = async () => {
+    await server.stop();
+    server = await startServer(db.env);
+    run = runnerFor(server, db.databaseUrl);
+    const agent = agentFor(1);
+    for (let i = 0; i < 10; i++)
+      for (const t of [list, search]) {
+        const b = t.body?.(i);
+        await request(
+          agent,
+          server.port,
+          t.method,
+          t.path(i),
+          t.headers!,
+          b === undefined ? undefined : JSON.stringify(b),
+          30_000,
+        ).catch(() => undefined);
+      }
+    agent.destroy();
+  };
   let cost: EngineReport['cost'];
   let fixed: EngineReport['fixed'];
   let steps: EngineReport['stepUp'];
-  if (PARTS.has('cost') || PARTS.has('fixed') || PARTS.has('step')) {
-    // Warm up both calls (connections, caches, V8's compiler) without recording.
-    await openLoop(server.port, list, { rate: 100, durationS: 2 });
-    await openLoop(server.port, search, { rate: 100, durationS: 2 });
-  }
   if (PARTS.has('cost')) {
     // At a rate every machine keeps up with, what one call costs: CPU time does not depend on what else runs.
     out(`  cost at ${COST_RATE}/s for ${COST_S} s (CPU per request; a rate the server keeps up with):`);
     const one = async (t: Target) => {
-      await settle(server.port);
+      await fresh();
       const r = await run(t, { rate: COST_RATE, durationS: COST_S });
       const c = r.cpuMsPerRequest;
       const perCall = c.server + (c.database ?? 0);
@@ -643,14 +662,17 @@ async function runEngine(
     out(`    search  p50 ${ms(search1.p50)} ms  p99 ${ms(search1.p99)} ms  cpu/request ${cpuText(search1)}`);
     cost = { list: list1, search: search1 };
   }
-  if (PARTS.has('fixed')) {
+  const left = () => (stopAt - performance.now()) / 1000;
+  if (PARTS.has('fixed') && left() < 2 * FIXED_S + 60 + (PARTS.has('assets') ? 2 * FLOOD_S + 40 : 0))
+    out(`  fixed: skipped, ${Math.round(left())} s left for this engine`);
+  else if (PARTS.has('fixed')) {
     out(`  fixed ${FIXED_RATE}/s for ${FIXED_S} s:`);
-    await settle(server.port);
+    await fresh();
     const fixedList = await run(list, { rate: FIXED_RATE, durationS: FIXED_S });
     out(
       `    list    p50 ${ms(fixedList.p50)} ms  p99 ${ms(fixedList.p99)} ms  errors ${fixedList.errors}  cpu/request ${cpuText(fixedList)}  ${fmtErr(fixedList)}`,
     );
-    await settle(server.port);
+    await fresh();
     const fixedSearch = await run(search, { rate: FIXED_RATE, durationS: FIXED_S });
     out(
       `    search  p50 ${ms(fixedSearch.p50)} ms  p99 ${ms(fixedSearch.p99)} ms  errors ${fixedSearch.errors}  cpu/request ${cpuText(fixedSearch)}  ${fmtErr(fixedSearch)}`,
@@ -660,17 +682,24 @@ async function runEngine(
   if (PARTS.has('step')) {
     out(`  step-up, ${STEP_S} s per rate (p99 < ${P99_LIMIT_MS} ms, no errors):`);
     out('   list');
-    await settle(server.port);
-    const stepList = await stepUp(server.port, run, list, stopAt);
-    await settle(server.port);
+    await fresh();
+    const assetsTime = PARTS.has('assets') ? (2 * FLOOD_S + 40) * 1000 : 0;
+    const stepList = await stepUp(
+      server.port,
+      run,
+      list,
+      performance.now() + (stopAt - assetsTime - performance.now()) / 2,
+    );
+    await fresh();
     out('   search');
-    const stepSearch = await stepUp(server.port, run, search, stopAt);
+    const stepSearch = await stepUp(server.port, run, search, stopAt - assetsTime);
     steps = { list: stepList, search: stepSearch };
   }
 
   let assets: EngineReport['assets'] = { skipped: 'not asked for (BENCH_PARTS)' };
-  if (PARTS.has('assets')) {
-    await settle(server.port);
+  if (PARTS.has('assets') && left() < 2 * FLOOD_S + 30) assets = { skipped: 'no time left' };
+  else if (PARTS.has('assets')) {
+    await fresh();
     out(`  /v5/ assets alone and during a sign-in flood (${FLOOD_S} s each):`);
     assets = await assetsAndFlood(server.port);
     if ('skipped' in assets) out(`    skipped: ${assets.skipped}`);
@@ -778,11 +807,6 @@ async function main() {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
     cleanups.length = 0;
   };
-  const guard = setTimeout(() => {
-    out(`\nbench: time limit (${DEADLINE_MS / 1000} s) reached, stopping`);
-    void cleanup().finally(() => process.exit(2));
-  }, DEADLINE_MS);
-  guard.unref();
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 
@@ -790,37 +814,52 @@ async function main() {
     `bench:api — ${DEVICES} devices over ${ORGS} organizations; fixed ${FIXED_RATE}/s for ${FIXED_S} s, steps of ${STEP_S} s; engines ${ENGINES.join(', ')}; server ${src}; ${os.cpus().length} CPUs, load average ${loadAtStart.join(' ')}`,
   );
   const reports: EngineReport[] = [];
+  const writeResult = async (partial: boolean) => {
+    const result = {
+      label: env.BENCH_LABEL ?? null,
+      at: new Date().toISOString(),
+      node: process.version,
+      quick: QUICK,
+      partial,
+      settings: {
+        fixedRate: FIXED_RATE,
+        fixedS: FIXED_S,
+        stepS: STEP_S,
+        floodS: FLOOD_S,
+        costRate: COST_RATE,
+        costS: COST_S,
+        p99LimitMs: P99_LIMIT_MS,
+        rates: RATES,
+      },
+      seconds: Math.round((performance.now() - started) / 1000),
+      /** The machine is shared: its load average at the start and the end of the run. */
+      loadAverage: { start: loadAtStart, end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
+      cpus: os.cpus().length,
+      reports,
+    };
+    await mkdir(path.dirname(OUT), { recursive: true });
+    await writeFile(OUT, JSON.stringify(result, null, 2));
+    out(`\nwritten ${path.relative(process.cwd(), OUT)} (${result.seconds} s${partial ? ', partial' : ''})`);
+  };
+  const guard = setTimeout(() => {
+    out(`\nbench: time limit (${DEADLINE_MS / 1000} s) reached, stopping`);
+    void cleanup()
+      .then(() => writeResult(true))
+      .finally(() => process.exit(2));
+  }, DEADLINE_MS);
+  guard.unref();
   try {
-    for (const engine of ENGINES) {
-      reports.push(await runEngine(engine, stopAt, cleanups));
+    for (const [i, engine] of ENGINES.entries()) {
+      // Each engine gets an equal share of the time left.
+      const engineStop = performance.now() + (stopAt - performance.now()) / (ENGINES.length - i);
+      reports.push(await runEngine(engine, engineStop, cleanups));
       await cleanup();
     }
   } finally {
     await cleanup();
   }
   table(reports);
-  const result = {
-    label: env.BENCH_LABEL ?? null,
-    at: new Date().toISOString(),
-    node: process.version,
-    quick: QUICK,
-    settings: {
-      fixedRate: FIXED_RATE,
-      fixedS: FIXED_S,
-      stepS: STEP_S,
-      floodS: FLOOD_S,
-      p99LimitMs: P99_LIMIT_MS,
-      rates: RATES,
-    },
-    seconds: Math.round((performance.now() - started) / 1000),
-    /** The machine is shared: its load average at the start and the end of the run. */
-    loadAverage: { start: loadAtStart, end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
-    cpus: os.cpus().length,
-    reports,
-  };
-  await mkdir(path.dirname(OUT), { recursive: true });
-  await writeFile(OUT, JSON.stringify(result, null, 2));
-  out(`\nwritten ${path.relative(process.cwd(), OUT)} (${result.seconds} s)`);
+  await writeResult(false);
   clearTimeout(guard);
 }
 
