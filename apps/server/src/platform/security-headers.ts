@@ -24,8 +24,8 @@ export function inlineScriptHashes(webDist: string): string[] {
 /**
  * The Content-Security-Policy of every answer. The SPA (Vite build, antd CSS-in-JS) and the API description
  * (swagger-ui at /docs) work under it: scripts from this origin plus the hashed inline scripts of the built
- * pages and the provider's logout page; styles may be inline (antd injects <style> elements); images and fonts
- * also as data: URIs; calls to this origin, PUBLIC_URL's and the moved services' (SERVICE_URLS).
+ * pages and the provider's logout page; styles may be inline (antd injects <style> elements); images also
+ * from any https address (avatars) and as data: URIs, fonts as data: URIs; calls to this origin, PUBLIC_URL's and the moved services' (SERVICE_URLS).
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -37,7 +37,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'script-src': ["'self'", ...inlineScriptHashes(config.webDist), sha256(LOGOUT_SCRIPT)],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // Avatars may live elsewhere (e.g. a WeChat profile picture): any https image; no Referer is sent with it.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': [...new Set([...self, ...serviceOrigins])],
     // The silent-renew iframe of oidc-client-ts (this origin, then the provider at PUBLIC_URL).
