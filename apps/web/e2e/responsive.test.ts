@@ -94,6 +94,32 @@ describe('every screen at 390, 768 and 1440 px', () => {
     await page.waitForTimeout(300);
   }
 
+  /** The shared table on /manager: hide a column (stored per page, kept after a reload), switch to cards. */
+  async function columnChooserAndCards() {
+    const table = page.getByTestId('registry-table');
+    const headers = () => table.locator('thead th').allInnerTexts();
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await headers()).toContain('Area');
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-pref-area').locator('input[type=checkbox]').click();
+    await settle();
+    expect(await headers()).not.toContain('Area');
+    await check('admin', 1440, 'manager-columns');
+    const stored = await page.evaluate(() => localStorage.getItem('table-columns:manager.registry'));
+    expect(JSON.parse(stored ?? '[]')).toContainEqual(expect.objectContaining({ key: 'area', shown: false }));
+    await page.reload();
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await headers()).not.toContain('Area');
+
+    // Cards on a wide screen by choice; back to the table.
+    await page.getByTestId('table-view').locator('.ant-segmented-item').nth(1).click();
+    await page.getByTestId('table-card').first().waitFor();
+    await check('admin', 1440, 'manager-cards');
+    await page.getByTestId('table-view').locator('.ant-segmented-item').nth(0).click();
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    await page.evaluate(() => localStorage.removeItem('table-columns:manager.registry'));
+  }
+
   it('the sign-in page fits every width', async () => {
     await page.goto(`${base}/v5/login`);
     await page.getByTestId('sign-in-card').waitFor();
@@ -147,6 +173,7 @@ describe('every screen at 390, 768 and 1440 px', () => {
           await page.goto(`${base}/v5/manager`);
           await page.getByTestId('registry').waitFor();
           await check(account, w, 'manager');
+          if (w === 1440) await columnChooserAndCards();
         }
 
         await page.goto(`${base}/v5/home`);

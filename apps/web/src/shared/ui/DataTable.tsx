@@ -318,7 +318,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           {rows.length === 0 ? (
             emptyText
           ) : (
-            <Flex vertical gap={12}>
+            <div className="data-cards">
               {rows.map((row, index) => (
                 <Card
                   key={String(row[props.rowKey])}
@@ -350,7 +350,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                   </dl>
                 </Card>
               ))}
-            </Flex>
+            </div>
           )}
         </div>
       </Spin>
