@@ -79,6 +79,23 @@ describe.each(engines)('users (%s)', (engine) => {
     expect((await call('GET', '/user/current', clinic)).json().data.property).toEqual(before);
   });
 
+  it('PUT /api2/user keeps the stored property bounded across many patches', async () => {
+    const lab = await signIn(t.app, 'lab');
+    const chunk = 'x'.repeat(6 * 1024);
+    expect((await call('PUT', '/api2/user', lab, { property: { p1: chunk } })).statusCode).toBe(200);
+    expect((await call('PUT', '/api2/user', lab, { property: { p2: chunk } })).statusCode).toBe(200);
+    const res = await call('PUT', '/api2/user', lab, { property: { p3: chunk } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      data: { key: 'generic.validation', field: 'property' },
+    });
+    const stored = (await call('GET', '/user/current', lab)).json().data.property;
+    expect(Object.keys(stored)).toEqual(expect.arrayContaining(['p1', 'p2']));
+    expect(stored.p3).toBeUndefined();
+    await call('PUT', '/api2/user', lab, { property: { p1: null, p2: null } });
+  });
+
   it('PUT /api2/user answers a parameter error, never 500, for JSON nested thousands deep', async () => {
     const body = `{"property":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
     const res = await t.app.inject({
