@@ -52,7 +52,7 @@ const WEB_DIST = path.resolve(env.BENCH_WEB_DIST ?? path.join(repo, 'apps/web/di
 const OUT = path.resolve(env.BENCH_OUT ?? path.join(repo, 'bench-results/api.json'));
 /** Which parts run (default all): explain, cost, fixed, step, assets. */
 const COST_RATE = 20;
-const COST_S = Number(env.BENCH_COST_S ?? (QUICK ? 3 : 10));
+const COST_S = Number(env.BENCH_COST_S ?? (QUICK ? 3 : 6));
 const PARTS = new Set((env.BENCH_PARTS ?? 'explain,cost,fixed,step,assets').split(',').map((p) => p.trim()));
 /** The whole benchmark stops (and cleans up) after this long, whatever happens. */
 const DEADLINE_MS = Number(env.BENCH_DEADLINE_S ?? 540) * 1000;
@@ -454,7 +454,7 @@ async function assetsAndFlood(port: number): Promise<AssetReport | { skipped: st
         async ([name, t]) =>
           [
             name,
-            await openLoop(port, t, { rate: 20, durationS: FLOOD_S, agent: agentFor(16), timeoutMs: 30_000 }),
+            await openLoop(port, t, { rate: 20, durationS: FLOOD_S, agent: agentFor(16), timeoutMs: 15_000 }),
           ] as const,
       ),
     );
@@ -738,7 +738,7 @@ function printExplain(title: string, plans: PlanReport[]) {
   for (const [i, p] of plans.entries()) {
     const flags = p.seqScans.map((s) => `SEQ SCAN ${s.table} (${s.rowsRead} rows read)`).join(', ');
     out(
-      `   #${i + 1} ${p.executionMs.toFixed(2)} ms, buffers hit ${p.sharedHit} read ${p.sharedRead}; JIT ${p.jit ? 'FIRED' : 'no'} (with PostgreSQL defaults: ${p.jitWithDefaults ? 'fires' : 'no'}, ${p.executionMsWithDefaults.toFixed(2)} ms)${flags ? `; ${flags}` : ''}`,
+      `   #${i + 1} ${p.executionMs.toFixed(2)} ms, buffers hit ${p.sharedHit} read ${p.sharedRead}; JIT ${p.jit ? 'FIRED' : 'no'} (with PostgreSQL defaults: ${p.jitWithDefaults ? 'fires' : 'no'}, ${p.executionMsWithDefaults.toFixed(2)} ms; jit off ${p.executionMsJitOff.toFixed(2)} ms)${flags ? `; ${flags}` : ''}`,
     );
     out(`      ${p.sql.slice(0, 160)}${p.sql.length > 160 ? '…' : ''}`);
     out(`      scans: ${p.scans.join('; ')}`);

@@ -26,8 +26,9 @@ export interface PlanReport {
   /** Whether a JIT section appears: with the server's settings, and with PostgreSQL's defaults. */
   jit: boolean;
   jitWithDefaults: boolean;
-  /** Execution time with PostgreSQL's defaults (JIT included when it fires). */
+  /** Execution time with PostgreSQL's defaults (JIT included when it fires), and with `jit = off`. */
   executionMsWithDefaults: number;
+  executionMsJitOff: number;
   text: string;
 }
 
@@ -89,6 +90,10 @@ export async function explainAll(
           });
         }
       });
+      await plain.query('set jit = off');
+      const jitOff = await plain.query(`explain (analyze, format json) ${q.text}`, q.values);
+      await plain.query('set jit = on');
+      const off = (jitOff.rows[0] as { 'QUERY PLAN': { 'Execution Time': number }[] })['QUERY PLAN'][0]!;
       const d = (withDefaults.rows[0] as { 'QUERY PLAN': { JIT?: unknown; 'Execution Time': number }[] })[
         'QUERY PLAN'
       ][0]!;
@@ -103,6 +108,7 @@ export async function explainAll(
         jit: doc.JIT !== undefined,
         jitWithDefaults: d.JIT !== undefined,
         executionMsWithDefaults: d['Execution Time'],
+        executionMsJitOff: off['Execution Time'],
         text: (text.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n'),
       });
     }
