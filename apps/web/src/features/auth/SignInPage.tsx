@@ -4,7 +4,6 @@ import { GlobalOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SignInErrors } from '@archway/contract';
-import { request } from '../../shared/api-client.ts';
 import { ApiError } from '../../shared/request.ts';
 import { startSignIn } from '../../shared/auth/identity.ts';
 import { clearLoginMessage, peekLoginMessage, setLoginMessage } from '../../shared/auth/session.ts';
@@ -13,6 +12,7 @@ import { isLanguage, languageDefs } from '../../shared/i18n/languages.ts';
 import { storedLanguage } from '../../shared/i18n/stored-language.ts';
 import { useThrottledPress } from '../../shared/ui/use-throttled-press.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import { useSignIn } from './api/sign-in.ts';
 
 interface Values {
   username: string;
@@ -31,6 +31,7 @@ export default function SignInPage() {
   const [notice] = useState(peekLoginMessage);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const signIn = useSignIn();
 
   useEffect(() => clearLoginMessage(), []);
 
@@ -38,14 +39,7 @@ export default function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await request<{ redirectTo: string }>({
-        host: 'origin',
-        method: 'POST',
-        path: `${import.meta.env.BASE_URL}login/${encodeURIComponent(uid)}`,
-        body: { username: username.trim(), password },
-        auth: false,
-        silent: true,
-      });
+      const answer = await signIn.mutateAsync({ uid, body: { username: username.trim(), password } });
       window.location.assign(answer.redirectTo);
     } catch (cause) {
       setBusy(false);

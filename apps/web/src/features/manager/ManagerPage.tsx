@@ -6,16 +6,15 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { DataTable } from '../../shared/ui/DataTable.tsx';
-import { usePagedQuery } from '../../shared/ui/paged-table.ts';
-import { AddRegistryDialog } from './AddRegistryDialog.tsx';
-import { ImportRegistryDialog } from './ImportRegistryDialog.tsx';
-import { listRegistry, registryKey, type RegistryRow } from './registry-api.ts';
+import { AddRegistryDialog } from './components/AddRegistryDialog.tsx';
+import { ImportRegistryDialog } from './components/ImportRegistryDialog.tsx';
+import { useRegistry, type RegistryRow } from './api/get-registry.ts';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
 function Registry() {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
-  const list = usePagedQuery<RegistryRow>(registryKey, listRegistry, t);
+  const list = useRegistry(t);
 
   return (
     <Card title={t('manager.registry.title')} data-testid="registry">

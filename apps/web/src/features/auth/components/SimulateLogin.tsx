@@ -3,9 +3,9 @@ import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { UserSwitchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/request.ts';
-import { request } from '../../../shared/api-client.ts';
 import { storeTokenUser } from '../../../shared/auth/identity.ts';
 import { useThrottledPress } from '../../../shared/ui/use-throttled-press.ts';
+import { useRequestToken } from '../api/request-token.ts';
 
 /** Demo accounts of the seed (every password demo123). */
 const DEMO_ACCOUNTS = [
@@ -21,11 +21,6 @@ const DEMO_PASSWORD = 'demo123';
 interface Values {
   username: string;
   password: string;
-}
-
-interface TokenAnswer {
-  AccessToken: string;
-  ExpiresIn: number;
 }
 
 /** Simulate-login (developer tool, demo mode only): the top-bar button and its dialog. */
@@ -53,18 +48,17 @@ export function SimulateLoginDialog({ open, onClose }: { open: boolean; onClose:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
+  const requestToken = useRequestToken();
 
   const submit = useThrottledPress(async (values: Values) => {
     setBusy(true);
     setError(null);
     try {
-      const answer = await request<TokenAnswer>({
-        host: 'main',
-        method: 'POST',
-        path: '/account/token',
-        body: { username: values.username, password: values.password, remember: false, module: 'web' },
-        auth: false,
-        silent: true,
+      const answer = await requestToken.mutateAsync({
+        username: values.username,
+        password: values.password,
+        remember: false,
+        module: 'web',
       });
       await storeTokenUser(answer.AccessToken, answer.ExpiresIn);
       window.location.assign(`${import.meta.env.BASE_URL}home`);

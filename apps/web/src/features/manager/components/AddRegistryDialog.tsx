@@ -1,8 +1,7 @@
 import { Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../shared/ui/toast.ts';
-import { addToRegistry, registryKey } from './registry-api.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { useAddToRegistry } from '../api/add-to-registry.ts';
 
 interface Values {
   serial: string;
@@ -13,13 +12,10 @@ interface Values {
 /** Adds one manufactured device to the registry (serial, bind code, optional area). */
 export function AddRegistryDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const add = useMutation({
-    mutationFn: addToRegistry,
-    onSuccess: async ({ serial }) => {
+  const add = useAddToRegistry({
+    onSuccess: ({ serial }) => {
       toast(t('manager.add.done', { serial }), 'success');
-      await queryClient.invalidateQueries({ queryKey: registryKey });
       onClose();
     },
   });

@@ -1,29 +1,25 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Modal, Table, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../shared/ui/toast.ts';
-import { countCsvRows } from './csv.ts';
-import { MAX_IMPORT_BYTES, importRegistry, registryKey, type ImportReport } from './registry-api.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { countCsvRows } from '../utils/csv.ts';
+import { MAX_IMPORT_BYTES, useImportRegistry, type ImportReport } from '../api/import-registry.ts';
 
 /** CSV import ("serial,bindCode[,area]" lines): from a file read in the browser or pasted; a per-row report. */
 export function ImportRegistryDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
 
-  const run = useMutation({
-    mutationFn: importRegistry,
-    onSuccess: async (answer) => {
+  const run = useImportRegistry({
+    onSuccess: (answer) => {
       setReport(answer);
       toast(
         t('manager.import.done', { imported: answer.imported, refused: answer.refused.length }),
         answer.refused.length ? 'warning' : 'success',
       );
-      await queryClient.invalidateQueries({ queryKey: registryKey });
     },
   });
 
@@ -53,7 +49,7 @@ export function ImportRegistryDialog({ onClose }: { onClose: () => void }) {
             type="primary"
             disabled={rows === 0}
             loading={run.isPending}
-            onClick={() => run.mutate(csv)}
+            onClick={() => run.mutate({ csv })}
             data-testid="registry-import-submit"
           >
             {t('manager.import.submit', { count: rows })}
