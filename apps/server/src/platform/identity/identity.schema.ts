@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** oidc-provider's models (sessions, grants, codes, interactions …), one row per model instance. */
 export const oidcPayloads = pgTable(
@@ -27,14 +27,3 @@ export const serverSecrets = pgTable('server_secrets', {
   value: jsonb('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Failed sign-in attempts, per account (`user:<name>`) and per address (`ip:<addr>`). */
-export const signInFailures = pgTable(
-  'sign_in_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sign_in_failures_key_at').on(t.key, t.at)],
-);
