@@ -1,30 +1,13 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import type { UseMutationOptions } from '@tanstack/react-query';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation.ts';
 
-/**
- * What every device operation file shares: the root query key (every device query lives under it,
- * and every device change refreshes all of them) and the mutation hook they are built on.
- */
+export type { MutationConfig } from '../../../shared/api/refreshing-mutation.ts';
+
+/** Every device query lives under this key, and every device change refreshes all of them. */
 export const DEVICES_KEY = ['devices'] as const;
 
-/** A mutation's options as a caller of an operation hook may give them (the call itself is fixed). */
-export type MutationConfig<Fn extends (args: never) => Promise<unknown>> = Omit<
-  UseMutationOptions<Awaited<ReturnType<Fn>>, Error, Parameters<Fn>[0]>,
-  'mutationFn'
->;
-
 /** A device change: every device query is refreshed after it succeeds, then the caller's `onSuccess` runs. */
-export function useDeviceMutation<A, R>(
+export const useDeviceMutation = <A, R>(
   call: (args: A) => Promise<R>,
-  config: Omit<UseMutationOptions<R, Error, A>, 'mutationFn'> = {},
-) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = config;
-  return useMutation<R, Error, A>({
-    ...rest,
-    mutationFn: call,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
-      await onSuccess?.(...args);
-    },
-  });
-}
+  config?: Omit<UseMutationOptions<R, Error, A>, 'mutationFn'>,
+) => useRefreshingMutation(DEVICES_KEY, call, config);
