@@ -137,22 +137,23 @@ const deviceOf = (idExpr: string) =>
   );
 
 /**
- * The devices an organization (and its signed-in user) relates to, set-based: a UNION of index lookups —
- * owned (devices_owner), live authorization (device_auths_cust_live), live device-user window of the user
- * (device_users_user), receiver (device_receivers_cust) — each joined to its device by primary key.
- * Never a scan of `devices`.
+ * The devices an organization (and its signed-in user) relates to WITHOUT owning them, set-based: a UNION of index
+ * lookups — live authorization (device_auths_cust_live), live device-user window of the user (device_users_user),
+ * receiver (device_receivers_cust) — each joined to its device by primary key. Owned devices are left out before
+ * that join by one hashed anti-join on `devices_owner` (a lab receives its own devices' scans: thousands of rows
+ * that must not each cost a lookup). Null for `manageable` (owned only). Never a scan of `devices`.
  */
-function candidates(q: ListQuery): SQL {
+function relatedNotOwned(q: ListQuery): SQL | null {
   const { custId, userId, now } = q;
-  const owned = sql`select ${CANDIDATE} from devices where owner_cust_id = ${custId}`;
-  if (q.scope === 'manageable') return owned;
+  if (q.scope === 'manageable') return null;
+  const notOwned = (col: string) =>
+    sql`${sql.raw(col)} not in (select id from devices where owner_cust_id = ${custId})`;
   const cols = sql.raw('x.id, x.serial, x.name, x.owner_cust_id, x.activated_at');
-  const borrowed = sql`select ${cols} from device_auths a ${deviceOf('a.device_id')} where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}`;
-  const using = sql`select ${cols} from device_users u ${deviceOf('u.device_id')} where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${entryLive('u', sql`x.owner_cust_id`, now)}`;
-  const usable = sql`${owned} union ${borrowed} union ${using}`;
-  if (q.scope === 'usable') return usable;
-  const receiving = sql`select ${cols} from device_receivers r ${deviceOf('r.device_id')} where r.cust_id = ${custId} and ${entryLive('r', sql`x.owner_cust_id`, now)}`;
-  return sql`${usable} union ${receiving}`;
+  const borrowed = sql`select ${cols} from device_auths a ${deviceOf('a.device_id')} where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now} and ${notOwned('a.device_id')}`;
+  const using = sql`select ${cols} from device_users u ${deviceOf('u.device_id')} where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${notOwned('u.device_id')} and ${entryLive('u', sql`x.owner_cust_id`, now)}`;
+  if (q.scope === 'usable') return sql`${borrowed} union ${using}`;
+  const receiving = sql`select ${cols} from device_receivers r ${deviceOf('r.device_id')} where r.cust_id = ${custId} and ${notOwned('r.device_id')} and ${entryLive('r', sql`x.owner_cust_id`, now)}`;
+  return sql`${borrowed} union ${using} union ${receiving}`;
 }
 
 /** Whether an authorization row of device `d` matches (per-row lookup, see entryLive). */
@@ -182,38 +183,43 @@ interface ListedRow {
   bound_by: string | null;
   activated_at: Date | string;
   owner_name: string;
-  total: number | string;
 }
 
 /**
- * One page of the device list and the total in one statement: candidates are filtered, counted and ordered
- * on their own columns; only the page's rows are then joined to their device and owner (by primary key).
- * A count runs on its own only when the page is empty.
+ * One page of the device list, bounded by the page, not by the organization: the owned devices come straight off
+ * `devices_owner_activated` in the list's order, only the first pageIndex × pageSize of them (no sort of thousands
+ * of rows), merged with the few related devices owned by others; only the page's rows are joined to their device
+ * and owner (by primary key). The total is an index-only count of the owned devices plus the related ones (with a
+ * keyword or `lent` filter, a count of the filtered rows).
  */
 export async function listDevices(db: Queryable, q: ListQuery) {
-  const order = sql.raw(`${SORTS[q.sorter ?? ''] ?? SORTS['activationTime desc']}, d.serial asc`);
+  const orderOf = (alias: string) =>
+    sql.raw(
+      `${(SORTS[q.sorter ?? ''] ?? SORTS['activationTime desc']!).replaceAll('d.', `${alias}.`)}, ${alias}.serial asc`,
+    );
+  const filter = listFilter(q);
+  const related = relatedNotOwned(q);
+  const reach = q.pageIndex * q.pageSize;
+  const owned = sql`(select ${CANDIDATE} from devices d where owner_cust_id = ${q.custId} and ${filter} order by ${orderOf('d')} limit ${reach})`;
+  const merged = related ? sql`${owned} union all (select * from other d where ${filter})` : owned;
+  const withOther = related ? sql`with other as (${related}) ` : sql``;
   const rows = await rowsOf<ListedRow>(
     db,
-    sql`with cand as (${candidates(q)}),
-      page as (
-        select d.id, count(*) over () as total from cand d where ${listFilter(q)}
-        order by ${order} limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}
-      )
-      select d.id, d.serial, d.name, d.memo, d.encrypt_type, d.scan_type, d.owner_cust_id, d.bound_by,
-             d.activated_at, c.name as owner_name, page.total
-      from page
+    sql`${withOther}select d.id, d.serial, d.name, d.memo, d.encrypt_type, d.scan_type, d.owner_cust_id, d.bound_by,
+             d.activated_at, c.name as owner_name
+      from (select p.id from (${merged}) p order by ${orderOf('p')} limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}) page
       cross join lateral (select * from devices where devices.id = page.id limit 1) d
       cross join lateral (select name from customers where customers.id = d.owner_cust_id limit 1) c
-      order by ${order}`,
+      order by ${orderOf('d')}`,
   );
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  if (!rows.length && q.pageIndex > 1) {
-    const [c] = await rowsOf<{ n: number | string }>(
-      db,
-      sql`with cand as (${candidates(q)}) select count(*) as n from cand d where ${listFilter(q)}`,
-    );
-    total = Number(c?.n ?? 0);
-  }
+  const ownedCount = sql`(select count(*) from devices d where owner_cust_id = ${q.custId} and ${filter})`;
+  const [c] = await rowsOf<{ n: number | string }>(
+    db,
+    related
+      ? sql`with other as (${related}) select ${ownedCount} + (select count(*) from other d where ${filter}) as n`
+      : sql`select ${ownedCount} as n`,
+  );
+  const total = Number(c?.n ?? 0);
   return {
     total,
     rows: rows.map((r) => ({
