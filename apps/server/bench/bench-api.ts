@@ -760,7 +760,7 @@ function table(reports: EngineReport[]) {
       const s = r.stepUp?.[key];
       if (!f && !s) continue;
       const lastFail = s?.steps.find((x) => !x.pass);
-      const highest = !s
+      const highest = !s?.steps.length
         ? '–'
         : `${s.sustained ? `${s.sustained}/s` : `< ${RATES[0]}/s`}${lastFail ? ` (at ${lastFail.offeredRate}/s: p99 ${ms(lastFail.p99)} ms, ${lastFail.errors} errors)` : ' (highest rate tried)'}`;
       out(
