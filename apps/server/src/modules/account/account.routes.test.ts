@@ -8,6 +8,7 @@ import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { serverSecrets } from '../../platform/identity/identity.schema.ts';
 import { hashGate } from '../../platform/identity/passwords.ts';
 import { users } from '../users/users.schema.ts';
+import { signInCounters } from './account.schema.ts';
 import type { IdentitySecrets } from '../../platform/identity/secrets.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
 import { followToCallback, InjectBrowser, redirectUri, startAuthorization } from '../../testing/oidc-flow.ts';
@@ -262,6 +263,12 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       }
       expect((await attempt('lab2', 'demo123', '198.18.1.2')).statusCode).toBe(200);
     });
+    // Past the first refusal the flood is refused in memory: the database counter stops at limit + 1.
+    const [counter] = await t.app.platform.db
+      .select()
+      .from(signInCounters)
+      .where(eq(signInCounters.key, 'rate:198.18.1.1'));
+    expect(counter?.n).toBe(5);
     const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
     expect(rows.filter((r) => r.detail?.limit === 'addressRate' && r.ip === '198.18.1.1').length).toBe(1);
   });

@@ -45,9 +45,34 @@ export function addressBucket(ip: string | undefined): string {
 const tooMany = () => new AppError(GenericErrors.tooManyAttempts);
 
 /**
+ * A per-process copy of the per-address rate (every attempt, whatever its outcome), so that a flood past the
+ * limit is refused before any database work: without it each refused attempt still cost a few queries, and a
+ * flood of them slowed every other answer. The database counter stays the rule across processes; this one only
+ * refuses sooner. Kept per database (tests build many apps in one process), at most 10,000 addresses.
+ */
+const localRates = new WeakMap<Db, Map<string, { since: number; n: number }>>();
+const LOCAL_RATE_ADDRESSES = 10_000;
+
+function overLocalRate(db: Db, address: string, now = Date.now()): boolean {
+  let rates = localRates.get(db);
+  if (!rates) localRates.set(db, (rates = new Map()));
+  let entry = rates.get(address);
+  if (!entry || now - entry.since >= SIGN_IN_LIMITS.rateWindowMs) {
+    rates.delete(address);
+    if (rates.size >= LOCAL_RATE_ADDRESSES) rates.delete(rates.keys().next().value!);
+    entry = { since: now, n: 0 };
+    rates.set(address, entry);
+  }
+  entry.n += 1;
+  // The first attempt past the limit still reaches the database counter, which audits it (once per window).
+  return entry.n > SIGN_IN_LIMITS.perAddressPerMinute + 1;
+}
+
+/**
  * Password sign-in (the sign-in page and `POST /account/token`).
  *
- * 1. Every attempt from the address is counted first (all outcomes): past 60 a minute, 429.
+ * 1. Every attempt from the address is counted first (all outcomes): past 60 a minute, 429 — refused in memory
+ *    before any database work once this process has seen that many.
  * 2. The account is looked up (no hashing) and one failed attempt is reserved, atomically, on the account
  *    (by id, so username and e-mail share one counter; an unknown login has its own) and on the address.
  *    Concurrent attempts get distinct numbers: exactly the limit's count reaches the password check.
@@ -70,6 +95,7 @@ export async function authenticate(
       detail: { login: shownLogin, reason: 'rateLimited', limit },
     });
 
+  if (overLocalRate(db, address)) throw tooMany();
   const attempts = await repo.reserveAttempt(db, `rate:${address}`, L.rateWindowMs);
   if (attempts > L.perAddressPerMinute) {
     // One audit entry per window, so a flood cannot grow the log without bound.
