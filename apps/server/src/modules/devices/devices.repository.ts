@@ -139,20 +139,19 @@ const deviceOf = (idExpr: string) =>
 /**
  * The devices an organization (and its signed-in user) relates to WITHOUT owning them, set-based: a UNION of index
  * lookups — live authorization (device_auths_cust_live), live device-user window of the user (device_users_user),
- * receiver (device_receivers_cust) — each joined to its device by primary key. Owned devices are left out before
- * that join by one hashed anti-join on `devices_owner` (a lab receives its own devices' scans: thousands of rows
- * that must not each cost a lookup). Null for `manageable` (owned only). Never a scan of `devices`.
+ * receiver (device_receivers_cust) — each joined to its device by primary key, owned ones left out (receiver rows
+ * of owned devices by an anti-join before that lookup). Null for `manageable` (owned only). Never a scan of `devices`.
  */
 function relatedNotOwned(q: ListQuery): SQL | null {
   const { custId, userId, now } = q;
   if (q.scope === 'manageable') return null;
-  const notOwned = (col: string) =>
-    sql`${sql.raw(col)} not in (select id from devices where owner_cust_id = ${custId})`;
   const cols = sql.raw('x.id, x.serial, x.name, x.owner_cust_id, x.activated_at');
-  const borrowed = sql`select ${cols} from device_auths a ${deviceOf('a.device_id')} where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now} and ${notOwned('a.device_id')}`;
-  const using = sql`select ${cols} from device_users u ${deviceOf('u.device_id')} where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${notOwned('u.device_id')} and ${entryLive('u', sql`x.owner_cust_id`, now)}`;
+  const notMine = sql`x.owner_cust_id <> ${custId}`;
+  const borrowed = sql`select ${cols} from device_auths a ${deviceOf('a.device_id')} where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now} and ${notMine}`;
+  const using = sql`select ${cols} from device_users u ${deviceOf('u.device_id')} where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${notMine} and ${entryLive('u', sql`x.owner_cust_id`, now)}`;
   if (q.scope === 'usable') return sql`${borrowed} union ${using}`;
-  const receiving = sql`select ${cols} from device_receivers r ${deviceOf('r.device_id')} where r.cust_id = ${custId} and ${notOwned('r.device_id')} and ${entryLive('r', sql`x.owner_cust_id`, now)}`;
+  // A lab receives its own devices' scans: those rows are dropped by an anti-join before any per-row lookup.
+  const receiving = sql`select ${cols} from device_receivers r ${deviceOf('r.device_id')} where r.cust_id = ${custId} and not exists (select 1 from devices o where o.id = r.device_id and o.owner_cust_id = ${custId}) and ${entryLive('r', sql`x.owner_cust_id`, now)}`;
   return sql`${borrowed} union ${using} union ${receiving}`;
 }
 
