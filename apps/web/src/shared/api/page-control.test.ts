@@ -1,22 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshLocalStorage } from '../testing/memory-storage.ts';
 import { pageControlFlags, storePageFlags } from './page-control.ts';
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
-
 describe('GET /user/control/page → local flags order, compare, builder', () => {
-  beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
+  beforeEach(freshLocalStorage);
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads content.thirdPageControl', () => {

@@ -1,20 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_INTERVAL_MS, isAllowedOrigin, startParentTokenHandOver } from './parent-token.ts';
 import { getToken } from './session.ts';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '../testing/memory-storage.ts';
 
 /** A framed window whose parent records what it is sent. */
 function framedWindow() {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshLocalStorage } from '../testing/memory-storage.ts';
 import {
   canToggle,
   clampPage,
@@ -23,26 +24,9 @@ const decls: ColumnDecl[] = [
 const many = (n: number): ColumnDecl[] =>
   Array.from({ length: n }, (_, i) => ({ key: `c${i}`, label: `C${i}` }));
 
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
-
 describe('column preference per page (label, shown flag, order)', () => {
-  beforeEach(() => {
-    (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
-  });
-  afterEach(() => {
-    delete (globalThis as { localStorage?: unknown }).localStorage;
-  });
+  beforeEach(freshLocalStorage);
+  afterEach(() => vi.unstubAllGlobals());
 
   it('defaults to the declared order, shown unless hidden by default', () => {
     expect(defaultPrefs(decls)).toEqual([
