@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Input, Result, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { DataTable } from '../../shared/ui/DataTable.tsx';
+import { SearchAndRefresh } from '../../shared/ui/SearchAndRefresh.tsx';
 import { AddRegistryDialog } from './components/AddRegistryDialog.tsx';
 import { ImportRegistryDialog } from './components/ImportRegistryDialog.tsx';
 import { useRegistry, type RegistryRow } from './api/get-registry.ts';
@@ -31,22 +32,13 @@ function Registry() {
           data-testid="registry-table"
           toolbar={
             <>
-              <Input.Search
-                allowClear
-                value={list.keyword}
-                onChange={(e) => list.setKeyword(e.target.value)}
-                onSearch={list.setKeyword}
+              <SearchAndRefresh
+                keyword={list.keyword}
+                onKeyword={list.setKeyword}
                 placeholder={t('manager.registry.searchPlaceholder')}
-                style={{ maxWidth: 320, minWidth: 160, flex: '1 1 200px' }}
+                onRefresh={() => void list.query.refetch()}
+                refreshing={list.query.isFetching}
               />
-              <Tooltip title={t('common.refresh')}>
-                <Button
-                  icon={<ReloadOutlined />}
-                  aria-label={t('common.refresh')}
-                  onClick={() => void list.query.refetch()}
-                  loading={list.query.isFetching}
-                />
-              </Tooltip>
               <Button
                 icon={<ImportOutlined />}
                 onClick={() => setDialog('import')}

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Empty, Flex, Input, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Tag, Typography } from 'antd';
 import {
   ApartmentOutlined,
   DeleteOutlined,
@@ -6,7 +6,6 @@ import {
   EyeOutlined,
   KeyOutlined,
   MoreOutlined,
-  ReloadOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceAction, DeviceRow } from '@archway/contract';
 import { getDevices, getDevicesQueryKey } from '../api/get-devices.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
+import { SearchAndRefresh } from '../../../shared/ui/SearchAndRefresh.tsx';
 import { usePagedQuery } from '../../../shared/ui/paged-table.ts';
 import { ExpiryCell, RoleTag } from './cells.tsx';
 import { activeAuthorizations } from '../utils/expiry.ts';
@@ -96,23 +96,14 @@ export function DeviceTable({ onAction }: { onAction: (action: DeviceAction, dev
       }
       toolbar={
         <>
-          <Input.Search
-            allowClear
-            value={list.keyword}
-            onChange={(e) => list.setKeyword(e.target.value)}
-            onSearch={list.setKeyword}
+          <SearchAndRefresh
+            keyword={list.keyword}
+            onKeyword={list.setKeyword}
             placeholder={t('devices.searchPlaceholder')}
-            style={{ maxWidth: 360, minWidth: 160, flex: '1 1 200px' }}
+            onRefresh={() => void list.query.refetch()}
+            refreshing={list.query.isFetching}
             data-testid="device-search"
           />
-          <Tooltip title={t('common.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('common.refresh')}
-              onClick={() => void list.query.refetch()}
-              loading={list.query.isFetching}
-            />
-          </Tooltip>
         </>
       }
       actions={actionButtons}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Segmented, Tooltip, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Flex, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@archway/contract';
 import { useAllDevices } from '../api/get-devices.ts';
+import { SearchAndRefresh } from '../../../shared/ui/SearchAndRefresh.tsx';
 import { AuthorizationTable } from './AuthorizationTable.tsx';
 import { lentRows, matchesKeyword, type LentDirection } from '../utils/lent.ts';
 
@@ -47,21 +47,13 @@ export function LentTab({
           ]}
           data-testid="lent-direction"
         />
-        <Input.Search
-          allowClear
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
+        <SearchAndRefresh
+          keyword={keyword}
+          onKeyword={setKeyword}
           placeholder={t('devices.lent.searchPlaceholder')}
-          style={{ maxWidth: 360, minWidth: 160, flex: '1 1 200px' }}
+          onRefresh={() => void devices.refetch()}
+          refreshing={devices.isFetching}
         />
-        <Tooltip title={t('common.refresh')}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('common.refresh')}
-            onClick={() => void devices.refetch()}
-            loading={devices.isFetching}
-          />
-        </Tooltip>
       </Flex>
       <Typography.Text type="secondary">
         {t(direction === 'toMe' ? 'devices.lent.toMeHint' : 'devices.lent.byMeHint')}
