@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { deviceListBody, modelOf } from './devices.ts';
 import {
-  deviceListBody,
   expireTime,
   expiryFlag,
   expiryFromPreset,
   formatExpiry,
   isPermanent,
-  modelOf,
   PERMANENT_DATE,
   resolveExpiry,
   timeZoneOf,
-} from './devices.ts';
+} from './expiry.ts';
 
 const at = (v: unknown) => resolveExpiry(expireTime.parse(v));
 
