@@ -52,6 +52,7 @@ const WEB_DIST = path.resolve(env.BENCH_WEB_DIST ?? path.join(repo, 'apps/web/di
 const OUT = path.resolve(env.BENCH_OUT ?? path.join(repo, 'bench-results/api.json'));
 /** Which parts run (default all): explain, cost, fixed, step, assets. */
 const COST_RATE = 20;
+const WARM_S = Number(env.BENCH_WARM_S ?? (QUICK ? 1 : 3));
 const COST_S = Number(env.BENCH_COST_S ?? (QUICK ? 3 : 6));
 const PARTS = new Set((env.BENCH_PARTS ?? 'explain,cost,fixed,step,assets').split(',').map((p) => p.trim()));
 /** The whole benchmark stops (and cleans up) after this long, whatever happens. */
@@ -612,7 +613,9 @@ async function runEngine(
   let run = runnerFor(server, db.databaseUrl);
   /**
    * A new server process for the next phase: an overloaded phase leaves thousands of queued requests behind,
-   * which would otherwise be measured in the next one. Warmed with a few sequential calls.
+   * which would otherwise be measured in the next one. Warmed before it is measured, as a server in service is: a
+   * few sequential calls, then WARM_S seconds of each call at 200/s (unmeasured), so the phase does not count V8
+   * compiling the code or the pool opening its connections and preparing its statements.
    */
   const fresh = async () => {
     await server.stop();
@@ -633,6 +636,7 @@ async function runEngine(
         ).catch(() => undefined);
       }
     agent.destroy();
+    for (const t of [list, search]) await run(t, { rate: FIXED_RATE, durationS: WARM_S });
   };
   let cost: EngineReport['cost'];
   let fixed: EngineReport['fixed'];

@@ -1,7 +1,8 @@
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the SQL the server ran for one request, on PostgreSQL: each plan's shape in one
- * line, the whole-table scans of the device and organization tables, and whether JIT fired — once through a
- * connection configured like the server's pool, once with PostgreSQL's defaults (jit on) for comparison.
+ * line, the whole-table scans of the device and organization tables, and whether JIT fired — once as the server
+ * runs it (a prepared statement on a connection of the server's pool, so with its generic plan and settings), once
+ * as a plain statement with PostgreSQL's defaults (jit on, a custom plan) for comparison.
  */
 import pg from 'pg';
 
@@ -63,15 +64,22 @@ export async function explainAll(
   try {
     await plain.query('set jit = on');
     const out: PlanReport[] = [];
-    for (const q of queries.filter((x) => isRead(x.text))) {
-      const json = await server.query(`explain (analyze, buffers, format json) ${q.text}`, q.values);
+    for (const [i, q] of queries.filter((x) => isRead(x.text)).entries()) {
+      // The plan the server uses: its statements are prepared and planned generically (platform/db/client.ts).
+      const name = `bench_explain_${i}`;
+      await server.query(`prepare ${name} as ${q.text}`);
+      // EXECUTE takes its arguments as literals (a bound parameter there is not passed on).
+      const args = q.values.map((v) => (v === null ? 'null' : server.escapeLiteral(String(v)))).join(', ');
+      const served = `execute ${name}${q.values.length ? `(${args})` : ''}`;
+      const json = await server.query(`explain (analyze, buffers, format json) ${served}`);
       const doc = (json.rows[0] as { 'QUERY PLAN': unknown[] })['QUERY PLAN'][0] as {
         Plan: PlanNode & { 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number };
         'Execution Time': number;
         'Planning Time': number;
         JIT?: unknown;
       };
-      const text = await server.query(`explain (analyze, buffers) ${q.text}`, q.values);
+      const text = await server.query(`explain (analyze, buffers) ${served}`);
+      await server.query(`deallocate ${name}`);
       const withDefaults = await plain.query(`explain (analyze, format json) ${q.text}`, q.values);
       const seqScans: PlanReport['seqScans'] = [];
       const scans: string[] = [];

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/client.ts';
+import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import {
   deviceAuths,
@@ -13,11 +13,6 @@ import {
 
 export type DeviceRecord = typeof devices.$inferSelect;
 export type CustomerRecord = typeof customers.$inferSelect;
-
-/** Rows of a raw query, on both drivers (PGlite and node-postgres both answer `{ rows }`). */
-export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 // ---- lookups ------------------------------------------------------------------
 
@@ -189,7 +184,7 @@ interface ListedRow {
  * `devices_owner_activated` in the list's order, only the first pageIndex × pageSize of them (no sort of thousands
  * of rows), merged with the few related devices owned by others; only the page's rows are joined to their device
  * and owner (by primary key). The total is an index-only count of the owned devices plus the related ones (with a
- * keyword or `lent` filter, a count of the filtered rows).
+ * keyword or `lent` filter, a count of the filtered rows), in the same statement as the page.
  */
 export async function listDevices(db: Queryable, q: ListQuery) {
   const orderOf = (alias: string) =>
@@ -202,25 +197,26 @@ export async function listDevices(db: Queryable, q: ListQuery) {
   const owned = sql`(select ${CANDIDATE} from devices d where owner_cust_id = ${q.custId} and ${filter} order by ${orderOf('d')} limit ${reach})`;
   const merged = related ? sql`${owned} union all (select * from other d where ${filter})` : owned;
   const withOther = related ? sql`with other as (${related}) ` : sql``;
-  const rows = await rowsOf<ListedRow>(
+  const ownedCount = sql`(select count(*) from devices d where owner_cust_id = ${q.custId} and ${filter})`;
+  const total = related ? sql`${ownedCount} + (select count(*) from other d where ${filter})` : ownedCount;
+  // The page and the total in one statement (one round trip); the total is an InitPlan, computed once.
+  const rows = await rowsOf<ListedRow & { total: number | string }>(
     db,
     sql`${withOther}select d.id, d.serial, d.name, d.memo, d.encrypt_type, d.scan_type, d.owner_cust_id, d.bound_by,
-             d.activated_at, c.name as owner_name
+             d.activated_at, c.name as owner_name, ${total} as total
       from (select p.id from (${merged}) p order by ${orderOf('p')} limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}) page
       cross join lateral (select * from devices where devices.id = page.id limit 1) d
       cross join lateral (select name from customers where customers.id = d.owner_cust_id limit 1) c
       order by ${orderOf('d')}`,
   );
-  const ownedCount = sql`(select count(*) from devices d where owner_cust_id = ${q.custId} and ${filter})`;
-  const [c] = await rowsOf<{ n: number | string }>(
-    db,
-    related
-      ? sql`with other as (${related}) select ${ownedCount} + (select count(*) from other d where ${filter}) as n`
-      : sql`select ${ownedCount} as n`,
-  );
-  const total = Number(c?.n ?? 0);
+  // An empty page past the first says nothing of the total: then it is counted alone.
+  const counted =
+    rows[0]?.total ??
+    (q.pageIndex > 1
+      ? (await rowsOf<{ n: number | string }>(db, sql`${withOther}select ${total} as n`))[0]?.n
+      : 0);
   return {
-    total,
+    total: Number(counted ?? 0),
     rows: rows.map((r) => ({
       device: {
         id: r.id,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers, memberships } from './orgs.schema.ts';
 
@@ -8,19 +8,6 @@ export type MembershipRole = (typeof memberships.$inferSelect)['role'];
 export async function findCustomerById(db: Queryable, id: string): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   return row;
-}
-
-/** The user's memberships, earliest first (ties by organization name). */
-export async function findMemberships(
-  db: Queryable,
-  userId: string,
-): Promise<{ customer: CustomerRow; role: MembershipRole }[]> {
-  return db
-    .select({ customer: customers, role: memberships.role })
-    .from(memberships)
-    .innerJoin(customers, eq(customers.id, memberships.custId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt), asc(customers.name));
 }
 
 /** The organization's property, locked for the rest of the transaction. */

@@ -10,12 +10,6 @@ import * as repo from './orgs.repository.ts';
 
 export type { CustomerRow } from './orgs.repository.ts';
 
-/** The organization a user acts for: the one asked for if the user belongs to it, else the earliest membership. */
-export async function membershipOf(db: Db, userId: string, custId?: string) {
-  const rows = await repo.findMemberships(db, userId);
-  return rows.find((r) => r.customer.id === custId) ?? rows[0];
-}
-
 export const findCustomer = (db: Db, custId: string) => repo.findCustomerById(db, custId);
 
 /** `GET /api2/cust`: the caller's organization. */

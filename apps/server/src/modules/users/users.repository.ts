@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/client.ts';
+import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,6 +12,27 @@ export async function findUserByLogin(db: Queryable, login: string): Promise<Use
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, l), eq(sql`lower(${users.email})`, l)))
     .limit(1);
+  return row;
+}
+
+/**
+ * What the actor of a request needs, in one statement: the enabled user and the organization it acts for, the one
+ * `custId` names if the user is a member of it, else its first membership (oldest, then by name).
+ */
+export async function findActorRow(db: Queryable, userId: string, custId: string | null) {
+  const [row] = await rowsOf<{
+    id: string;
+    username: string;
+    is_admin: boolean;
+    cust_id: string | null;
+    cust_type: number | null;
+  }>(
+    db,
+    sql`select u.id, u.username, u.is_admin, m.cust_id, m.cust_type from users u
+      left join lateral (select m.cust_id, c.cust_type from memberships m join customers c on c.id = m.cust_id
+        where m.user_id = u.id order by m.cust_id::text = ${custId} desc nulls last, m.created_at, c.name limit 1) m on true
+      where u.id = ${userId} and not u.disabled`,
+  );
   return row;
 }
 

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { mergeProperty } from '../common/property.ts';
-import { findCustomer, membershipOf } from '../orgs/orgs.service.ts';
+import { findCustomer } from '../orgs/orgs.service.ts';
 import { presentCurrentUser, presentPageControl } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 
@@ -15,15 +15,14 @@ export const findUserByLogin = (db: Db, login: string) => repo.findUserByLogin(d
 
 /** Who a verified token speaks for: the user and the organization it acts for; none if disabled or gone. */
 export async function actorFor(db: Db, userId: string, custId?: string): Promise<Actor | undefined> {
-  const user = await repo.findUserById(db, userId);
-  if (!user || user.disabled) return undefined;
-  const membership = await membershipOf(db, userId, custId);
+  const row = await repo.findActorRow(db, userId, custId ?? null);
+  if (!row) return undefined;
   return {
-    userId: user.id,
-    username: user.username,
-    custId: membership?.customer.id ?? null,
-    custType: membership?.customer.custType ?? null,
-    isAdmin: user.isAdmin,
+    userId: row.id,
+    username: row.username,
+    custId: row.cust_id,
+    custType: row.cust_type,
+    isAdmin: row.is_admin === true || (row.is_admin as unknown) === 't',
   };
 }
 

@@ -6,8 +6,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { preparingClient } from './preparing-client.ts';
 
 /** One interface over both engines: PGlite (embedded) and PostgreSQL (scale-out). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -25,6 +26,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Rows of a raw query, on both drivers (PGlite and node-postgres both answer `{ rows }`). */
+export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Named statements one connection keeps (a few per route; the rest run unnamed). */
+const PREPARED_PER_CONNECTION = 500;
+
 const migrationsFolder = new URL('../../migrations', import.meta.url).pathname;
 /** Any constant: every process that starts waits on the same lock while one migrates. */
 const MIGRATION_LOCK = 72_616_873;
@@ -37,7 +46,14 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     // jit=off: the API's queries are small and indexed; JIT compilation (on by default since PostgreSQL 12) would
     // only add tens of milliseconds when the planner's estimate crosses jit_above_cost.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
+    // Every parameterized statement is prepared (preparing-client.ts) and planned once, generically: its plan must
+    // not depend on the values (`npm run bench:api` EXPLAINs the statements exactly as the server runs them).
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+      Client: preparingClient(PREPARED_PER_CONNECTION),
+    });
     // An idle connection closed by the server (restart, failover) must not crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const client = await pool.connect();

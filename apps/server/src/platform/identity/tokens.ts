@@ -7,19 +7,25 @@ export const ACCESS_TOKEN_TTL = 3600;
 export const REMEMBER_TOKEN_TTL = 7 * 24 * 3600;
 const ALGORITHMS = ['RS256'];
 
+type Claims = JWTPayload & { sub: string; cid?: string };
+/** Verified tokens remembered at once (the whole cache is dropped when full). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export interface TokenService {
   issuer: string;
   jwks: { keys: ReturnType<typeof publicJwk>[] };
   /** For `POST /account/token`: the same kind of JWT the OpenID provider issues. */
   sign(userId: string, opts: { ttl: number; custId?: string }): Promise<string>;
   /** Signature, algorithm allow-list, `typ at+jwt`, required exp and sub, iss and aud; throws on anything else. */
-  verify(token: string): Promise<JWTPayload & { sub: string; cid?: string }>;
+  verify(token: string): Promise<Claims>;
 }
 
 export async function createTokenService(issuer: string, secrets: IdentitySecrets): Promise<TokenService> {
   const jwks = { keys: [publicJwk(secrets.signingKey)] };
   const keySet = createLocalJWKSet(jwks);
   const privateKey = await importJWK(secrets.signingKey, 'RS256');
+  // A token's claims never change: one verified is trusted until it expires (an RSA check per request is costly).
+  const verified = new Map<string, Claims>();
   return {
     issuer,
     jwks,
@@ -38,6 +44,8 @@ export async function createTokenService(issuer: string, secrets: IdentitySecret
         .setExpirationTime(`${ttl}s`)
         .sign(privateKey),
     async verify(token) {
+      const known = verified.get(token);
+      if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
       const { payload } = await jwtVerify(token, keySet, {
         issuer,
         audience: API_AUDIENCE,
@@ -47,7 +55,10 @@ export async function createTokenService(issuer: string, secrets: IdentitySecret
         requiredClaims: ['exp', 'sub'],
       });
       if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('token without subject');
-      return payload as JWTPayload & { sub: string; cid?: string };
+      const claims = payload as Claims;
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+      verified.set(token, claims);
+      return claims;
     },
   };
 }
