@@ -17,6 +17,12 @@ export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   perAddressPerMinute: 60,
   rateWindowMs: 60 * 1000,
+  /**
+   * How long an address past its per-minute limit waits for its 429. A flood that waits for each answer (as
+   * scripts and browsers do) then sends 1 / delay attempts per connection instead of thousands a second, so the
+   * rest of the server (the web app's files, everyone else's calls) keeps its CPU.
+   */
+  floodDelayMs: 1000,
 };
 
 /** The login an audit entry keeps of a refused sign-in (the request schema bounds it too). */
@@ -72,7 +78,7 @@ function overLocalRate(db: Db, address: string, now = Date.now()): boolean {
  * Password sign-in (the sign-in page and `POST /account/token`).
  *
  * 1. Every attempt from the address is counted first (all outcomes): past 60 a minute, 429 — refused in memory
- *    before any database work once this process has seen that many.
+ *    before any database work once this process has seen that many, after `floodDelayMs`.
  * 2. The account is looked up (no hashing) and one failed attempt is reserved, atomically, on the account
  *    (by id, so username and e-mail share one counter; an unknown login has its own) and on the address.
  *    Concurrent attempts get distinct numbers: exactly the limit's count reaches the password check.
@@ -95,7 +101,10 @@ export async function authenticate(
       detail: { login: shownLogin, reason: 'rateLimited', limit },
     });
 
-  if (overLocalRate(db, address)) throw tooMany();
+  if (overLocalRate(db, address)) {
+    await new Promise((r) => setTimeout(r, L.floodDelayMs));
+    throw tooMany();
+  }
   const attempts = await repo.reserveAttempt(db, `rate:${address}`, L.rateWindowMs);
   if (attempts > L.perAddressPerMinute) {
     // One audit entry per window, so a flood cannot grow the log without bound.
