@@ -262,7 +262,8 @@ describe.each(engines)('sign-in (%s)', (engine) => {
         expect(res.statusCode).toBe(429);
         expect(res.json()).toMatchObject({ errorCode: 429, data: { key: 'generic.tooManyAttempts' } });
         // Past the first refusal (counted in the database), the flood waits for its answer.
-        if (i > 0) expect(performance.now() - started).toBeGreaterThanOrEqual(SIGN_IN_LIMITS.floodDelayMs - 5);
+        if (i > 0)
+          expect(performance.now() - started).toBeGreaterThanOrEqual(SIGN_IN_LIMITS.floodDelayMs - 5);
       }
       expect((await attempt('lab2', 'demo123', '198.18.1.2')).statusCode).toBe(200);
     });
