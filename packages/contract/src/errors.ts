@@ -194,6 +194,40 @@ export const RegistryErrors = {
   emptyImport: def(-3, 'registry.emptyImport', 400, 'The file has no device rows'),
 } as const;
 
+/**
+ * Cases (calls-and-errors §8.5, "Case"). The spec lists the messages without codes; the codes are Archway's.
+ * Another organization's case answers `notFound`, exactly like a missing one.
+ */
+export const CaseErrors = {
+  notFound: def(-1, 'case.notFound', 400, 'Case not found or does not exist'),
+  parameter: def(-2, 'case.parameter', 400, 'Parameter error'),
+  fileExpired: def(-3, 'case.fileExpired', 400, 'The file has expired'),
+  uploadFailed: def(-4, 'case.uploadFailed', 400, 'Upload failed: upload again'),
+  processingFailed: def(-5, 'case.processingFailed', 400, 'Processing failed: retry'),
+  originalMissing: def(-6, 'case.originalMissing', 400, 'The original data file is missing: upload again'),
+  converting: def(-7, 'case.converting', 409, 'Conversion in progress: please wait'),
+  encryptedNoConversion: def(
+    -8,
+    'case.encryptedNoConversion',
+    400,
+    'Encrypted data does not support online conversion',
+  ),
+  conversionNoFormat: def(-9, 'case.conversionNoFormat', 400, 'Conversion failed: no format included'),
+  missingOriginalFormat: def(-10, 'case.missingOriginalFormat', 400, 'The original format is missing'),
+  previewExpired: def(-11, 'case.previewExpired', 400, 'Cases older than 90 days cannot be previewed'),
+  importFailed: def(-12, 'case.importFailed', 400, 'Case import failed: import again'),
+  certificationRequired: def(
+    -13,
+    'case.certificationRequired',
+    403,
+    'Certification required: this needs a verified organization',
+  ),
+  maxDownloads: def(-14, 'case.maxDownloads', 400, 'The maximum download count has been reached'),
+  deviceNotUsable: def(-15, 'case.deviceNotUsable', 403, 'You may not upload with this device'),
+  statusNotAllowed: def(-16, 'case.statusNotAllowed', 409, 'This status cannot be set now'),
+  badFile: def(-17, 'case.badFile', 400, 'Not a PLY, STL or OBJ scan file'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
@@ -208,6 +242,7 @@ export const ErrorTables = {
   deviceUserAdd: DeviceUserAddErrors,
   deviceUserDelete: DeviceUserDeleteErrors,
   registry: RegistryErrors,
+  case: CaseErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

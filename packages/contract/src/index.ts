@@ -6,3 +6,5 @@ export * from './schemas.ts';
 export * from './error-messages.ts';
 export * from './expiry.ts';
 export * from './devices.ts';
+export * from './cases.ts';
+export * from './scan-format.ts';
