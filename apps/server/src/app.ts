@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { allErrors } from '@archway/contract';
 import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { createStorage } from './platform/storage/create.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuards } from './platform/input-guard.ts';
 import { registerCors } from './platform/cors.ts';
@@ -77,9 +78,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => database.close());
   const { db } = database;
+  const storage = await createStorage(config.storage);
+  app.addHook('onClose', () => storage.close());
   const secrets = await loadSecrets(db);
   const tokens = await createTokenService(`${config.publicUrl}/oidc`, secrets);
-  const platform: Platform = { config, db, tokens };
+  const platform: Platform = { config, db, tokens, storage };
   app.decorate('platform', platform);
 
   // Before everything that registers routes: errors, the actor, then the one access check (platform/access.ts).

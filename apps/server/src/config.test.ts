@@ -104,3 +104,86 @@ describe('FRAME_ANCESTORS', () => {
       expect(() => loadConfig({ FRAME_ANCESTORS: bad }), bad).toThrow(/FRAME_ANCESTORS/);
   });
 });
+
+describe('STORAGE_URL', () => {
+  it('is a directory under DATA_DIR by default, or the file: URL given', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local', directory: 'data/files' });
+    expect(loadConfig({ DATA_DIR: '/srv/archway' }).storage).toEqual({
+      kind: 'local',
+      directory: '/srv/archway/files',
+    });
+    expect(loadConfig({ STORAGE_URL: 'file:///var/lib/archway%20files/' }).storage).toEqual({
+      kind: 'local',
+      directory: '/var/lib/archway files',
+    });
+  });
+
+  it('names an S3-compatible bucket, its prefix and endpoint; credentials come from AWS_* or the SDK chain', () => {
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://archway-files/prod/eu?endpoint=http://127.0.0.1:9000/&region=eu-west-1',
+        AWS_ACCESS_KEY_ID: 'AK',
+        AWS_SECRET_ACCESS_KEY: 'SK',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'archway-files',
+      prefix: 'prod/eu/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AK', secretAccessKey: 'SK' },
+    });
+    // AWS itself: no endpoint, virtual-hosted style, the SDK's default credential chain.
+    expect(loadConfig({ STORAGE_URL: 's3://archway-files' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'archway-files',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const s = loadConfig({
+      STORAGE_URL: 's3://b.example/?endpoint=https://s3.example&forcePathStyle=false',
+      AWS_ACCESS_KEY_ID: 'AK',
+      AWS_SECRET_ACCESS_KEY: 'SK',
+      AWS_SESSION_TOKEN: 'ST',
+    }).storage;
+    expect(s).toMatchObject({
+      prefix: '',
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'AK', secretAccessKey: 'SK', sessionToken: 'ST' },
+    });
+  });
+
+  it('refuses what it cannot use, naming STORAGE_URL', () => {
+    for (const bad of [
+      'not a url',
+      '/var/lib/archway',
+      'file://otherhost/x',
+      'file:///',
+      'file:///x?y=1',
+      'http://s3.example/bucket',
+      's3://',
+      's3://Upper',
+      's3://a',
+      's3://b_x',
+      's3://bucket:9000',
+      's3://key:secret@bucket',
+      's3://bucket/../x',
+      's3://bucket/Prefix',
+      's3://bucket?endpoint=ftp://x',
+      's3://bucket?endpoint=nonsense',
+      's3://bucket?region=EU WEST',
+      's3://bucket?forcePathStyle=maybe',
+      's3://bucket?accessKey=x',
+      's3://bucket/%zz',
+    ]) {
+      expect(() => loadConfig({ STORAGE_URL: bad }), bad).toThrow(/STORAGE_URL/);
+    }
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', AWS_ACCESS_KEY_ID: 'AK' })).toThrow(
+      /AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together/,
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ServiceNames, type ServiceName } from '@archway/contract';
 
@@ -80,6 +82,94 @@ const frameAncestors = z.string().transform((raw, ctx) => {
   return [...new Set(origins)];
 });
 
+/**
+ * STORAGE_URL: where file contents live. Unset: the directory `DATA_DIR/files`. `file:///abs/path`: that directory.
+ * `s3://bucket[/prefix]?endpoint=http://host:port&region=us-east-1&forcePathStyle=true`: an S3-compatible store
+ * (every query parameter optional; region defaults to us-east-1, forcePathStyle to true when an endpoint is given).
+ * Credentials never go in the URL: AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY (+ AWS_SESSION_TOKEN), else the AWS
+ * SDK's default chain (shared config files, SSO, container or instance role).
+ */
+export type StorageConfig =
+  | { kind: 'local'; directory: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** '' or ending with '/'. */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+    };
+
+const S3_PARAMS = ['endpoint', 'region', 'forcePathStyle'];
+const storageUrl = z.string().transform((raw, ctx): StorageConfig => {
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return refuse('file:///absolute/path or s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=…');
+  }
+  if (url.protocol === 'file:') {
+    if (url.host && url.host !== 'localhost')
+      return refuse(`a local directory, not a file on host ${url.host}`);
+    if (url.search || url.hash) return refuse('file: URLs take no query or fragment');
+    const directory = fileURLToPath(url).replace(/(.)\/+$/, '$1');
+    if (directory === '/') return refuse('not the root directory');
+    return { kind: 'local', directory };
+  }
+  if (url.protocol !== 's3:')
+    return refuse(`scheme ${url.protocol} unknown: file:///absolute/path or s3://bucket[/prefix]`);
+  // URL parsing folds `/../`: refuse it before, so a prefix is exactly what was written.
+  if (raw.includes('..') || /%2e%2e/i.test(raw)) return refuse('no ".." anywhere in an s3: URL');
+  if (url.username || url.password)
+    return refuse('credentials do not belong in the URL: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..') || url.port)
+    return refuse(`not a bucket name: ${bucket || '(empty)'}`);
+  let prefixPath: string;
+  try {
+    prefixPath = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  } catch {
+    return refuse('the prefix is not valid percent-encoding');
+  }
+  if (
+    prefixPath &&
+    (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(prefixPath) || prefixPath.includes('..'))
+  )
+    return refuse(`not a key prefix (lower-case segments of [a-z0-9._-]): ${prefixPath}`);
+  const unknown = [...url.searchParams.keys()].filter((k) => !S3_PARAMS.includes(k));
+  if (unknown.length)
+    return refuse(`unknown parameter ${unknown.join(', ')} (known: ${S3_PARAMS.join(', ')})`);
+  const endpointRaw = url.searchParams.get('endpoint') ?? undefined;
+  let endpoint: string | undefined;
+  if (endpointRaw !== undefined) {
+    const parsed = URL.canParse(endpointRaw) ? new URL(endpointRaw) : undefined;
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password || parsed.search)
+      return refuse('endpoint is not an http(s) URL (without user, password or query)');
+    endpoint = parsed.href.replace(/\/+$/, '');
+  }
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,32}$/.test(region)) return refuse(`not a region: ${region}`);
+  const pathStyle = url.searchParams.get('forcePathStyle');
+  const flag =
+    pathStyle === null ? { success: true as const, data: endpoint !== undefined } : bool.safeParse(pathStyle);
+  if (!flag.success) return refuse(`forcePathStyle is true or false, not ${pathStyle}`);
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefixPath ? `${prefixPath}/` : '',
+    endpoint,
+    region,
+    forcePathStyle: flag.data,
+    credentials: undefined,
+  };
+});
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -103,6 +193,19 @@ const schema = z.object({
       }
     })
     .optional(),
+  STORAGE_URL: storageUrl.optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+});
+/** Settings that only make sense together. */
+const checked = schema.superRefine((e, ctx) => {
+  if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'],
+      message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
+    });
 });
 
 export interface Config {
@@ -131,13 +234,15 @@ export interface Config {
    * the FRAME_ANCESTORS origins.
    */
   frameAncestors: string[];
+  /** Where file contents live (STORAGE_URL). */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
 
 /** The only place that reads the environment. Fails fast with every problem listed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const parsed = checked.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -157,5 +262,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     area: e.AREA,
     trustProxy: e.TRUST_PROXY ?? false,
     frameAncestors: ["'self'", ...(e.FRAME_ANCESTORS ?? [])],
+    storage: storageConfig(e),
   };
+}
+
+function storageConfig(e: z.infer<typeof schema>): StorageConfig {
+  const s = e.STORAGE_URL;
+  if (!s) return { kind: 'local', directory: path.join(e.DATA_DIR, 'files') };
+  if (s.kind === 'local') return s;
+  const credentials =
+    e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+      ? {
+          accessKeyId: e.AWS_ACCESS_KEY_ID,
+          secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+          ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+        }
+      : undefined;
+  return { ...s, credentials };
 }

@@ -1,12 +1,15 @@
 import type { Config } from '../config.ts';
 import type { Db } from './db/client.ts';
 import type { TokenService } from './identity/tokens.ts';
+import type { Storage } from './storage/storage.ts';
 
-/** What modules receive from the platform: configuration, the database and the token service. */
+/** What modules receive from the platform: configuration, the database, file storage and the token service. */
 export interface Platform {
   config: Config;
   db: Db;
   tokens: TokenService;
+  /** File contents: a local directory or an S3-compatible store (STORAGE_URL). */
+  storage: Storage;
 }
 
 declare module 'fastify' {

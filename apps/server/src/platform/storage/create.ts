@@ -1,0 +1,11 @@
+import type { StorageConfig } from '../../config.ts';
+import { createLocalStorage } from './local.ts';
+import { createS3Storage } from './s3.ts';
+import type { Storage } from './storage.ts';
+
+/** The back end STORAGE_URL names (config.ts): a local directory, or an S3-compatible store (checked by a listing). */
+export async function createStorage(config: StorageConfig): Promise<Storage> {
+  if (config.kind === 'local') return createLocalStorage(config.directory);
+  const { kind: _kind, ...options } = config;
+  return createS3Storage(options);
+}
