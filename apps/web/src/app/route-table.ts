@@ -23,8 +23,8 @@ const route = (path: string, keepAlive: boolean, load?: AppRouteDef['load']): Ap
 
 export const appRoutes: readonly AppRouteDef[] = [
   route('/home', true, () => import('../features/home/HomePage.tsx')),
-  route('/case', true),
-  route('/caseNot', true),
+  route('/case', true, () => import('../features/cases/CasePage.tsx')),
+  route('/caseNot', true, () => import('../features/cases/CaseNotPage.tsx')),
   route('/caseComment', true),
   route('/caseReply', false),
   route('/caseDesign', false),
@@ -36,7 +36,7 @@ export const appRoutes: readonly AppRouteDef[] = [
   route('/partner', true),
   route('/account', true),
   route('/newAccount', true),
-  route('/recycle', true),
+  route('/recycle', true, () => import('../features/cases/RecyclePage.tsx')),
   route('/manager', false, () => import('../features/manager/ManagerPage.tsx')),
 ];
 

@@ -1,4 +1,10 @@
-import { HomeOutlined, ScanOutlined, ToolOutlined } from '@ant-design/icons';
+import {
+  ContainerOutlined,
+  DeleteOutlined,
+  HomeOutlined,
+  ScanOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
 import { menuRules, type MenuEntryDef } from './menu-model.ts';
 
 /**
@@ -9,6 +15,17 @@ import { menuRules, type MenuEntryDef } from './menu-model.ts';
  */
 export const menuConfig: readonly MenuEntryDef[] = [
   { path: '/home', titleKey: 'routes.home', icon: HomeOutlined },
+  {
+    key: 'orders',
+    titleKey: 'menu.orders',
+    icon: ContainerOutlined,
+    activePrefixes: ['/case'],
+    children: [
+      { path: '/case', titleKey: 'routes.case' },
+      { path: '/caseNot', titleKey: 'routes.caseNot' },
+    ],
+  },
   { path: '/device', titleKey: 'routes.device', icon: ScanOutlined },
+  { path: '/recycle', titleKey: 'routes.recycle', icon: DeleteOutlined },
   { path: '/manager', titleKey: 'routes.manager', icon: ToolOutlined, visible: menuRules.admin },
 ];

@@ -43,10 +43,21 @@ const paths = (entries: MenuEntryDef[]) =>
 
 describe('side menu rules', () => {
   it('lists the built screens; backend management only for administrators', () => {
-    expect(paths(visibleMenu(menuConfig, context()))).toEqual(['/home', '/device']);
+    expect(paths(visibleMenu(menuConfig, context()))).toEqual([
+      '/home',
+      'orders',
+      '/case',
+      '/caseNot',
+      '/device',
+      '/recycle',
+    ]);
     expect(paths(visibleMenu(menuConfig, context({ isAdmin: true })))).toEqual([
       '/home',
+      'orders',
+      '/case',
+      '/caseNot',
       '/device',
+      '/recycle',
       '/manager',
     ]);
     expect(menuRules.admin(context())).toBe(false);

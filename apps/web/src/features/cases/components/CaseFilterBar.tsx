@@ -1,0 +1,117 @@
+import { Button, DatePicker, Flex, Select } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
+import {
+  CASE_TYPES,
+  NO_FILTERS,
+  caseTypeKey,
+  hasFilters,
+  type CaseFilters,
+  type CaseScope,
+  type Direction,
+  type DownloadedFilter,
+} from '../utils/filters.ts';
+
+const DAY = 'YYYY-MM-DD';
+const asDay = (value: Dayjs | null | undefined) => (value ? value.format(DAY) : null);
+const fromDay = (value: string | null) => (value ? dayjs(value, DAY) : null);
+
+/** The case list's filters: case type, direction, upload dates, downloaded (not on /caseNot), clear. */
+export function CaseFilterBar({
+  scope,
+  filters,
+  onChange,
+}: {
+  scope: CaseScope;
+  filters: CaseFilters;
+  onChange: (filters: CaseFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const narrow = useViewportMode() === 'mobile';
+  const set = (patch: Partial<CaseFilters>) => onChange({ ...filters, ...patch });
+  const field = { flex: narrow ? '1 1 140px' : '0 0 auto', minWidth: 0 } as const;
+
+  return (
+    <Flex gap={8} wrap align="center" data-testid="case-filters">
+      <Select<number | 'all'>
+        value={filters.caseType ?? 'all'}
+        onChange={(value) => set({ caseType: value === 'all' ? null : value })}
+        aria-label={t('cases.columns.caseType')}
+        style={{ ...field, width: narrow ? undefined : 170 }}
+        popupMatchSelectWidth={false}
+        data-testid="filter-case-type"
+        options={[
+          { value: 'all', label: t('caseType.all') },
+          ...CASE_TYPES.map((code) => ({ value: code, label: t(caseTypeKey(code)) })),
+        ]}
+      />
+      <Select<Direction>
+        value={filters.direction}
+        onChange={(direction) => set({ direction })}
+        aria-label={t('cases.columns.direction')}
+        style={{ ...field, width: narrow ? undefined : 150 }}
+        popupMatchSelectWidth={false}
+        data-testid="filter-direction"
+        options={[
+          { value: 'all', label: t('cases.direction.all') },
+          { value: 'received', label: t('cases.direction.received') },
+          { value: 'sent', label: t('cases.direction.sent') },
+        ]}
+      />
+      {scope !== 'notDownloaded' && (
+        <Select<DownloadedFilter>
+          value={filters.downloaded}
+          onChange={(downloaded) => set({ downloaded })}
+          aria-label={t('cases.columns.downloaded')}
+          style={{ ...field, width: narrow ? undefined : 170 }}
+          popupMatchSelectWidth={false}
+          data-testid="filter-downloaded"
+          options={[
+            { value: 'all', label: t('cases.filters.downloadedAll') },
+            { value: 'yes', label: t('cases.downloaded.yes') },
+            { value: 'no', label: t('cases.downloaded.no') },
+          ]}
+        />
+      )}
+      {narrow ? (
+        // Two pickers on a phone: the range picker's two-month panel is wider than the screen.
+        <>
+          <DatePicker
+            value={fromDay(filters.from)}
+            onChange={(value) => set({ from: asDay(value) })}
+            placeholder={t('cases.filters.from')}
+            aria-label={t('cases.filters.from')}
+            inputReadOnly
+            style={field}
+            data-testid="filter-from"
+          />
+          <DatePicker
+            value={fromDay(filters.to)}
+            onChange={(value) => set({ to: asDay(value) })}
+            placeholder={t('cases.filters.to')}
+            aria-label={t('cases.filters.to')}
+            inputReadOnly
+            style={field}
+            data-testid="filter-to"
+          />
+        </>
+      ) : (
+        <DatePicker.RangePicker
+          value={[fromDay(filters.from), fromDay(filters.to)]}
+          onChange={(values) => set({ from: asDay(values?.[0]), to: asDay(values?.[1]) })}
+          placeholder={[t('cases.filters.from'), t('cases.filters.to')]}
+          allowEmpty={[true, true]}
+          style={{ width: 260 }}
+          data-testid="filter-dates"
+        />
+      )}
+      {hasFilters(filters) && (
+        <Button icon={<ClearOutlined />} onClick={() => onChange(NO_FILTERS)} data-testid="filter-clear">
+          {t('cases.filters.clear')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

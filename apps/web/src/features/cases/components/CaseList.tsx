@@ -1,0 +1,402 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Checkbox, Empty, Flex, Typography } from 'antd';
+import {
+  ClearOutlined,
+  DeleteOutlined,
+  ImportOutlined,
+  UndoOutlined,
+  CloseCircleOutlined,
+} from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CaseRow } from '@archway/contract';
+import { DataTable, type DataColumn } from '../../../shared/ui/DataTable.tsx';
+import { SearchAndRefresh } from '../../../shared/ui/SearchAndRefresh.tsx';
+import { usePagedQuery } from '../../../shared/ui/paged-table.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { getCases, getCasesQueryKey } from '../api/get-cases.ts';
+import { useCancelCase } from '../api/cancel-case.ts';
+import { useCaseDownloads } from '../api/download-case.ts';
+import { useMoveToRecycle } from '../api/move-to-recycle.ts';
+import { useEmptyRecycle, usePurgeCases } from '../api/purge-cases.ts';
+import { useRestoreCases, type BinEntry } from '../api/restore-case.ts';
+import type { RowAction } from '../utils/actions.ts';
+import { NO_FILTERS, filterBody, hasFilters, type CaseFilters, type CaseScope } from '../utils/filters.ts';
+import { downloadedBy, otherPartyName } from '../utils/party.ts';
+import type { PrintLayout } from '../utils/print.ts';
+import { CaseFilterBar } from './CaseFilterBar.tsx';
+import {
+  CaseTypeText,
+  DateText,
+  DirectionTag,
+  DownloadedTag,
+  PatientCell,
+  PreviewThumb,
+  ProcessTag,
+} from './cells.tsx';
+import { DetailDialog } from './DetailDialog.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
+import { PrintDialog } from './PrintDialog.tsx';
+import { RowActions } from './RowActions.tsx';
+import '../cases.css';
+
+type Dialog =
+  | { kind: 'detail'; id: string }
+  | { kind: 'print'; id: string; layout: PrintLayout }
+  | { kind: 'import' }
+  | null;
+
+/** The batch action of a scope: the bin's is "delete permanently", the others' "move to the bin". */
+const batchAction = (scope: CaseScope): 'purge' | 'recycle' => (scope === 'recycle' ? 'purge' : 'recycle');
+
+/**
+ * A case list (product §2): /case (the case box), /caseNot (not downloaded yet) and /recycle (the bin). Filters,
+ * keyword, the shared table with cards and column chooser, each row's actions (from the server), batch actions on
+ * the selected rows, and the dialogs (detail, print, import).
+ */
+export function CaseList({
+  scope,
+  custId,
+  reduced,
+}: {
+  scope: CaseScope;
+  custId: string;
+  /** Custom type 2 (clinics) see the reduced card: no lock icon, no format (product §6). */
+  reduced: boolean;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const downloads = useCaseDownloads();
+
+  const body = useMemo(() => filterBody(scope, filters), [scope, filters]);
+  const list = usePagedQuery(getCasesQueryKey(scope, body), (params) => getCases({ ...body, ...params }), t);
+  const records = list.records;
+
+  const changeFilters = (next: CaseFilters) => {
+    setFilters(next);
+    setSelected(new Set());
+    // Back to the first page: the old page number means nothing under other filters.
+    list.pagination.onChange?.(1, list.pagination.pageSize ?? 10);
+  };
+
+  const cancel = useCancelCase({ onSuccess: () => toast(t('cases.messages.cancelled'), 'success') });
+  const move = useMoveToRecycle({
+    onSuccess: ({ moved }) => {
+      setSelected(new Set());
+      toast(t('cases.messages.moved', { count: moved }), 'success');
+    },
+  });
+  const restore = useRestoreCases({
+    onSuccess: ({ restored }) => {
+      setSelected(new Set());
+      toast(t('cases.messages.restored', { count: restored }), 'success');
+    },
+  });
+  const purge = usePurgeCases({
+    onSuccess: ({ deleted }) => {
+      setSelected(new Set());
+      toast(t('cases.messages.purged', { count: deleted }), 'success');
+    },
+  });
+  const empty = useEmptyRecycle({
+    onSuccess: () => {
+      setSelected(new Set());
+      toast(t('cases.messages.emptied'), 'success');
+    },
+  });
+
+  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>) =>
+    modal.confirm({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger: true, id: 'case-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: () => run().catch(() => undefined),
+    });
+
+  const binEntries = (rows: readonly CaseRow[]): BinEntry[] =>
+    rows.flatMap((r) => (r.recycleId ? [{ id: r.id, recycleId: r.recycleId }] : []));
+
+  const onAction = (action: RowAction, row: CaseRow) => {
+    switch (action) {
+      case 'detail':
+        return setDialog({ kind: 'detail', id: row.id });
+      case 'print':
+        return setDialog({ kind: 'print', id: row.id, layout: 'sheet' });
+      case 'download':
+        return void downloads.start(row);
+      case 'preview':
+        // Never reached: the preview button stays disabled until the 3D viewer exists.
+        return undefined;
+      case 'restore':
+        return restore.mutate(binEntries([row]));
+      case 'cancel':
+        return confirm(
+          t('cases.confirm.cancelTitle'),
+          t('cases.confirm.cancelBody', { patient: row.patientName }),
+          t('cases.actions.cancel'),
+          () => cancel.mutateAsync(row.id),
+        );
+      case 'recycle':
+        return confirm(
+          t('cases.confirm.recycleTitle'),
+          t('cases.confirm.recycleBody', { count: 1 }),
+          t('cases.actions.recycle'),
+          () => move.mutateAsync([row.id]),
+        );
+      case 'purge':
+        return confirm(
+          t('cases.confirm.purgeTitle'),
+          t('cases.confirm.purgeBody', { count: 1 }),
+          t('cases.actions.purge'),
+          () => purge.mutateAsync([row.id]),
+        );
+    }
+  };
+
+  // Batch: only rows that allow the scope's batch action can be selected.
+  const batch = batchAction(scope);
+  const selectable = (row: CaseRow) => row.actions.includes(batch);
+  const selectableRows = records.filter(selectable);
+  const selectedRows = records.filter((r) => selected.has(r.id) && selectable(r));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allSelected = selectableRows.length > 0 && selectedRows.length === selectableRows.length;
+
+  const columns: DataColumn<CaseRow>[] = [
+    {
+      key: 'patient',
+      title: t('cases.columns.patient'),
+      render: (r) => (
+        <PatientCell
+          row={r}
+          reduced={reduced}
+          selection={
+            selectableRows.length > 0
+              ? { selected: selected.has(r.id), disabled: !selectable(r), onChange: (on) => toggle(r.id, on) }
+              : undefined
+          }
+        />
+      ),
+    },
+    {
+      key: 'preview',
+      title: t('cases.columns.preview'),
+      render: (r) => <PreviewThumb row={r} reduced={reduced} />,
+    },
+    { key: 'party', title: t('cases.columns.party'), ellipsis: 200, render: (r) => otherPartyName(r) || '–' },
+    { key: 'dentist', title: t('cases.columns.dentist'), ellipsis: 160, render: (r) => r.dentist || '–' },
+    {
+      key: 'caseType',
+      title: t('cases.columns.caseType'),
+      render: (r) => <CaseTypeText caseType={r.caseType} />,
+    },
+    {
+      key: 'direction',
+      title: t('cases.columns.direction'),
+      render: (r) => <DirectionTag isSend={r.isSend} />,
+    },
+    { key: 'edit', title: t('cases.columns.edit'), render: (r) => <DateText value={r.edit} /> },
+    { key: 'time', title: t('cases.columns.time'), render: (r) => <DateText value={r.time} /> },
+    {
+      key: 'downloaded',
+      title: t('cases.columns.downloaded'),
+      render: (r) => <DownloadedTag downloaded={downloadedBy(r, custId)} />,
+    },
+    {
+      key: 'progress',
+      title: t('cases.progress.label'),
+      defaultHidden: true,
+      render: (r) => <ProcessTag status={r.processStatus} />,
+    },
+    ...(reduced
+      ? []
+      : [
+          {
+            key: 'format',
+            title: t('cases.columns.format'),
+            defaultHidden: true,
+            render: (r: CaseRow) => (r.ext ? r.ext.toUpperCase() : '–'),
+          },
+        ]),
+  ];
+
+  const filtered = hasFilters(filters) || list.keyword.trim() !== '';
+  const emptyState = filtered ? (
+    <Empty description={t('cases.empty.filtered')} data-testid="case-empty">
+      <Button
+        icon={<ClearOutlined />}
+        onClick={() => {
+          list.setKeyword('');
+          changeFilters(NO_FILTERS);
+        }}
+      >
+        {t('cases.filters.clear')}
+      </Button>
+    </Empty>
+  ) : scope === 'recycle' ? (
+    <Empty description={t('cases.empty.recycle')} data-testid="case-empty">
+      <Button onClick={() => void navigate('/case')}>{t('cases.empty.backToCases')}</Button>
+    </Empty>
+  ) : scope === 'notDownloaded' ? (
+    <Empty description={t('cases.empty.notDownloaded')} data-testid="case-empty">
+      <Button onClick={() => void navigate('/case')}>{t('cases.empty.showAll')}</Button>
+    </Empty>
+  ) : (
+    <Empty description={t('cases.empty.box')} data-testid="case-empty">
+      <Flex gap={8} justify="center" wrap>
+        <Button type="primary" onClick={() => void navigate('/device')}>
+          {t('cases.empty.goDevices')}
+        </Button>
+        <Button icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+          {t('cases.import.button')}
+        </Button>
+      </Flex>
+    </Empty>
+  );
+
+  const busy = move.isPending || purge.isPending || restore.isPending || empty.isPending;
+  const toolbar = (
+    <>
+      <SearchAndRefresh
+        keyword={list.keyword}
+        onKeyword={list.setKeyword}
+        placeholder={t('cases.searchPlaceholder')}
+        onRefresh={() => void list.query.refetch()}
+        refreshing={list.query.isFetching}
+        data-testid="case-search"
+      />
+      {scope === 'box' && (
+        <Button
+          icon={<ImportOutlined />}
+          onClick={() => setDialog({ kind: 'import' })}
+          data-testid="case-import"
+        >
+          {t('cases.import.button')}
+        </Button>
+      )}
+      {scope === 'recycle' && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={records.length === 0 || busy}
+          onClick={() =>
+            confirm(
+              t('cases.confirm.emptyTitle'),
+              t('cases.confirm.emptyBody'),
+              t('cases.recycle.empty'),
+              () => empty.mutateAsync(),
+            )
+          }
+          data-testid="recycle-empty"
+        >
+          {t('cases.recycle.empty')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <Flex vertical gap={12} className="case-list" data-testid={`case-list-${scope}`}>
+      <CaseFilterBar scope={scope} filters={filters} onChange={changeFilters} />
+      {selectableRows.length > 0 && (
+        <Flex gap={8} align="center" wrap className="case-batch" data-testid="case-batch">
+          <Checkbox
+            checked={allSelected}
+            indeterminate={selectedRows.length > 0 && !allSelected}
+            onChange={(e) => setSelected(new Set(e.target.checked ? selectableRows.map((r) => r.id) : []))}
+            data-testid="case-select-page"
+          >
+            {t('cases.batch.selectPage')}
+          </Checkbox>
+          {selectedRows.length > 0 && (
+            <>
+              <Typography.Text type="secondary" data-testid="case-selected-count">
+                {t('cases.batch.selected', { count: selectedRows.length })}
+              </Typography.Text>
+              {scope === 'recycle' && (
+                <Button
+                  size="small"
+                  icon={<UndoOutlined />}
+                  disabled={busy}
+                  onClick={() => restore.mutate(binEntries(selectedRows))}
+                  data-testid="batch-restore"
+                >
+                  {t('cases.actions.restore')}
+                </Button>
+              )}
+              <Button
+                size="small"
+                danger
+                icon={scope === 'recycle' ? <CloseCircleOutlined /> : <DeleteOutlined />}
+                disabled={busy}
+                onClick={() => {
+                  const ids = selectedRows.map((r) => r.id);
+                  if (scope === 'recycle')
+                    confirm(
+                      t('cases.confirm.purgeTitle'),
+                      t('cases.confirm.purgeBody', { count: ids.length }),
+                      t('cases.actions.purge'),
+                      () => purge.mutateAsync(ids),
+                    );
+                  else
+                    confirm(
+                      t('cases.confirm.recycleTitle'),
+                      t('cases.confirm.recycleBody', { count: ids.length }),
+                      t('cases.actions.recycle'),
+                      () => move.mutateAsync(ids),
+                    );
+                }}
+                data-testid={`batch-${batch}`}
+              >
+                {t(`cases.actions.${batch}`)}
+              </Button>
+              <Button size="small" type="text" onClick={() => setSelected(new Set())}>
+                {t('cases.batch.clear')}
+              </Button>
+            </>
+          )}
+        </Flex>
+      )}
+      <DataTable<CaseRow>
+        pageKey={`cases.${scope}`}
+        rowKey="id"
+        loading={list.query.isLoading}
+        dataSource={records}
+        pagination={list.pagination}
+        data-testid="case-table"
+        emptyText={emptyState}
+        toolbar={toolbar}
+        actions={(row) => <RowActions row={row} progress={downloads.progress[row.id]} onAction={onAction} />}
+        columns={columns}
+      />
+      {dialog?.kind === 'detail' && (
+        <DetailDialog
+          caseId={dialog.id}
+          reduced={reduced}
+          onPrint={(layout) => setDialog({ kind: 'print', id: dialog.id, layout })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'print' && (
+        <PrintDialog
+          caseId={dialog.id}
+          reduced={reduced}
+          initialLayout={dialog.layout}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
+    </Flex>
+  );
+}

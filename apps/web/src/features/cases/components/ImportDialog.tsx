@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  Collapse,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Upload,
+  type UploadFile,
+} from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { CASE_TYPES, caseTypeKey } from '../utils/filters.ts';
+import {
+  FDI_TEETH,
+  IMPORT_ACCEPT,
+  isScanFileName,
+  orderOf,
+  type ImportFormValues,
+} from '../utils/import-form.ts';
+
+interface FormValues extends Omit<ImportFormValues, 'dueDate'> {
+  dueDate?: Dayjs | null;
+}
+
+/**
+ * Import a case from scan files (PLY, STL, OBJ) with its order fields (`caseOrder`). The form and its checks are
+ * here; the upload itself (tus) comes with the upload issue, so the import button stays off with a note saying so.
+ */
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  /** The schema's verdict on the whole order, shown at the fields it names. */
+  const checkOrder = () => {
+    const values = form.getFieldsValue(true) as FormValues;
+    const result = orderOf({
+      ...values,
+      dueDate: values.dueDate ? values.dueDate.format('YYYY-MM-DD') : undefined,
+    });
+    if (!('fields' in result)) return;
+    // Missing required fields are the form rules' to say, once touched.
+    const wrong = result.fields.filter(
+      (name) => name !== 'patientName' && name !== 'caseType' && form.isFieldTouched(name),
+    );
+    form.setFields(
+      wrong.map((name) => ({ name: name as keyof FormValues, errors: [t('cases.import.invalid')] })),
+    );
+  };
+
+  const text = (name: keyof FormValues, max: number, label: string, area = false) => (
+    <Form.Item name={name} label={label} rules={[{ max, message: t('cases.import.tooLong', { max }) }]}>
+      {area ? <Input.TextArea rows={2} maxLength={max} allowClear /> : <Input maxLength={max} allowClear />}
+    </Form.Item>
+  );
+
+  return (
+    <Modal
+      open
+      title={t('cases.import.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      width={720}
+      footer={
+        <Flex gap={8} justify="flex-end" wrap>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" disabled data-testid="import-submit">
+            {t('cases.import.submit')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        <Alert type="info" showIcon title={t('cases.import.comingSoon')} data-testid="import-coming-soon" />
+        <Upload.Dragger
+          multiple
+          accept={IMPORT_ACCEPT}
+          fileList={files}
+          beforeUpload={(file) => {
+            if (!isScanFileName(file.name)) {
+              setFileError(t('errors.case.badFile'));
+              return Upload.LIST_IGNORE;
+            }
+            setFileError(null);
+            return false; // Kept here until the upload is built.
+          }}
+          onChange={({ fileList }) => setFiles(fileList)}
+          data-testid="import-files"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('cases.import.drop')}</p>
+          <p className="ant-upload-hint">{t('cases.import.dropHint')}</p>
+        </Upload.Dragger>
+        {fileError && <Alert type="error" showIcon title={fileError} data-testid="import-file-error" />}
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          name="caseImport"
+          onValuesChange={checkOrder}
+          initialValues={{ upperJaw: false, lowerJaw: false }}
+        >
+          <Row gutter={12}>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="patientName"
+                label={t('cases.columns.patient')}
+                rules={[
+                  { required: true, whitespace: true, message: t('cases.import.patientRequired') },
+                  { max: 100, message: t('cases.import.tooLong', { max: 100 }) },
+                ]}
+              >
+                <Input maxLength={100} allowClear />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="caseType"
+                label={t('cases.columns.caseType')}
+                rules={[{ required: true, message: t('cases.import.caseTypeRequired') }]}
+              >
+                <Select
+                  options={CASE_TYPES.map((code) => ({ value: code, label: t(caseTypeKey(code)) }))}
+                  placeholder={t('cases.import.choose')}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6}>
+              <Form.Item name="sex" label={t('cases.detail.sex')}>
+                <Radio.Group
+                  options={[
+                    { value: 'male', label: t('cases.detail.male') },
+                    { value: 'female', label: t('cases.detail.female') },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6}>
+              <Form.Item name="age" label={t('cases.detail.age')}>
+                <InputNumber min={0} max={150} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="dueDate" label={t('cases.detail.dueDate')}>
+                <DatePicker style={{ width: '100%' }} inputReadOnly />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              {text('doctor', 100, t('cases.detail.doctor'))}
+            </Col>
+            <Col xs={24} sm={12}>
+              {text('clinic', 200, t('cases.detail.clinic'))}
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="phone"
+                label={t('cases.detail.phone')}
+                rules={[
+                  { max: 40, message: t('cases.import.tooLong', { max: 40 }) },
+                  { pattern: /^[0-9+()\-\s]*$/, message: t('cases.import.phoneInvalid') },
+                ]}
+              >
+                <Input maxLength={40} allowClear />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="teeth" label={t('cases.detail.teeth')}>
+                <Select
+                  mode="multiple"
+                  allowClear
+                  maxCount={52}
+                  placeholder={t('cases.import.teethHint')}
+                  options={FDI_TEETH.map((n) => ({ value: n, label: String(n) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item label={t('cases.detail.jaws')} style={{ marginBottom: 12 }}>
+                <Flex gap={16} wrap>
+                  <Form.Item name="upperJaw" valuePropName="checked" noStyle>
+                    <Checkbox>{t('cases.detail.upperJaw')}</Checkbox>
+                  </Form.Item>
+                  <Form.Item name="lowerJaw" valuePropName="checked" noStyle>
+                    <Checkbox>{t('cases.detail.lowerJaw')}</Checkbox>
+                  </Form.Item>
+                </Flex>
+              </Form.Item>
+            </Col>
+            <Col xs={24}>{text('remark', 2000, t('cases.detail.remark'), true)}</Col>
+          </Row>
+          <Collapse
+            ghost
+            size="small"
+            items={[
+              {
+                key: 'more',
+                label: t('cases.import.more'),
+                forceRender: true,
+                children: (
+                  <Row gutter={12}>
+                    <Col xs={24} sm={12}>
+                      {text('material', 100, t('cases.detail.material'))}
+                    </Col>
+                    <Col xs={24} sm={12}>
+                      {text('toothColor', 40, t('cases.detail.toothColor'))}
+                    </Col>
+                    <Col xs={24} sm={12}>
+                      {text('implantType', 100, t('cases.detail.implantType'))}
+                    </Col>
+                    <Col xs={24} sm={12}>
+                      {text('restorationType', 100, t('cases.detail.restorationType'))}
+                    </Col>
+                    <Col xs={24} sm={12}>
+                      {text('softwareVersion', 40, t('cases.detail.softwareVersion'))}
+                    </Col>
+                    <Col xs={24}>
+                      {text('designRequirement', 2000, t('cases.detail.designRequirement'), true)}
+                    </Col>
+                  </Row>
+                ),
+              },
+            ]}
+          />
+        </Form>
+      </Flex>
+    </Modal>
+  );
+}
