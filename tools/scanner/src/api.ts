@@ -1,0 +1,123 @@
+import type { CaseOrder } from '@archway/contract';
+
+/**
+ * The few calls archway-scan makes besides the tus upload itself (coord.md "Upload API"): sign-in, the usable device,
+ * and the call that turns uploaded files into a case. Every answer is the `{success, errorCode, errorMessage, data}`
+ * envelope.
+ */
+
+/** A refusal or failure of a call; `kind` picks the command's message and exit code. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: 'signIn' | 'refused' | 'network' | 'protocol',
+    message: string,
+    readonly errorCode?: number,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface Envelope<T> {
+  success: boolean;
+  errorCode: number;
+  errorMessage: string;
+  data: T;
+}
+
+export interface Api {
+  server: string;
+  token?: string;
+}
+
+/** Joins a server base (with or without a path) and an absolute path. */
+export const urlOf = (server: string, pathname: string) => `${server.replace(/\/+$/, '')}${pathname}`;
+
+async function call<T>(api: Api, method: string, pathname: string, body?: unknown): Promise<Envelope<T>> {
+  const url = urlOf(api.server, pathname);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(api.token ? { authorization: `Bearer ${api.token}` } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new ApiError('network', `cannot reach ${url}: ${cause?.code ?? cause?.message ?? String(err)}`);
+  }
+  const text = await res.text();
+  let parsed: Envelope<T>;
+  try {
+    parsed = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new ApiError(
+      'protocol',
+      `${method} ${url} answered HTTP ${res.status} without JSON (is --server the Archway address?)`,
+      undefined,
+      res.status,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || typeof parsed.success !== 'boolean') {
+    throw new ApiError('protocol', `${method} ${url} answered HTTP ${res.status} without the envelope`);
+  }
+  return Object.assign(parsed, { status: res.status });
+}
+
+const refusal = (kind: ApiError['kind'], what: string, env: Envelope<unknown> & { status?: number }) =>
+  new ApiError(
+    kind,
+    `${what}: ${env.errorMessage || 'refused'} (code ${env.errorCode})`,
+    env.errorCode,
+    env.status,
+  );
+
+/** `POST /account/token` → an access token. */
+export async function signIn(server: string, username: string, password: string): Promise<string> {
+  const env = await call<{ AccessToken?: string } | null>({ server }, 'POST', '/account/token', {
+    username,
+    password,
+  });
+  if (!env.success || !env.data?.AccessToken) throw refusal('signIn', 'sign-in refused', env);
+  return env.data.AccessToken;
+}
+
+export interface UsableDevice {
+  id: string;
+  number: string;
+  name: string;
+  encryptType: number;
+  role: string;
+}
+
+/**
+ * The device with this serial among those the signed-in organization may scan with (owner, borrower within its
+ * window, device user within theirs), or undefined when it may not use it.
+ */
+export async function usableDevice(api: Api, serial: string): Promise<UsableDevice | undefined> {
+  const env = await call<{ records: UsableDevice[] } | null>(api, 'POST', '/api2/device/scan/usable', {
+    keyword: serial,
+    pageSize: 100,
+  });
+  if (!env.success) throw refusal('refused', 'listing your usable devices failed', env);
+  return (env.data?.records ?? []).find((d) => d.number === serial);
+}
+
+export interface CompleteBody {
+  device: string;
+  crypto: 0 | 1;
+  order: CaseOrder;
+  files: { uploadId: string; name: string; sha256: string }[];
+}
+
+/** `POST /api/case/upload/complete` → the case id (the same files again answer the same case). */
+export async function complete(api: Api, body: CompleteBody): Promise<string> {
+  const env = await call<{ id?: string } | null>(api, 'POST', '/api/case/upload/complete', body);
+  if (!env.success || !env.data?.id) throw refusal('refused', 'the server refused the case', env);
+  return env.data.id;
+}

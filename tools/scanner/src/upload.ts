@@ -1,0 +1,300 @@
+import { createReadStream } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Upload, type DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
+import { CaseErrors, detectScanFormat, type CaseOrder, type ScanFormat } from '@archway/contract';
+import { ApiError, complete, signIn, urlOf, usableDevice, type Api } from './api.ts';
+import { encryptFile, hashFile, matchesKeyCheck } from './crypto.ts';
+import { CliError, ExitCode } from './errors.ts';
+import { formatBytes, Progress, type ProgressMode, type Writer } from './progress.ts';
+import { JsonUrlStorage, keyName, lockState, readJson, StateLockedError, writeJsonAtomic } from './state.ts';
+
+export interface UploadRequest {
+  server: string;
+  user: string;
+  password: string;
+  device: string;
+  order: CaseOrder;
+  files: string[];
+  /** The device's management code (devices that encrypt). */
+  code?: string;
+  stateDir: string;
+  progress: ProgressMode;
+  /** Bytes per PATCH request (default 32 MiB). */
+  chunkSize?: number;
+  /** A pause before each tus request (tests slow an upload down with it to interrupt it). */
+  requestDelayMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ScanFile {
+  path: string;
+  name: string;
+  size: number;
+  mtimeMs: number;
+  format: ScanFormat;
+}
+
+/** Each file exists, is a non-empty regular file and is a PLY, STL or OBJ scan by its content (not its name). */
+export async function checkFiles(files: string[]): Promise<ScanFile[]> {
+  if (!files.length) throw new CliError(ExitCode.usage, 'no scan files given (PLY, STL or OBJ)');
+  const out: ScanFile[] = [];
+  const names = new Set<string>();
+  for (const file of files) {
+    const abs = path.resolve(file);
+    let info;
+    try {
+      info = await stat(abs);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new CliError(
+        ExitCode.file,
+        code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? String(err)})`,
+      );
+    }
+    if (!info.isFile()) throw new CliError(ExitCode.file, `${file}: not a regular file`);
+    if (info.size === 0) throw new CliError(ExitCode.file, `${file}: empty file`);
+    const head = Buffer.alloc(Math.min(info.size, 4096));
+    const fh = await open(abs, 'r').catch((err: NodeJS.ErrnoException) => {
+      throw new CliError(ExitCode.file, `${file}: cannot read (${err.code ?? err.message})`);
+    });
+    try {
+      await fh.read(head, 0, head.length, 0);
+    } finally {
+      await fh.close();
+    }
+    const format = detectScanFormat(head, info.size);
+    if (!format)
+      throw new CliError(ExitCode.file, `${file}: not a PLY, STL or OBJ scan (checked by its content)`);
+    const name = path.basename(abs);
+    if (names.has(name)) throw new CliError(ExitCode.file, `${file}: two files are named ${name}`);
+    names.add(name);
+    out.push({ path: abs, name, size: info.size, mtimeMs: info.mtimeMs, format });
+  }
+  return out;
+}
+
+/** What goes over the wire for one file: the file itself, or its encrypted copy under the state directory. */
+interface Prepared {
+  name: string;
+  uploadPath: string;
+  size: number;
+  sha256: string;
+  /** The tus fingerprint: this user, server, device, source file (path, size, mtime) and the exact bytes. */
+  fingerprint: string;
+  /** Files to delete once the case exists. */
+  cleanup: string[];
+}
+
+interface PreparedMeta {
+  uploadPath: string;
+  size: number;
+  sha256: string;
+  keyCheck?: string;
+}
+
+async function prepare(
+  req: UploadRequest,
+  file: ScanFile,
+  encrypt: boolean,
+  progress: Progress,
+): Promise<Prepared> {
+  const key = keyName(
+    [req.server, req.user, req.device, file.path, file.size, file.mtimeMs, encrypt ? 'enc' : 'plain'].join(
+      '\n',
+    ),
+  );
+  const dir = path.join(req.stateDir, 'prepared');
+  const metaFile = path.join(dir, `${key}.json`);
+  const meta = await readJson<PreparedMeta>(metaFile);
+  const done = (m: PreparedMeta): Prepared => ({
+    name: file.name,
+    uploadPath: m.uploadPath,
+    size: m.size,
+    sha256: m.sha256,
+    fingerprint: `archway-scan:${key}:${m.sha256}`,
+    cleanup: encrypt ? [metaFile, m.uploadPath] : [metaFile],
+  });
+
+  if (!encrypt) {
+    if (meta && meta.uploadPath === file.path && meta.size === file.size) return done(meta);
+    const { sha256, size } = await hashFile(file.path);
+    const m = { uploadPath: file.path, size, sha256 };
+    await writeJsonAtomic(metaFile, m);
+    return done(m);
+  }
+
+  const encPath = path.join(dir, `${key}.awenc`);
+  if (meta?.keyCheck && meta.uploadPath === encPath) {
+    const present = await stat(encPath).catch(() => undefined);
+    if (present?.size === meta.size && (await matchesKeyCheck(encPath, req.code!, meta.keyCheck))) {
+      return done(meta);
+    }
+    progress.note(`${file.name}: the management code differs from the last run's: encrypting again`);
+  }
+  progress.note(`${file.name}: encrypting ${formatBytes(file.size)}`);
+  const written = await encryptFile(file.path, encPath, req.code!);
+  const m = { uploadPath: encPath, size: written.size, sha256: written.sha256, keyCheck: written.keyCheck };
+  await writeJsonAtomic(metaFile, m);
+  return done(m);
+}
+
+/** The server's own words from a tus answer (the envelope's errorMessage), else the HTTP status. */
+function tusRefusal(err: DetailedError | Error): { status?: number; message: string; errorCode?: number } {
+  const res = (err as DetailedError).originalResponse;
+  if (!res) {
+    const cause = (err as DetailedError).causingError;
+    return { message: cause?.message ?? err.message };
+  }
+  const status = res.getStatus();
+  try {
+    const env = JSON.parse(res.getBody()) as { errorMessage?: string; errorCode?: number };
+    if (env.errorMessage) return { status, message: env.errorMessage, errorCode: env.errorCode };
+  } catch {
+    // not JSON
+  }
+  return { status, message: `HTTP ${status}${res.getBody() ? `: ${res.getBody().slice(0, 200)}` : ''}` };
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Uploads one prepared file through tus, resuming a stored upload of the same bytes. Returns the upload id. */
+async function sendFile(
+  req: UploadRequest,
+  api: Api,
+  file: Prepared,
+  storage: JsonUrlStorage,
+  progress: Progress,
+): Promise<string> {
+  const endpoint = urlOf(req.server, '/api/case/upload/');
+  let resumedAt = 0;
+  const upload = new Upload(createReadStream(file.uploadPath) as never, {
+    endpoint,
+    headers: { authorization: `Bearer ${api.token}` },
+    metadata: { filename: file.name, device: req.device },
+    chunkSize: req.chunkSize ?? 32 * 1024 * 1024,
+    retryDelays: [0, 1000, 3000, 5000],
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: false,
+    urlStorage: storage,
+    fingerprint: async () => file.fingerprint,
+    onBeforeRequest: req.requestDelayMs ? () => sleep(req.requestDelayMs!) : undefined,
+    onAfterResponse: (r: HttpRequest, res: HttpResponse) => {
+      if (r.getMethod() === 'HEAD' && res.getStatus() < 300) {
+        resumedAt = Number(res.getHeader('Upload-Offset') ?? 0) || 0;
+        progress.start(file.name, resumedAt);
+      }
+    },
+    onProgress: (sent) => progress.update(file.name, sent),
+  });
+  const previous = await upload.findPreviousUploads();
+  if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+  else progress.start(file.name, 0);
+
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      void upload.abort(false);
+      reject(new CliError(ExitCode.interrupted, 'interrupted: run the same command again to resume'));
+    };
+    if (req.signal?.aborted) return onAbort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    upload.options.onSuccess = () => {
+      req.signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    upload.options.onError = (err) => {
+      req.signal?.removeEventListener('abort', onAbort);
+      const r = tusRefusal(err);
+      if (r.status === undefined || r.status >= 500 || r.status === 423) {
+        reject(
+          new CliError(
+            ExitCode.network,
+            `uploading ${file.name} failed: ${r.message}; run the same command again to resume`,
+          ),
+        );
+      } else if (r.errorCode === CaseErrors.deviceNotUsable.code) {
+        reject(new CliError(ExitCode.device, `uploading ${file.name}: ${r.message}`));
+      } else {
+        reject(new CliError(ExitCode.refused, `the server refused ${file.name}: ${r.message}`));
+      }
+    };
+    upload.start();
+  });
+  progress.finish(file.name, resumedAt);
+  const id = new URL(upload.url!).pathname.split('/').filter(Boolean).pop();
+  if (!id) throw new CliError(ExitCode.refused, `the server gave ${file.name} no upload id (${upload.url})`);
+  return id;
+}
+
+function mapApiError(err: unknown, what: string): never {
+  if (err instanceof ApiError) {
+    if (err.kind === 'network') throw new CliError(ExitCode.network, err.message);
+    if (err.kind === 'signIn') throw new CliError(ExitCode.signIn, err.message);
+    if (err.errorCode === CaseErrors.deviceNotUsable.code) throw new CliError(ExitCode.device, err.message);
+    throw new CliError(ExitCode.refused, `${what}: ${err.message}`);
+  }
+  throw err;
+}
+
+/**
+ * The `upload` command: checks the files, signs in, checks the device, encrypts when the device does, uploads each
+ * file (resuming what an earlier run left), then creates the case. Returns the case id.
+ */
+export async function uploadCase(req: UploadRequest, stderr: Writer): Promise<string> {
+  const files = await checkFiles(req.files);
+  const progress = new Progress(stderr, req.progress);
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockState(req.stateDir);
+  } catch (err) {
+    if (err instanceof StateLockedError) throw new CliError(ExitCode.failure, err.message);
+    throw err;
+  }
+  try {
+    const token = await signIn(req.server, req.user, req.password).catch((e) => mapApiError(e, 'sign-in'));
+    const api: Api = { server: req.server, token };
+    const device = await usableDevice(api, req.device).catch((e) => mapApiError(e, 'device lookup'));
+    if (!device) {
+      throw new CliError(
+        ExitCode.device,
+        `device ${req.device} is not one ${req.user} may upload with (it must be your organization's, lent to it ` +
+          `and not expired, or yours as a device user within your window)`,
+      );
+    }
+    const encrypt = device.encryptType === 2;
+    if (encrypt && !req.code) {
+      throw new CliError(
+        ExitCode.usage,
+        `device ${req.device} encrypts its scans: pass its management code with --code CODE`,
+      );
+    }
+    if (!encrypt && req.code) progress.note(`device ${req.device} does not encrypt: --code is not used`);
+
+    const prepared: Prepared[] = [];
+    for (const f of files) prepared.push(await prepare(req, f, encrypt, progress));
+    progress.plan(prepared);
+
+    const storage = new JsonUrlStorage(path.join(req.stateDir, 'uploads.json'));
+    const sent: { uploadId: string; name: string; sha256: string }[] = [];
+    for (const p of prepared) {
+      const uploadId = await sendFile(req, api, p, storage, progress);
+      sent.push({ uploadId, name: p.name, sha256: p.sha256 });
+    }
+    progress.end();
+
+    const id = await complete(api, {
+      device: req.device,
+      crypto: encrypt ? 1 : 0,
+      order: req.order,
+      files: sent,
+    }).catch((e) => mapApiError(e, 'creating the case'));
+
+    // The case exists: forget the uploads and drop the encrypted copies.
+    await storage.forget(prepared.map((p) => p.fingerprint));
+    for (const p of prepared) for (const f of p.cleanup) await rm(f, { force: true });
+    return id;
+  } finally {
+    progress.end();
+    await unlock();
+  }
+}
