@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { PreviousUpload, UrlStorage } from 'tus-js-client';
@@ -100,34 +101,54 @@ export class JsonUrlStorage implements UrlStorage {
   }
 }
 
-/** An exclusive lock on the state directory while a command uploads (a second concurrent run is refused). */
+/** How often a running command touches its lock, and after how long without a touch a lock is stale. */
+const HEARTBEAT_MS = 5_000;
+const STALE_MS = 30_000;
+
+/**
+ * An exclusive lock on the state directory while a command uploads (a second concurrent run is refused). The lock
+ * holds the process id and is touched every few seconds: a lock whose process is gone, or that nobody touched for
+ * 30 s (a killed process whose id was reused), is taken over.
+ */
 export async function lockState(dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, 'lock');
-  const tryTake = async () => {
-    await writeFile(file, String(process.pid), { flag: 'wx', mode: 0o600 });
-  };
+  const tryTake = () => writeFile(file, String(process.pid), { flag: 'wx', mode: 0o600 });
   try {
     await tryTake();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-    if (pid && pid !== process.pid && alive(pid)) {
+    const touched = (await stat(file).catch(() => undefined))?.mtimeMs ?? 0;
+    if (pid && pid !== process.pid && alive(pid) && Date.now() - touched < STALE_MS) {
       throw new StateLockedError(dir, pid);
     }
-    // A stale lock (its process was killed): take it over.
     await rm(file, { force: true });
     await tryTake();
   }
-  return () => rm(file, { force: true });
+  const beat = setInterval(() => {
+    const now = new Date();
+    utimes(file, now, now).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  beat.unref();
+  return async () => {
+    clearInterval(beat);
+    await rm(file, { force: true });
+  };
 }
 
+/** Whether a process runs (a zombie, killed but not yet reaped, does not: Linux's /proc tells). */
 function alive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\S+ \(.*\) [ZX] /s.test(fields);
+  } catch {
+    return true;
   }
 }
 

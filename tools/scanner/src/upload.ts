@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Upload, type DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
 import { CaseErrors, detectScanFormat, type CaseOrder, type ScanFormat } from '@archway/contract';
-import { ApiError, complete, signIn, urlOf, usableDevice, type Api } from './api.ts';
+import { ApiError, complete, signIn, urlOf, usableDevice, type Api, type CompleteBody } from './api.ts';
 import { encryptFile, hashFile, matchesKeyCheck } from './crypto.ts';
 import { CliError, ExitCode } from './errors.ts';
 import { formatBytes, Progress, type ProgressMode, type Writer } from './progress.ts';
@@ -27,6 +27,9 @@ export interface UploadRequest {
   signal?: AbortSignal;
 }
 
+/** Files per case (the complete call's limit). */
+export const MAX_FILES = 20;
+
 export interface ScanFile {
   path: string;
   name: string;
@@ -38,6 +41,9 @@ export interface ScanFile {
 /** Each file exists, is a non-empty regular file and is a PLY, STL or OBJ scan by its content (not its name). */
 export async function checkFiles(files: string[]): Promise<ScanFile[]> {
   if (!files.length) throw new CliError(ExitCode.usage, 'no scan files given (PLY, STL or OBJ)');
+  if (files.length > MAX_FILES) {
+    throw new CliError(ExitCode.usage, `${files.length} files given: a case takes at most ${MAX_FILES}`);
+  }
   const out: ScanFile[] = [];
   const names = new Set<string>();
   for (const file of files) {
@@ -124,6 +130,7 @@ async function prepare(
     return done(m);
   }
 
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const encPath = path.join(dir, `${key}.awenc`);
   if (meta?.keyCheck && meta.uploadPath === encPath) {
     const present = await stat(encPath).catch(() => undefined);
@@ -226,6 +233,33 @@ async function sendFile(
   return id;
 }
 
+/**
+ * When an earlier run of the same command asked for the case (and may have lost the answer), asks again with the
+ * same uploads: the server answers the case it made. Undefined when those uploads are gone without a case (then
+ * this run uploads as usual).
+ */
+async function completeEarlierRun(
+  req: UploadRequest,
+  api: Api,
+  jobFile: string,
+  crypto: 0 | 1,
+  progress: Progress,
+): Promise<string | undefined> {
+  const job = await readJson<{ files: CompleteBody['files'] }>(jobFile);
+  if (!job?.files?.length) return undefined;
+  try {
+    const id = await complete(api, { device: req.device, crypto, order: req.order, files: job.files });
+    progress.note('the files were uploaded by an earlier run: the case is there');
+    return id;
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'refused' && err.errorCode === CaseErrors.uploadFailed.code) {
+      await rm(jobFile, { force: true });
+      return undefined;
+    }
+    return mapApiError(err, 'creating the case');
+  }
+}
+
 function mapApiError(err: unknown, what: string): never {
   if (err instanceof ApiError) {
     if (err.kind === 'network') throw new CliError(ExitCode.network, err.message);
@@ -275,23 +309,42 @@ export async function uploadCase(req: UploadRequest, stderr: Writer): Promise<st
     progress.plan(prepared);
 
     const storage = new JsonUrlStorage(path.join(req.stateDir, 'uploads.json'));
-    const sent: { uploadId: string; name: string; sha256: string }[] = [];
-    for (const p of prepared) {
-      const uploadId = await sendFile(req, api, p, storage, progress);
-      sent.push({ uploadId, name: p.name, sha256: p.sha256 });
+    const crypto = encrypt ? 1 : 0;
+    // The case this command makes: an earlier run that got as far as asking for it left its upload ids here.
+    const jobFile = path.join(
+      req.stateDir,
+      'jobs',
+      `${keyName(
+        JSON.stringify([
+          req.server,
+          req.user,
+          req.device,
+          crypto,
+          req.order,
+          prepared.map((p) => [p.name, p.sha256]),
+        ]),
+      )}.json`,
+    );
+    let id = await completeEarlierRun(req, api, jobFile, crypto, progress);
+    if (!id) {
+      const sent: CompleteBody['files'] = [];
+      for (const p of prepared) {
+        const uploadId = await sendFile(req, api, p, storage, progress);
+        sent.push({ uploadId, name: p.name, sha256: p.sha256 });
+      }
+      progress.end();
+      // Remembered before asking: if the answer is lost, the next run asks again for these very uploads (the server
+      // answers the same case) instead of uploading anew.
+      await writeJsonAtomic(jobFile, { files: sent });
+      id = await complete(api, { device: req.device, crypto, order: req.order, files: sent }).catch((e) =>
+        mapApiError(e, 'creating the case'),
+      );
     }
-    progress.end();
-
-    const id = await complete(api, {
-      device: req.device,
-      crypto: encrypt ? 1 : 0,
-      order: req.order,
-      files: sent,
-    }).catch((e) => mapApiError(e, 'creating the case'));
 
     // The case exists: forget the uploads and drop the encrypted copies.
     await storage.forget(prepared.map((p) => p.fingerprint));
     for (const p of prepared) for (const f of p.cleanup) await rm(f, { force: true });
+    await rm(jobFile, { force: true });
     return id;
   } finally {
     progress.end();
