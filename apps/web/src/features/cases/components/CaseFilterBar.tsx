@@ -39,7 +39,7 @@ export function CaseFilterBar({
         value={filters.caseType ?? 'all'}
         onChange={(value) => set({ caseType: value === 'all' ? null : value })}
         aria-label={t('cases.columns.caseType')}
-        style={{ ...field, width: narrow ? undefined : 170 }}
+        style={{ ...field, width: narrow ? undefined : 190 }}
         popupMatchSelectWidth={false}
         data-testid="filter-case-type"
         options={[
@@ -51,7 +51,7 @@ export function CaseFilterBar({
         value={filters.direction}
         onChange={(direction) => set({ direction })}
         aria-label={t('cases.columns.direction')}
-        style={{ ...field, width: narrow ? undefined : 150 }}
+        style={{ ...field, width: narrow ? undefined : 200 }}
         popupMatchSelectWidth={false}
         data-testid="filter-direction"
         options={[
@@ -65,7 +65,7 @@ export function CaseFilterBar({
           value={filters.downloaded}
           onChange={(downloaded) => set({ downloaded })}
           aria-label={t('cases.columns.downloaded')}
-          style={{ ...field, width: narrow ? undefined : 170 }}
+          style={{ ...field, width: narrow ? undefined : 190 }}
           popupMatchSelectWidth={false}
           data-testid="filter-downloaded"
           options={[

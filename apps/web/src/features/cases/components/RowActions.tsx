@@ -53,8 +53,15 @@ export function RowActions({
       return (
         <Tooltip key={action} title={why}>
           <span data-testid="action-preview-wrap">
-            <Button type="link" size="small" icon={<Icon />} disabled data-testid="action-preview">
-              {label}
+            <Button
+              type="link"
+              size="small"
+              icon={<Icon />}
+              disabled
+              aria-label={label}
+              data-testid="action-preview"
+            >
+              <span className="case-action-label">{label}</span>
             </Button>
           </span>
         </Tooltip>
@@ -82,22 +89,24 @@ export function RowActions({
           data-testid="action-download"
           data-percent={progress ?? ''}
         >
-          {progress === null ? label : `${progress}%`}
+          {progress === null ? <span className="case-action-label">{label}</span> : `${progress}%`}
         </Button>
       );
     }
     return (
-      <Button
-        key={action}
-        type="link"
-        size="small"
-        danger={isDestructive(action)}
-        icon={<Icon />}
-        onClick={() => onAction(action, row)}
-        data-testid={`action-${action}`}
-      >
-        {label}
-      </Button>
+      <Tooltip key={action} title={label}>
+        <Button
+          type="link"
+          size="small"
+          danger={isDestructive(action)}
+          icon={<Icon />}
+          aria-label={label}
+          onClick={() => onAction(action, row)}
+          data-testid={`action-${action}`}
+        >
+          <span className="case-action-label">{label}</span>
+        </Button>
+      </Tooltip>
     );
   };
 
@@ -121,8 +130,14 @@ export function RowActions({
             onClick: ({ key }) => onAction(key as RowAction, row),
           }}
         >
-          <Button type="link" size="small" icon={<MoreOutlined />} data-testid="action-more">
-            {t('common.more')}
+          <Button
+            type="link"
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t('common.more')}
+            data-testid="action-more"
+          >
+            <span className="case-action-label">{t('common.more')}</span>
           </Button>
         </Dropdown>
       )}

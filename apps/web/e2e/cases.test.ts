@@ -1,0 +1,327 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { factories } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+
+/**
+ * The case journey of issue 7 in a real browser against a real server: Demo Clinic's scanner sends cases to Demo
+ * Lab; the lab finds one on /case, opens the detail, sets its lab progress, downloads the archive (the ring moves,
+ * the file is a zip), moves the case to the recycle bin and restores it, and moves another with the batch action.
+ * The clinic still sees both of its copies. /case, /caseNot and /recycle are photographed at 390, 768 and 1440 px
+ * and must not be wider than the window.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+type Texts = Record<string, Record<string, unknown>>;
+const en = JSON.parse(
+  readFileSync(path.join(here, '..', 'src', 'locales', 'en', 'common.json'), 'utf8'),
+) as Texts;
+/** The text of a key in en, with `{{name}}` placeholders filled. */
+const text = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (s, [name, value]) => s.replaceAll(`{{${name}}}`, String(value)),
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string,
+  );
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+] as const;
+
+interface Me {
+  userId: string;
+  custId: string;
+}
+
+describe('cases in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+  const tooWide: string[] = [];
+
+  /** A screenshot once dialogs and spinners have settled. */
+  const shot = async (name: string) => {
+    await page.waitForTimeout(600);
+    await journey.shot(`cases-${name}`);
+  };
+
+  async function signIn(username: string): Promise<Me> {
+    // Forget the session (token, provider cookie) so the form shows; a page still redirecting may refuse once.
+    await page.context().clearCookies();
+    if (page.url().startsWith(base)) await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+    await page.goto(`${base}/v5/login`).catch(() => page.goto(`${base}/v5/login`));
+    await page.getByTestId('sign-in-card').waitFor();
+    await page.locator('input#username').fill(username);
+    await page.locator('input#password').fill('demo123');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/v5\/home$/);
+    await page.getByTestId('org-name').waitFor();
+    return page.evaluate(async () => {
+      const answer = await fetch('/user/current', {
+        headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
+      });
+      return ((await answer.json()) as { data: Me }).data;
+    });
+  }
+
+  /** Waits for a toast with this text. */
+  const toast = (message: string) => page.locator('.ant-message-notice').getByText(message).first().waitFor();
+
+  /** The row (table) or card (phone) of a patient's case. */
+  const caseRow = (patient: string): Locator =>
+    page
+      .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+      .filter({ has: page.getByTestId('case-patient').getByText(patient, { exact: true }) })
+      .first();
+
+  async function openList(route: 'case' | 'caseNot' | 'recycle') {
+    await page.goto(`${base}/v5/${route}`);
+    await page.locator('.case-list').waitFor();
+    await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
+  }
+
+  /** A row action: inline, or from the row's More menu. */
+  async function rowAction(row: Locator, action: string) {
+    await row.hover();
+    const inline = row.getByTestId(`action-${action}`);
+    if ((await inline.count()) > 0)
+      return inline.click().catch(async (error: unknown) => {
+        await journey.shot(`cases-failed-${action}`);
+        throw error;
+      });
+    await row.getByTestId('action-more').click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .filter({ hasText: text(`cases.actions.${action}`) })
+      .first()
+      .click();
+  }
+
+  /** Every width: a screenshot and the check that nothing scrolls sideways. */
+  async function atEveryWidth(route: 'case' | 'caseNot' | 'recycle', who: string) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await openList(route);
+      await page.waitForTimeout(500);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth)
+        tooWide.push(`${who} ${route} ${size.width}: ${scrollWidth} > ${innerWidth}`);
+      await shot(`${who}-${route}-${size.width}`);
+    }
+    await page.setViewportSize(WIDTHS[2]);
+  }
+
+  beforeAll(async () => {
+    journey = await startJourney();
+    ({ page, base } = journey);
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it(
+    'the lab works a case from the clinic: detail, lab progress, download, bin and back',
+    { timeout: 600_000 },
+    async () => {
+      // Demo Clinic's scanner sends to Demo Lab (restoration and orthodontics).
+      const clinic = await signIn('clinic');
+      const lab = await signIn('lab');
+      const f = factories(journey.app);
+      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
+      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
+      await f.receiver(scanner, lab, { caseType: 3 });
+      await f.receiver(scanner, lab, { caseType: 1 });
+      await f.kase(scanner, clinicOwner, {
+        patientName: 'Li Lei',
+        caseType: 3,
+        doctor: 'Dr. Wang',
+        clinic: 'Demo Clinic',
+        phone: '+86 10 1234 5678',
+        dueDate: '2026-12-01',
+        remark: 'Shade matched under daylight',
+        teeth: [11, 21, 36],
+        upperJaw: true,
+        material: 'Zirconia',
+      });
+      await f.kase(scanner, clinicOwner, { patientName: 'Anna Berg', caseType: 1, doctor: 'Dr. Berg' });
+      await f.kase(scanner, clinicOwner, {
+        patientName: 'Old Patient',
+        caseType: 3,
+        createdAt: new Date(Date.now() - 120 * 86_400_000),
+      });
+
+      // The lab's case box: received from Demo Clinic.
+      await openList('case');
+      const row = caseRow('Li Lei');
+      await row.waitFor();
+      await expect(row.innerText()).resolves.toContain('Demo Clinic');
+      await expect(row.innerText()).resolves.toContain(text('cases.direction.received'));
+      await expect(row.innerText()).resolves.toContain(text('cases.downloaded.no'));
+      // Preview waits for the 3D viewer; past 90 days it says why.
+      await expect(row.getByTestId('action-preview').isDisabled()).resolves.toBe(true);
+      await caseRow('Old Patient').getByTestId('action-preview-wrap').hover();
+      await page.locator('.ant-tooltip').getByText(text('errors.case.previewExpired')).waitFor();
+      await shot('lab-case-1440');
+
+      // The detail: every field, and the lab progress dropdown (5 "checked in" only while at 1).
+      await rowAction(row, 'detail');
+      const detail = page.getByTestId('case-detail');
+      await detail.waitFor();
+      await expect(page.getByTestId('detail-patient').innerText()).resolves.toContain('Li Lei');
+      for (const value of ['Dr. Wang', '+86 10 1234 5678', 'Shade matched under daylight', 'Zirconia'])
+        await detail.getByText(value).first().waitFor();
+      const teeth = await page.getByTestId('case-teeth').innerText();
+      for (const tooth of ['11', '21', '36']) expect(teeth).toContain(tooth);
+      const progress = page.getByTestId('process-status');
+      await progress.click();
+      const options = page.locator(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      );
+      await options.first().waitFor();
+      const offered = await options.allInnerTexts();
+      expect(offered).toContain(text('cases.progress.processing'));
+      await shot('lab-detail-progress');
+      await options
+        .filter({ hasText: text('cases.progress.processing') })
+        .first()
+        .click();
+      await toast(text('cases.progress.changed'));
+      await progress.getByText(text('cases.progress.processing')).waitFor();
+      // Now past 1: "checked in" is no longer offered.
+      await progress.click();
+      await options.first().waitFor();
+      expect(await options.allInnerTexts()).not.toContain(text('cases.progress.checkedIn'));
+      await page.keyboard.press('Escape');
+
+      // The print dialog from the detail, in both layouts.
+      await page.getByTestId('detail-print').click();
+      await page.locator('.case-sheet-preview [data-layout=sheet]').getByText('Li Lei').first().waitFor();
+      await shot('lab-print-sheet');
+      await page.getByTestId('print-layout').getByText(text('cases.print.label')).click();
+      await page.locator('.case-sheet-preview [data-layout=label]').waitFor();
+      await shot('lab-print-label');
+      await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().click();
+      await page.locator('.ant-modal').first().waitFor({ state: 'detached' });
+
+      // Download on a slow line: the ring moves, the saved file is a zip, the case counts as downloaded.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: 12 * 1024,
+        uploadThroughput: -1,
+      });
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { percents: string[] }).percents = seen;
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const value = (r.target as HTMLElement).getAttribute?.('data-percent');
+            if (value) seen.push(value);
+          }
+        }).observe(document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-percent'],
+          childList: true,
+        });
+      });
+      const saved = page.waitForEvent('download');
+      await rowAction(row, 'download');
+      await row.getByTestId('download-ring').waitFor();
+      await shot('lab-downloading');
+      const download = await saved;
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      const file = readFileSync((await download.path())!);
+      expect(file.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+      expect(download.suggestedFilename()).toMatch(/\.zip$/);
+      const percents = (
+        await page.evaluate(() => (window as unknown as { percents: string[] }).percents)
+      ).map(Number);
+      expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
+      expect(percents.at(-1)).toBe(100);
+      await row.getByText(text('cases.downloaded.yes'), { exact: true }).waitFor();
+
+      // To the recycle bin (confirmed first), gone from the box; restored from /recycle.
+      await rowAction(row, 'recycle');
+      await page.locator('.ant-modal-confirm-title').getByText(text('cases.confirm.recycleTitle')).waitFor();
+      await page.locator('#case-confirm-ok').click();
+      await toast(text('cases.messages.moved', { count: 1 }));
+      await caseRow('Li Lei').waitFor({ state: 'detached' });
+      await openList('recycle');
+      const binned = caseRow('Li Lei');
+      await binned.waitFor();
+      await shot('lab-recycle-1440');
+      await rowAction(binned, 'restore');
+      await toast(text('cases.messages.restored', { count: 1 }));
+      await page.getByTestId('case-empty').getByText(text('cases.empty.recycle')).waitFor();
+      await openList('case');
+      await caseRow('Li Lei').waitFor();
+
+      // Batch: select Anna Berg's case and move it (confirmed), so the bin has something to show.
+      await caseRow('Anna Berg').getByTestId('case-select').click();
+      await page
+        .getByTestId('case-selected-count')
+        .getByText(text('cases.batch.selected', { count: 1 }))
+        .waitFor();
+      await page.getByTestId('batch-recycle').click();
+      await page.locator('#case-confirm-ok').click();
+      await toast(text('cases.messages.moved', { count: 1 }));
+      await caseRow('Anna Berg').waitFor({ state: 'detached' });
+
+      await atEveryWidth('case', 'lab');
+      await atEveryWidth('caseNot', 'lab');
+      await atEveryWidth('recycle', 'lab');
+    },
+  );
+
+  it(
+    "the clinic still sees both copies, sent to Demo Lab, with the lab's progress",
+    { timeout: 600_000 },
+    async () => {
+      await signIn('clinic');
+      await openList('case');
+      for (const patient of ['Li Lei', 'Anna Berg']) {
+        const row = caseRow(patient);
+        await row.waitFor();
+        await expect(row.innerText()).resolves.toContain('Demo Lab');
+        await expect(row.innerText()).resolves.toContain(text('cases.direction.sent'));
+      }
+      // A clinic sees the reduced card: no format column offered.
+      await page.getByTestId('column-chooser').click();
+      await page.getByTestId('column-pref-party').waitFor();
+      expect(await page.getByTestId('column-pref-format').count()).toBe(0);
+      await page.getByTestId('column-chooser').click();
+      await page.getByTestId('column-pref-party').waitFor({ state: 'hidden' });
+
+      await rowAction(caseRow('Li Lei'), 'detail');
+      await page.getByTestId('case-detail').getByText('Demo Lab').first().waitFor();
+      // The lab's progress, with the lab's name.
+      await page
+        .getByTestId('case-detail')
+        .locator('.ant-tag', { hasText: text('cases.progress.processing') })
+        .waitFor();
+      expect(await page.getByTestId('process-status').count()).toBe(0);
+      await shot('clinic-detail');
+      await page.keyboard.press('Escape');
+
+      await atEveryWidth('case', 'clinic');
+      await atEveryWidth('recycle', 'clinic');
+      expect(tooWide).toEqual([]);
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+});
