@@ -25,8 +25,13 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { startExpirySweep } from './modules/devices/devices.jobs.ts';
+import { casesRoutes } from './modules/cases/cases.routes.ts';
+import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
+import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
+import { createUploads } from './platform/uploads/tus.ts';
 import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
+import { seedDemoCases } from './demo/seed-cases.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
@@ -82,7 +87,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => storage.close());
   const secrets = await loadSecrets(db);
   const tokens = await createTokenService(`${config.publicUrl}/oidc`, secrets);
-  const platform: Platform = { config, db, tokens, storage };
+  const uploads = createUploads({
+    path: UPLOAD_PATH,
+    storage: config.storage,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    maxSize: config.uploadMaxBytes,
+    expiryMs: config.uploadExpiryMs,
+  });
+  const platform: Platform = { config, db, tokens, storage, uploads };
   app.decorate('platform', platform);
 
   // Before everything that registers routes: errors, the actor, then the one access check (platform/access.ts).
@@ -118,9 +131,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(usersRoutes(platform));
   await app.register(orgsRoutes(platform));
   await app.register(devicesRoutes(platform));
+  await app.register(casesRoutes(platform));
+  await app.register(uploadsRoutes(platform));
   registerWebApp(app, config.webDist);
 
-  if (config.demo) await seedDemo(db, config.area);
+  if (config.demo) {
+    await seedDemo(db, config.area);
+    if (config.demoCases) await seedDemoCases(db, storage, config.area);
+  }
   await purgeExpired(db);
   const purge = setInterval(
     () => purgeExpired(db).catch((err) => app.log.warn({ err }, 'purge failed')),
@@ -128,9 +146,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   );
   purge.unref();
   const stopSweep = startExpirySweep(db, app.log);
+  const stopCleanup = startOrphanCleanup(db, storage, uploads, app.log);
   app.addHook('onClose', async () => {
     clearInterval(purge);
     stopSweep();
+    stopCleanup();
   });
   return app;
 }

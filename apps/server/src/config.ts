@@ -197,6 +197,15 @@ const schema = z.object({
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   AWS_SESSION_TOKEN: z.string().optional(),
+  ARCHWAY_DEMO_CASES: bool.optional(),
+  CASE_MAX_DOWNLOADS: z.coerce.number().int().min(0).default(0),
+  CASE_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).default(24),
 });
 /** Settings that only make sense together. */
 const checked = schema.superRefine((e, ctx) => {
@@ -217,6 +226,8 @@ export interface Config {
   /** The address people and scanners use to reach this server; issuer and service URLs derive from it. */
   publicUrl: string;
   demo: boolean;
+  /** With the demo data, a few dozen demo cases (ARCHWAY_DEMO_CASES, default: as ARCHWAY_DEMO). */
+  demoCases: boolean;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** The built SPA (apps/web/dist). */
   webDist: string;
@@ -236,6 +247,14 @@ export interface Config {
   frameAncestors: string[];
   /** Where file contents live (STORAGE_URL). */
   storage: StorageConfig;
+  /** Downloads of one case, all organizations together (CASE_MAX_DOWNLOADS; 0: unlimited, the default). */
+  caseMaxDownloads: number;
+  /** Days after its last upload during which a case's files may be fetched (CASE_RETENTION_DAYS; 0: forever). */
+  caseRetentionDays: number;
+  /** The largest file one upload may carry (UPLOAD_MAX_BYTES, default 2 GiB). */
+  uploadMaxBytes: number;
+  /** Unfinished uploads are removed after this long (UPLOAD_EXPIRY_HOURS, default 24). */
+  uploadExpiryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -256,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     demo: e.ARCHWAY_DEMO ?? !e.DATABASE_URL,
+    demoCases: e.ARCHWAY_DEMO_CASES ?? e.ARCHWAY_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     serviceUrls: e.SERVICE_URLS ?? {},
@@ -263,6 +283,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     frameAncestors: ["'self'", ...(e.FRAME_ANCESTORS ?? [])],
     storage: storageConfig(e),
+    caseMaxDownloads: e.CASE_MAX_DOWNLOADS,
+    caseRetentionDays: e.CASE_RETENTION_DAYS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
   };
 }
 

@@ -72,6 +72,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       DATA_DIR: dataDir,
       PUBLIC_URL: publicUrl,
       ARCHWAY_DEMO: 'true',
+      ARCHWAY_DEMO_CASES: 'false',
       LOG_LEVEL: 'warn',
     }),
   );

@@ -221,3 +221,30 @@ export const recycleMoveQuery = z.object({
 });
 /** `GET /user/addservice?id=&recycleId=`: restore from the bin. */
 export const restoreQuery = z.object({ id: uuidParam, recycleId: uuidParam });
+
+// ---- uploads -------------------------------------------------------------------------------------
+
+/**
+ * The first bytes of a file encrypted on the scanner (devices with encryptType 2): `AWENC1\0\0`, then a 16-byte
+ * salt, a 12-byte IV, the AES-256-GCM ciphertext and its 16-byte tag. Key: scrypt(managementCode, salt, 32,
+ * N 2^15, r 8, p 1). The server only checks this magic: it never sees the plaintext.
+ */
+export const ENCRYPTED_MAGIC = 'AWENC1\u0000\u0000';
+
+/** `POST /api/case/upload/complete`: finished tus uploads (one per file) and the order become one case. */
+export const completeUploadBody = z.object({
+  device: text(64).min(1),
+  crypto: z.union([z.literal(0), z.literal(1)]).default(0),
+  order: caseOrder,
+  files: z
+    .array(
+      z.object({
+        uploadId: z.string().regex(/^[0-9a-f-]{36}$/, 'an upload id'),
+        name: text(255).min(1),
+        sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'a sha256 in hex'),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+export type CompleteUploadBody = z.infer<typeof completeUploadBody>;

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from './db/client.ts';
 import type { TokenService } from './identity/tokens.ts';
 import type { Storage } from './storage/storage.ts';
+import type { Uploads } from './uploads/tus.ts';
 
 /** What modules receive from the platform: configuration, the database, file storage and the token service. */
 export interface Platform {
@@ -10,6 +11,8 @@ export interface Platform {
   tokens: TokenService;
   /** File contents: a local directory or an S3-compatible store (STORAGE_URL). */
   storage: Storage;
+  /** Resumable uploads (tus), staged beside the storage until they become a case. */
+  uploads: Uploads;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CustStatus, CustType, PERMANENT_DATE, Privacy } from '@archway/contract';
+import { CustStatus, CustType, PERMANENT_DATE, Privacy, type CaseOrder } from '@archway/contract';
 import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
 import { users } from '../modules/users/users.schema.ts';
 import {
@@ -10,6 +10,9 @@ import {
   devices,
   deviceUsers,
 } from '../modules/devices/devices.schema.ts';
+import { createCase } from '../modules/cases/cases.service.ts';
+import { sampleArchPly } from '../modules/cases/sample-scan.ts';
+import { actorFor } from '../modules/users/users.service.ts';
 import type { Caller } from './api.ts';
 
 /**
@@ -22,6 +25,7 @@ import type { Caller } from './api.ts';
  *   const lending = await f.lending(device, lab);       // lent to lab for a year
  *   await f.deviceUser(device, nurse);                  // a device-user window, added by the owner
  *   await f.receiver(device, lab);                      // lab receives the device's scans
+ *   const caseId = await f.kase(device, clinic.owner);  // a case sent with the device, routed to its receivers
  *
  * Every person comes with a `Caller` whose token is minted directly (no password hashing).
  */
@@ -29,6 +33,7 @@ import type { Caller } from './api.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const uid = () => randomBytes(5).toString('hex');
+let seq = 0;
 
 export interface OrgRef {
   custId: string;
@@ -39,6 +44,8 @@ export interface OrgRef {
 /** A signed-in person; `call` takes extra headers (e.g. X-Time-Zone) as a fourth argument. */
 export interface PersonRef extends Caller {
   custId: string;
+  /** `{ authorization: 'Bearer …' }`, for calls that do not answer JSON (downloads). */
+  headers: { authorization: string };
   call(
     method: Method,
     url: string,
@@ -55,7 +62,7 @@ export interface DeviceRef {
 }
 
 export function factories(app: FastifyInstance) {
-  const { db, tokens, config } = app.platform;
+  const { db, tokens, config, storage } = app.platform;
 
   async function callerOf(userId: string, username: string, custId: string | null): Promise<PersonRef> {
     const token = await tokens.sign(userId, { ttl: 3600, ...(custId ? { custId } : {}) });
@@ -74,7 +81,7 @@ export function factories(app: FastifyInstance) {
       });
       return { status: res.statusCode, body: res.json() };
     };
-    return { username, userId, custId: custId as string, call };
+    return { username, userId, custId: custId as string, headers, call };
   }
 
   /** A user, member of `org` when given (its token picks that organization). */
@@ -213,7 +220,49 @@ export function factories(app: FastifyInstance) {
     return row!.id;
   }
 
-  return { org, user, membership, registered, device, lending, deviceUser, receiver, callerOf };
+  /**
+   * A case sent by `by` with `device` (its owner unless told): the files (a generated arch by default) are stored,
+   * then `createCase` routes it as an upload would.
+   */
+  async function kase(
+    d: DeviceRef,
+    by: PersonRef,
+    opts: Partial<CaseOrder> & {
+      files?: { name: string; body: Buffer }[];
+      createdAt?: Date;
+      crypto?: boolean;
+    } = {},
+  ) {
+    const files = await Promise.all(
+      (opts.files ?? [{ name: 'upper.ply', body: sampleArchPly({ seed: ++seq }) }]).map(async (f) => {
+        const key = `cases/${randomUUID()}`;
+        const stored = await storage.put(key, f.body);
+        return {
+          key,
+          name: f.name,
+          size: stored.size,
+          sha256: stored.sha256,
+          format: f.name.split('.').pop()!,
+        };
+      }),
+    );
+    const actor = await actorFor(db, by.userId, by.custId);
+    const { id } = await createCase(
+      db,
+      actor!,
+      {},
+      {
+        deviceSerial: d.serial,
+        order: { caseType: opts.caseType ?? 3, patientName: opts.patientName ?? `Patient ${uid()}`, ...opts },
+        files,
+        crypto: opts.crypto ?? false,
+        ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+      },
+    );
+    return id;
+  }
+
+  return { org, user, membership, registered, device, lending, deviceUser, receiver, kase, callerOf };
 }
 
 export type Factories = ReturnType<typeof factories>;

@@ -55,6 +55,8 @@ export async function createTestApp(engine: Engine, extraEnv: Record<string, str
     DATA_DIR: dataDir,
     PUBLIC_URL,
     ARCHWAY_DEMO: 'true',
+    // Demo cases only where a test asks for them (they bind demo scanners to Demo Clinic).
+    ARCHWAY_DEMO_CASES: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),

@@ -1,0 +1,172 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
+import {
+  CaseStatus,
+  CaseType,
+  ENCRYPTED_MAGIC,
+  PERMANENT_DATE,
+  ProcessStatus,
+  type CaseOrder,
+} from '@archway/contract';
+import type { Db } from '../platform/db/client.ts';
+import type { Storage } from '../platform/storage/storage.ts';
+import { users } from '../modules/users/users.schema.ts';
+import { customers } from '../modules/orgs/orgs.schema.ts';
+import { deviceReceivers, deviceRegistry, devices } from '../modules/devices/devices.schema.ts';
+import { caseBoxes, cases } from '../modules/cases/cases.schema.ts';
+import { createCase } from '../modules/cases/cases.service.ts';
+import { sampleArchPly } from '../modules/cases/sample-scan.ts';
+import { actorFor } from '../modules/users/users.service.ts';
+import { DEMO_BIND_CODE } from './seed.ts';
+
+/** Demo Clinic's scanners: a plain one and one that encrypts (encryptType 2). */
+export const DEMO_CASE_DEVICES = [
+  { serial: 'D10000001', name: 'Chairside scanner', encryptType: 1 },
+  { serial: 'D10000002', name: 'Encrypting scanner', encryptType: 2 },
+] as const;
+export const DEMO_CASES = 36;
+
+const PATIENTS = [
+  'Anna Weber',
+  'Luca Rossi',
+  'Mei Chen',
+  'Jonas Berg',
+  'Sofia Costa',
+  'Omar Haddad',
+  'Emma Novak',
+  'Kenji Sato',
+  'Lena Fischer',
+  'Pablo Ruiz',
+  'Ines Duarte',
+  'Noah Klein',
+];
+const DOCTORS = ['Dr. Wagner', 'Dr. Moreau', 'Dr. Lindqvist', 'Dr. Alvarez'];
+const TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration] as const;
+const DAY_MS = 86_400_000;
+
+/**
+ * A few dozen cases from Demo Clinic to Demo Lab over the last 120 days (so the 90-day rule and the statistics have
+ * something to show), every type, a generated jaw-like scan each, some with lab progress or downloaded, one
+ * encrypted. Made through `createCase`, as an upload would; insert-unless-present (upload ids `demo:<n>`).
+ */
+export async function seedDemoCases(db: Db, storage: Storage, area = 'default'): Promise<void> {
+  const [done] = await db.select({ n: count() }).from(cases).where(like(cases.uploadId, 'demo:%'));
+  if ((done?.n ?? 0) >= DEMO_CASES) return;
+  const orgs = new Map(
+    (
+      await db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(inArray(customers.name, ['Demo Clinic', 'Demo Lab']))
+    ).map((c) => [c.name, c.id]),
+  );
+  const [clinicUser] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'clinic'));
+  const clinic = orgs.get('Demo Clinic');
+  const lab = orgs.get('Demo Lab');
+  if (!clinic || !lab || !clinicUser) return;
+
+  await db
+    .insert(deviceRegistry)
+    .values(DEMO_CASE_DEVICES.map((d) => ({ serial: d.serial, bindCode: DEMO_BIND_CODE, area })))
+    .onConflictDoNothing();
+  await db
+    .insert(devices)
+    .values(DEMO_CASE_DEVICES.map((d) => ({ ...d, ownerCustId: clinic, boundBy: clinicUser.id })))
+    .onConflictDoNothing();
+  const bound = await db
+    .select({ id: devices.id, serial: devices.serial })
+    .from(devices)
+    .where(
+      inArray(
+        devices.serial,
+        DEMO_CASE_DEVICES.map((d) => d.serial),
+      ),
+    );
+  for (const d of bound)
+    await db
+      .insert(deviceReceivers)
+      .values(
+        TYPES.map((caseType) => ({
+          deviceId: d.id,
+          caseType,
+          custId: lab,
+          expiresAt: PERMANENT_DATE,
+          createdBy: clinicUser.id,
+          createdByCustId: clinic,
+        })),
+      )
+      .onConflictDoNothing();
+
+  const actor = (await actorFor(db, clinicUser.id, clinic))!;
+  const now = Date.now();
+  for (let n = 1; n <= DEMO_CASES; n++) {
+    const encrypted = n === DEMO_CASES;
+    const body = encrypted
+      ? Buffer.concat([Buffer.from(ENCRYPTED_MAGIC, 'latin1'), randomBytes(4096)])
+      : sampleArchPly({ seed: n });
+    const key = `cases/${randomUUID()}`;
+    const stored = await storage.put(key, body);
+    const order: CaseOrder = {
+      caseType: TYPES[n % 3]!,
+      patientName: PATIENTS[n % PATIENTS.length]!,
+      doctor: DOCTORS[n % DOCTORS.length],
+      clinic: 'Demo Clinic',
+      phone: '+49 30 5550100',
+      sex: n % 2 ? 'female' : 'male',
+      age: 20 + ((n * 7) % 55),
+      teeth: [11 + (n % 8), 21 + (n % 8)],
+      upperJaw: n % 2 === 0,
+      lowerJaw: n % 2 === 1,
+      remark: n % 4 === 0 ? 'Please check the margin on the distal side.' : '',
+      toothColor: 'A2',
+      material: n % 3 === 0 ? 'Zirconia' : 'E.max',
+    };
+    try {
+      const { id, created } = await createCase(
+        db,
+        actor,
+        {},
+        {
+          deviceSerial: encrypted ? DEMO_CASE_DEVICES[1].serial : DEMO_CASE_DEVICES[0].serial,
+          order,
+          files: [
+            {
+              key,
+              name: n % 2 ? 'upper.ply' : 'lower.ply',
+              size: stored.size,
+              sha256: stored.sha256,
+              format: 'ply',
+            },
+          ],
+          uploadId: `demo:${n}`,
+          crypto: encrypted,
+          createdAt: new Date(now - ((n * 120) / DEMO_CASES) * DAY_MS),
+        },
+      );
+      if (!created) {
+        await storage.delete(key);
+        continue;
+      }
+      // Some progress on the lab's side, and some downloads.
+      const progress = [null, ProcessStatus.received, ProcessStatus.processing, ProcessStatus.finished][
+        n % 4
+      ];
+      if (progress && progress !== ProcessStatus.received) {
+        await db
+          .update(caseBoxes)
+          .set({ processStatus: progress })
+          .where(and(eq(caseBoxes.caseId, id), eq(caseBoxes.custId, lab)));
+        const status = progress === ProcessStatus.finished ? CaseStatus.finished : CaseStatus.processing;
+        await db.update(cases).set({ status }).where(eq(cases.id, id));
+      }
+      if (n % 3 === 0)
+        await db
+          .update(caseBoxes)
+          .set({ downloadedAt: new Date(now - n * DAY_MS) })
+          .where(and(eq(caseBoxes.caseId, id), eq(caseBoxes.custId, lab)));
+    } catch (err) {
+      await storage.delete(key);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import {
+  CaseStatus,
+  formatExpiry,
+  NO_RECEIVER,
+  PREVIEW_DAYS,
+  type CaseAction,
+  type CaseDetail,
+  type CaseRow,
+} from '@archway/contract';
+import type { BoxRow, CaseFileRecord, Party } from './cases.repository.ts';
+
+const SENDER = 1;
+const RECEIVER = 2;
+const DAY_MS = 86_400_000;
+
+const time = (d: Date) => formatExpiry(d)!;
+
+/** True once the preview and comment window (90 days after the first upload) has passed. */
+export const previewExpired = (createdAt: Date, now: Date) =>
+  now.getTime() - createdAt.getTime() > PREVIEW_DAYS * DAY_MS;
+
+/** Before a lab starts work, the sender may still cancel. */
+export const CANCELLABLE: readonly number[] = [
+  CaseStatus.awaitingFile,
+  CaseStatus.uploading,
+  CaseStatus.awaitingLab,
+  CaseStatus.uploadError,
+];
+
+/** What the caller may do with its copy of a case. */
+export function caseActions(row: BoxRow, now: Date): CaseAction[] {
+  if (row.box.recycledAt) return ['detail', 'restore', 'purge'];
+  const actions: CaseAction[] = [];
+  if (!previewExpired(row.record.createdAt, now)) actions.push('preview');
+  actions.push('download', 'detail');
+  if (row.box.role === RECEIVER && row.record.status !== CaseStatus.cancelled) actions.push('status');
+  if (row.box.role === SENDER && CANCELLABLE.includes(row.record.status)) actions.push('cancel');
+  actions.push('recycle');
+  return actions;
+}
+
+/**
+ * A card row (calls-and-errors §3). The sender sees every receiver (their names, the first one's id, each one's
+ * download status); a receiver sees only itself among the receivers. With no receiver, `receviceId` is all zeros
+ * and the sender's name is shown.
+ */
+export function presentCase(
+  row: BoxRow,
+  parties: readonly Party[],
+  viewerCustId: string,
+  now: Date,
+): CaseRow {
+  const { record, box } = row;
+  const receivers = parties.filter(
+    (p) => p.role === RECEIVER && (box.role === SENDER || p.custId === viewerCustId),
+  );
+  const visible = parties.filter((p) => p.role === SENDER || receivers.includes(p));
+  return {
+    id: record.id,
+    receviceId: receivers[0]?.custId ?? NO_RECEIVER,
+    sendId: record.senderCustId,
+    sendName: row.senderName,
+    receviceName: receivers.length ? receivers.map((r) => r.custName).join(', ') : row.senderName,
+    patientName: record.patientName,
+    dentist: record.doctor,
+    caseType: record.caseType,
+    isSend: box.role === SENDER,
+    edit: record.editedAt ? time(record.editedAt) : '--',
+    time: time(record.createdAt),
+    crypto: record.crypto ? 1 : 0,
+    ext: record.ext,
+    downloadStatus: Object.fromEntries(visible.map((p) => [p.custId, p.downloadedAt !== null])),
+    isPreview: previewExpired(record.createdAt, now),
+    status: record.status,
+    processStatus: box.role === RECEIVER ? box.processStatus : (receivers[0]?.processStatus ?? null),
+    recycleId: box.recycleId,
+    actions: caseActions(row, now),
+  };
+}
+
+/** The detail dialog (product §2): the card plus the order fields, the receivers the caller may see, the files. */
+export function presentDetail(
+  row: BoxRow,
+  parties: readonly Party[],
+  files: readonly CaseFileRecord[],
+  viewerCustId: string,
+  now: Date,
+): CaseDetail {
+  const card = presentCase(row, parties, viewerCustId, now);
+  const r = row.record;
+  return {
+    ...card,
+    sex: r.sex,
+    age: r.age,
+    clinic: r.clinic,
+    phone: r.phone,
+    dueDate: r.dueDate,
+    remark: r.remark,
+    deviceNumber: r.deviceSerial,
+    softwareVersion: r.softwareVersion,
+    firstUpload: time(r.createdAt),
+    lastUpload: time(r.uploadedAt),
+    teeth: r.teeth,
+    upperJaw: r.upperJaw,
+    lowerJaw: r.lowerJaw,
+    designRequirement: r.designRequirement,
+    material: r.material,
+    toothColor: r.toothColor,
+    implantType: r.implantType,
+    restorationType: r.restorationType,
+    downloadCount: r.downloadCount,
+    receivers: parties
+      .filter((p) => p.role === RECEIVER && (row.box.role === SENDER || p.custId === viewerCustId))
+      .map((p) => ({ custId: p.custId, custName: p.custName, processStatus: p.processStatus })),
+    files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, format: f.format })),
+  };
+}

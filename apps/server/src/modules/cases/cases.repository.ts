@@ -1,0 +1,354 @@
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { CustStatus } from '@archway/contract';
+import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { customers } from '../orgs/orgs.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { caseBoxes, caseFiles, cases } from './cases.schema.ts';
+
+export type CaseRecord = typeof cases.$inferSelect;
+export type CaseFileRecord = typeof caseFiles.$inferSelect;
+export type BoxRecord = typeof caseBoxes.$inferSelect;
+
+export const BoxRole = { sender: 1, receiver: 2 } as const;
+
+// ---- creating a case -----------------------------------------------------------------
+
+export const findDeviceBySerial = async (db: Queryable, serial: string) =>
+  (
+    await db
+      .select({
+        id: devices.id,
+        serial: devices.serial,
+        ownerCustId: devices.ownerCustId,
+        encryptType: devices.encryptType,
+      })
+      .from(devices)
+      .where(eq(devices.serial, serial))
+      .limit(1)
+  )[0];
+
+/**
+ * The organizations a device's scans of one case type go to: live receiver entries (not expired; a borrower's
+ * entry only while its lending is live), organizations whose audit did not fail, never the sender itself.
+ */
+export async function routeTargets(
+  db: Queryable,
+  deviceId: string,
+  caseType: number,
+  senderCustId: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await rowsOf<{ cust_id: string }>(
+    db,
+    sql`select distinct r.cust_id from device_receivers r
+      join customers c on c.id = r.cust_id
+      join devices d on d.id = r.device_id
+      where r.device_id = ${deviceId} and r.case_type = ${caseType} and r.expires_at > ${now}
+        and c.status <> ${CustStatus.auditFailed} and r.cust_id <> ${senderCustId}
+        and (r.created_by_cust_id is null or r.created_by_cust_id = d.owner_cust_id
+          or exists (select 1 from device_auths la where la.cust_id = r.created_by_cust_id and la.device_id = r.device_id
+            and la.status = 'active' and la.expires_at > ${now}))`,
+  );
+  return rows.map((r) => r.cust_id);
+}
+
+export const insertCase = async (db: Queryable, values: typeof cases.$inferInsert) =>
+  (await db.insert(cases).values(values).returning())[0]!;
+
+export const findCaseByUpload = async (db: Queryable, uploadId: string) =>
+  (await db.select().from(cases).where(eq(cases.uploadId, uploadId)).limit(1))[0];
+
+export const insertFiles = (db: Queryable, rows: (typeof caseFiles.$inferInsert)[]) =>
+  rows.length ? db.insert(caseFiles).values(rows) : Promise.resolve();
+
+export const insertBoxes = (db: Queryable, rows: (typeof caseBoxes.$inferInsert)[]) =>
+  db.insert(caseBoxes).values(rows);
+
+// ---- the case box ---------------------------------------------------------------------
+
+export interface BoxQuery {
+  custId: string;
+  recycle: boolean;
+  caseType?: number | undefined;
+  isSend?: boolean | undefined;
+  from?: Date | undefined;
+  until?: Date | undefined;
+  keyword?: string | undefined;
+  notDownload?: boolean | undefined;
+  downloaded?: boolean | undefined;
+  sorter?: string | undefined;
+  pageIndex: number;
+  pageSize: number;
+}
+
+const SORTS: Record<string, string> = {
+  'registTime desc': 'b.case_created_at desc',
+  'registTime asc': 'b.case_created_at asc',
+  'editTime desc': 'c.uploaded_at desc',
+  'editTime asc': 'c.uploaded_at asc',
+  'patientName asc': 'c.patient_name asc',
+  'patientName desc': 'c.patient_name desc',
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function boxFilter(q: BoxQuery): SQL {
+  const parts: SQL[] = [
+    sql`b.cust_id = ${q.custId}`,
+    sql`b.deleted_at is null`,
+    q.recycle ? sql`b.recycled_at is not null` : sql`b.recycled_at is null`,
+  ];
+  if (q.caseType) parts.push(sql`c.case_type = ${q.caseType}`);
+  if (q.isSend !== undefined) parts.push(sql`b.role = ${q.isSend ? BoxRole.sender : BoxRole.receiver}`);
+  if (q.from) parts.push(sql`b.case_created_at >= ${q.from}`);
+  if (q.until) parts.push(sql`b.case_created_at < ${q.until}`);
+  if (q.notDownload) parts.push(sql`b.downloaded_at is null`);
+  if (q.downloaded !== undefined)
+    parts.push(q.downloaded ? sql`b.downloaded_at is not null` : sql`b.downloaded_at is null`);
+  if (q.keyword) {
+    const k = `%${escapeLike(q.keyword)}%`;
+    // The other party: the sender for a received case; a receiver for a sent one.
+    parts.push(sql`(c.patient_name ilike ${k} or c.doctor ilike ${k}
+      or (b.role = ${BoxRole.receiver} and sc.name ilike ${k})
+      or (b.role = ${BoxRole.sender} and exists (select 1 from case_boxes rb join customers rc on rc.id = rb.cust_id
+        where rb.case_id = c.id and rb.role = ${BoxRole.receiver} and rc.name ilike ${k})))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export interface BoxRow {
+  box: Pick<BoxRecord, 'role' | 'processStatus' | 'downloadedAt' | 'recycleId' | 'recycledAt'>;
+  record: CaseRecord;
+  senderName: string;
+}
+
+interface RawBoxRow {
+  id: string;
+  role: number;
+  process_status: number | null;
+  downloaded_at: Date | string | null;
+  recycle_id: string | null;
+  recycled_at: Date | string | null;
+  sender_name: string;
+  total: number | string;
+  [column: string]: unknown;
+}
+
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+/** Maps a raw `cases` row (snake_case) to the record Drizzle would give. */
+function caseOf(r: Record<string, unknown>): CaseRecord {
+  return {
+    id: r.id as string,
+    senderCustId: r.sender_cust_id as string,
+    senderUserId: (r.sender_user_id as string | null) ?? null,
+    deviceId: (r.device_id as string | null) ?? null,
+    deviceSerial: r.device_serial as string,
+    caseType: Number(r.case_type),
+    status: Number(r.status),
+    crypto: Number(r.crypto),
+    ext: r.ext as string,
+    patientName: r.patient_name as string,
+    sex: (r.sex as string | null) ?? null,
+    age: r.age === null || r.age === undefined ? null : Number(r.age),
+    doctor: r.doctor as string,
+    clinic: r.clinic as string,
+    phone: r.phone as string,
+    dueDate: (r.due_date as string | null) ?? null,
+    remark: r.remark as string,
+    teeth: (typeof r.teeth === 'string' ? JSON.parse(r.teeth) : r.teeth) as number[],
+    upperJaw: r.upper_jaw === true || r.upper_jaw === 't',
+    lowerJaw: r.lower_jaw === true || r.lower_jaw === 't',
+    designRequirement: r.design_requirement as string,
+    material: r.material as string,
+    toothColor: r.tooth_color as string,
+    implantType: r.implant_type as string,
+    restorationType: r.restoration_type as string,
+    softwareVersion: r.software_version as string,
+    downloadCount: Number(r.download_count),
+    uploadId: (r.upload_id as string | null) ?? null,
+    createdAt: new Date(r.created_at as string),
+    uploadedAt: new Date(r.uploaded_at as string),
+    editedAt: date(r.edited_at),
+  };
+}
+
+/** One page of an organization's copies and their total, in one statement. */
+export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: number; rows: BoxRow[] }> {
+  const order = sql.raw(`${SORTS[q.sorter ?? ''] ?? SORTS['registTime desc']!}, b.case_id`);
+  const rows = await rowsOf<RawBoxRow>(
+    db,
+    sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, sc.name as sender_name,
+        count(*) over () as total
+      from case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id
+      where ${boxFilter(q)}
+      order by ${order} limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}`,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (!rows.length && q.pageIndex > 1) {
+    const [c] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from case_boxes b join cases c on c.id = b.case_id
+        join customers sc on sc.id = c.sender_cust_id where ${boxFilter(q)}`,
+    );
+    total = Number(c?.n ?? 0);
+  }
+  return { total, rows: rows.map(boxRowOf) };
+}
+
+const boxRowOf = (r: RawBoxRow): BoxRow => ({
+  box: {
+    role: Number(r.role),
+    processStatus: r.process_status === null ? null : Number(r.process_status),
+    downloadedAt: date(r.downloaded_at),
+    recycleId: r.recycle_id,
+    recycledAt: date(r.recycled_at),
+  },
+  record: caseOf(r),
+  senderName: r.sender_name,
+});
+
+/** The caller's copy of a case (not emptied from its bin), or undefined: another organization's case is "missing". */
+export async function findBox(
+  db: Queryable,
+  caseId: string,
+  custId: string,
+  lock = false,
+): Promise<BoxRow | undefined> {
+  const [row] = await rowsOf<RawBoxRow>(
+    db,
+    sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, sc.name as sender_name,
+        0 as total
+      from case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id
+      where b.case_id = ${caseId} and b.cust_id = ${custId} and b.deleted_at is null
+      ${lock ? sql`for update of b` : sql``}`,
+  );
+  return row ? boxRowOf(row) : undefined;
+}
+
+export interface Party {
+  caseId: string;
+  custId: string;
+  custName: string;
+  role: number;
+  processStatus: number | null;
+  downloadedAt: Date | null;
+}
+
+/** Every organization holding a copy of these cases (emptied copies too: a copy in a bin still downloaded). */
+export async function partiesOf(db: Queryable, caseIds: string[]): Promise<Party[]> {
+  if (!caseIds.length) return [];
+  return db
+    .select({
+      caseId: caseBoxes.caseId,
+      custId: caseBoxes.custId,
+      custName: customers.name,
+      role: caseBoxes.role,
+      processStatus: caseBoxes.processStatus,
+      downloadedAt: caseBoxes.downloadedAt,
+    })
+    .from(caseBoxes)
+    .innerJoin(customers, eq(customers.id, caseBoxes.custId))
+    .where(inArray(caseBoxes.caseId, caseIds))
+    .orderBy(caseBoxes.role, customers.name);
+}
+
+export const filesOf = (db: Queryable, caseId: string) =>
+  db
+    .select()
+    .from(caseFiles)
+    .where(eq(caseFiles.caseId, caseId))
+    .orderBy(caseFiles.createdAt, caseFiles.name);
+
+export const findFile = async (db: Queryable, caseId: string, fileId: string) =>
+  (
+    await db
+      .select()
+      .from(caseFiles)
+      .where(and(eq(caseFiles.caseId, caseId), eq(caseFiles.id, fileId)))
+      .limit(1)
+  )[0];
+
+// ---- changes --------------------------------------------------------------------------
+
+const box = (caseId: string, custId: string) =>
+  and(eq(caseBoxes.caseId, caseId), eq(caseBoxes.custId, custId));
+
+export const setProcessStatus = (db: Queryable, caseId: string, custId: string, status: number) =>
+  db.update(caseBoxes).set({ processStatus: status }).where(box(caseId, custId));
+
+export const setCaseStatus = (db: Queryable, caseId: string, status: number) =>
+  db.update(cases).set({ status }).where(eq(cases.id, caseId));
+
+/** Marks this organization's copy downloaded and counts the download. */
+export async function markDownloaded(db: Queryable, caseId: string, custId: string, now: Date) {
+  await db.update(caseBoxes).set({ downloadedAt: now }).where(box(caseId, custId));
+  await db
+    .update(cases)
+    .set({ downloadCount: sql`${cases.downloadCount} + 1` })
+    .where(eq(cases.id, caseId));
+}
+
+export const recycleBox = (db: Queryable, caseId: string, custId: string, recycleId: string, now: Date) =>
+  db
+    .update(caseBoxes)
+    .set({ recycleId, recycledAt: now })
+    .where(and(box(caseId, custId), isNull(caseBoxes.recycledAt), isNull(caseBoxes.deletedAt)))
+    .returning({ caseId: caseBoxes.caseId });
+
+export const restoreBox = (db: Queryable, caseId: string, custId: string, recycleId: string) =>
+  db
+    .update(caseBoxes)
+    .set({ recycleId: null, recycledAt: null })
+    .where(and(box(caseId, custId), eq(caseBoxes.recycleId, recycleId), isNull(caseBoxes.deletedAt)))
+    .returning({ caseId: caseBoxes.caseId });
+
+/** Empties copies from the bin (one case, or every case in it); returns the cases touched. */
+export async function purgeBoxes(db: Queryable, custId: string, caseId: string | null, now: Date) {
+  const rows = await db
+    .update(caseBoxes)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        eq(caseBoxes.custId, custId),
+        isNotNull(caseBoxes.recycledAt),
+        isNull(caseBoxes.deletedAt),
+        caseId ? eq(caseBoxes.caseId, caseId) : undefined,
+      ),
+    )
+    .returning({ caseId: caseBoxes.caseId });
+  return rows.map((r) => r.caseId);
+}
+
+/**
+ * Deletes the cases no organization keeps any more (every copy emptied) and returns their files' storage keys,
+ * for the caller to remove from storage once the transaction has committed.
+ */
+export async function dropAbandoned(db: Queryable, caseIds: string[]): Promise<string[]> {
+  if (!caseIds.length) return [];
+  const gone = await rowsOf<{ id: string }>(
+    db,
+    sql`select c.id from cases c where c.id in (${sql.join(
+      caseIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and not exists (select 1 from case_boxes b where b.case_id = c.id and b.deleted_at is null) for update`,
+  );
+  if (!gone.length) return [];
+  const ids = gone.map((g) => g.id);
+  const keys = await db
+    .select({ key: caseFiles.storageKey })
+    .from(caseFiles)
+    .where(inArray(caseFiles.caseId, ids));
+  await db.delete(cases).where(inArray(cases.id, ids));
+  return keys.map((k) => k.key);
+}
+
+/** Which of these storage keys a case file names. */
+export async function knownStorageKeys(db: Queryable, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const rows = await db
+    .select({ key: caseFiles.storageKey })
+    .from(caseFiles)
+    .where(inArray(caseFiles.storageKey, keys));
+  return rows.map((r) => r.key);
+}

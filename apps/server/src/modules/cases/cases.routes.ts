@@ -1,0 +1,302 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import yazl from 'yazl';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import {
+  caseDetail,
+  CaseErrors,
+  caseIdParam,
+  caseListBody,
+  caseRow,
+  caseStatusQuery,
+  envelope,
+  paged,
+  processStatusQuery,
+  recycleMoveQuery,
+  restoreQuery,
+  uuidParam,
+} from '@archway/contract';
+import { ok } from '../../platform/envelope.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { StorageNotFound, StorageRangeNotSatisfiable } from '../../platform/storage/storage.ts';
+import { AppError } from '../../platform/errors.ts';
+import { scopeOf } from './cases.access.ts';
+import * as cases from './cases.service.ts';
+
+const tags = ['cases'];
+const security = [{ bearer: [] }];
+const member = { access: 'member' as const, validationError: CaseErrors.parameter };
+
+/** `attachment; filename*=UTF-8''…` (RFC 6266 / 5987), with an ASCII fallback. */
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** `Range: bytes=a-b` (one range; `bytes=-n` is the last n bytes). Undefined: the whole file. */
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | undefined {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (!m[1] && !m[2])) return 'invalid';
+  if (!m[1]) {
+    const n = Number(m[2]);
+    return n > 0 ? { start: Math.max(0, size - n), end: size - 1 } : 'invalid';
+  }
+  const start = Number(m[1]);
+  const end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+  return start < size && start <= end ? { start, end } : 'invalid';
+}
+
+/** A stored file that went missing is the catalogue's "original data file missing", not a 500. */
+const storageRefusal = (err: unknown) => {
+  if (err instanceof StorageNotFound || err instanceof StorageRangeNotSatisfiable)
+    throw new AppError(CaseErrors.originalMissing);
+  throw err;
+};
+
+/**
+ * The case service (calls-and-errors §7.4) and the case-file service (downloads). Decisions where the spec is
+ * silent: `PUT /status/{id}` is the sender's cancel (status 5); `PUT /processStatus` is a receiver's lab progress;
+ * `DELETE /api/case/recycle/{id}` and `DELETE /api/case/recycle` delete from the bin permanently.
+ */
+export const casesRoutes =
+  (platform: Platform): FastifyPluginAsyncZod =>
+  async (app) => {
+    const s = (req: Parameters<typeof scopeOf>[1]) => scopeOf(platform, req);
+
+    app.post(
+      '/getpaging',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary:
+            'The case box (or with recycle: true the recycle bin): filters, a page, the total; audited',
+          body: caseListBody,
+          response: { 200: envelope(paged(caseRow)) },
+        },
+      },
+      async (req) => ok(await cases.list(s(req), req.body)),
+    );
+
+    app.get(
+      '/detail/:id',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary: 'A case: the card, the order fields, the receivers the caller may see, the files; audited',
+          params: caseIdParam,
+          response: { 200: envelope(caseDetail) },
+        },
+      },
+      async (req) => ok(await cases.detail(s(req), req.params.id)),
+    );
+
+    app.put(
+      '/status/:id',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary: 'The sender cancels its case (status 5) before a lab has started on it',
+          params: caseIdParam,
+          querystring: caseStatusQuery,
+          response: { 200: envelope(caseRow) },
+        },
+      },
+      async (req) => ok(await cases.cancel(s(req), req.params.id)),
+    );
+
+    app.put(
+      '/processStatus',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary:
+            'A receiver sets its lab progress: 1 received, 5 checked in (only while at 1), 2 processing, 3 sent, 4 finished; needs a verified organization',
+          querystring: processStatusQuery,
+          response: { 200: envelope(caseRow) },
+        },
+      },
+      async (req) => ok(await cases.setProcess(s(req), req.query.id, req.query.status)),
+    );
+
+    app.put(
+      '/api/case/recycle/move/',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Moves cases to the caller's recycle bin (the other side keeps its copy); ids repeated or comma-separated",
+          querystring: recycleMoveQuery,
+          response: { 200: envelope(z.object({ moved: z.number().int() })) },
+        },
+      },
+      async (req) => ok(await cases.recycle(s(req), req.query.id)),
+    );
+
+    app.get(
+      '/user/addservice',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary: 'Restores a case from the recycle bin',
+          querystring: restoreQuery,
+          response: { 200: envelope(caseRow) },
+        },
+      },
+      async (req) => ok(await cases.restore(s(req), req.query.id, req.query.recycleId)),
+    );
+
+    const purged = envelope(z.object({ deleted: z.number().int() }));
+    app.delete(
+      '/api/case/recycle/:id',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary: 'Deletes one case from the bin permanently (files go when no organization keeps the case)',
+          params: caseIdParam,
+          response: { 200: purged },
+        },
+      },
+      async (req) => ok(await cases.purge(s(req), req.params.id)),
+    );
+    app.delete(
+      '/api/case/recycle',
+      {
+        config: member,
+        schema: { tags, security, summary: 'Empties the recycle bin permanently', response: { 200: purged } },
+      },
+      async (req) => ok(await cases.purge(s(req), null)),
+    );
+
+    app.get(
+      '/download/:id',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary: 'What a download fetches: the archive and each file (case-file service paths); audited',
+          params: caseIdParam,
+          response: {
+            200: envelope(
+              z.object({
+                size: z.number().int(),
+                archiveUrl: z.string(),
+                files: z.array(
+                  z.object({
+                    id: z.string(),
+                    name: z.string(),
+                    size: z.number().int(),
+                    format: z.string(),
+                    url: z.string(),
+                  }),
+                ),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => ok(await cases.downloadInfo(s(req), req.params.id)),
+    );
+
+    app.get(
+      '/download/callback',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary:
+            "A finished download: counts it and marks the case downloaded for the caller's organization",
+          querystring: z.object({ id: uuidParam }),
+          response: { 200: envelope(caseRow) },
+        },
+      },
+      async (req) => ok(await cases.downloaded(s(req), req.query.id)),
+    );
+
+    app.get(
+      '/api/case/download/archive/:id',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary:
+            "A zip of all the case's files, streamed (stored, not compressed: Content-Length is known; ZIP64 when large)",
+          params: caseIdParam,
+        },
+      },
+      async (req, reply) => {
+        const { name, entries } = await cases.archive(s(req), req.params.id);
+        const zip = new yazl.ZipFile();
+        for (const e of entries)
+          zip.addReadStreamLazy(e.name, { compress: false, size: e.size }, (cb) => {
+            e.open().then(
+              (stream) => cb(null, stream),
+              (err: unknown) => cb(err as Error, undefined as never),
+            );
+          });
+        // Every entry is stored with its size, so yazl knows the archive's length before it streams (for progress).
+        // (@types/yazl omits the callback's argument.)
+        const end = zip.end.bind(zip) as (o: undefined, cb: (total: number) => void) => void;
+        end(undefined, (total) => {
+          if (total >= 0) reply.header('content-length', total);
+        });
+        const out = zip.outputStream as Readable;
+        zip.on('error', (err: Error) => out.destroy(err));
+        return sendStream(reply, 'application/zip', attachment(name), out);
+      },
+    );
+
+    app.get(
+      '/api/case/file/:caseId/:fileId',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary: 'One file of a case, whole or one byte range (HTTP Range); audited',
+          params: z.object({ caseId: uuidParam, fileId: uuidParam }),
+        },
+      },
+      async (req, reply) => {
+        const f = await cases.file(s(req), req.params.caseId, req.params.fileId);
+        const range = parseRange(req.headers.range, f.size);
+        reply.header('accept-ranges', 'bytes');
+        if (range === 'invalid') {
+          return reply.code(416).header('content-range', `bytes */${f.size}`).send();
+        }
+        const stream = await f.open(range).catch(storageRefusal);
+        if (range) {
+          reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${f.size}`);
+          reply.header('content-length', range.end - range.start + 1);
+        } else reply.header('content-length', f.size);
+        return sendStream(reply, 'application/octet-stream', attachment(f.name), stream);
+      },
+    );
+  };
+
+function sendStream(reply: FastifyReply, type: string, disposition: string, stream: NodeJS.ReadableStream) {
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', disposition)
+    .header('cache-control', 'private, no-store')
+    .send(stream);
+}

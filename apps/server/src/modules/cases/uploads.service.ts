@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  CaseErrors,
+  detectScanFormat,
+  ENCRYPTED_MAGIC,
+  ScanFormats,
+  type CompleteUploadBody,
+  type ScanFormat,
+} from '@archway/contract';
+import type { Uploads } from '../../platform/uploads/tus.ts';
+import { refuse, type Scope } from './cases.access.ts';
+import { createCase, removeFiles, usableDevice, type StoredFile } from './cases.service.ts';
+import * as repo from './cases.repository.ts';
+
+const HEAD_BYTES = 4096;
+
+/** The first bytes of a stream (then the stream is let go). */
+async function headOf(stream: Readable, n = HEAD_BYTES): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let got = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      got += (chunk as Buffer).length;
+      if (got >= n) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, n);
+}
+
+/** The scan format of an encrypted file: its name's extension (its content is ciphertext). */
+const formatByName = (name: string): ScanFormat | undefined => {
+  const ext = name.split('.').pop()?.toLowerCase();
+  return ScanFormats.find((f) => f === ext);
+};
+
+/**
+ * `POST /api/case/upload/complete`: finished tus uploads become one case. Each upload must be the caller's and
+ * complete; its bytes must be a scan (PLY, STL, OBJ by content) or, for an encrypting device, Archway's encrypted
+ * format, and hash to the sha256 the client sent. The bytes are copied into storage, then `createCase` makes the
+ * case in one transaction; on any failure the copies are removed and nothing is left (the staged uploads stay, so
+ * the client can try again). The same uploads again answer the same case.
+ */
+export async function completeUpload(
+  s: Scope,
+  uploads: Uploads,
+  body: CompleteUploadBody,
+): Promise<{ id: string }> {
+  const ids = body.files.map((f) => f.uploadId);
+  if (new Set(ids).size !== ids.length) return refuse(CaseErrors.parameter);
+  const uploadKey = `tus:${[...ids].sort().join(',')}`;
+  const existing = await repo.findCaseByUpload(s.db, uploadKey);
+  if (existing) {
+    if (existing.senderUserId !== s.actor.userId) return refuse(CaseErrors.uploadFailed);
+    return { id: existing.id };
+  }
+  const device = await usableDevice(s.db, s.actor, body.device);
+  const encrypting = device.encryptType === 2;
+  if (encrypting !== (body.crypto === 1)) return refuse(CaseErrors.badFile);
+
+  // Every upload is checked before any byte is copied.
+  const checked: { uploadId: string; name: string; sha256: string; size: number; format: ScanFormat }[] = [];
+  for (const f of body.files) {
+    const info = await uploads.info(f.uploadId);
+    if (
+      !info ||
+      info.metadata?.owner !== s.actor.userId ||
+      info.size === undefined ||
+      info.offset !== info.size
+    )
+      return refuse(CaseErrors.uploadFailed);
+    const head = await headOf(await uploads.read(f.uploadId));
+    const format = encrypting
+      ? head.subarray(0, ENCRYPTED_MAGIC.length).equals(Buffer.from(ENCRYPTED_MAGIC, 'latin1'))
+        ? formatByName(f.name)
+        : undefined
+      : detectScanFormat(head, info.size);
+    if (!format) return refuse(CaseErrors.badFile);
+    checked.push({
+      uploadId: f.uploadId,
+      name: f.name,
+      sha256: f.sha256.toLowerCase(),
+      size: info.size,
+      format,
+    });
+  }
+
+  const stored: StoredFile[] = [];
+  try {
+    for (const f of checked) {
+      const key = `cases/${randomUUID()}`;
+      const put = await s.storage.put(key, await uploads.read(f.uploadId));
+      stored.push({ key, name: f.name, size: put.size, sha256: put.sha256, format: f.format });
+      if (put.sha256 !== f.sha256 || put.size !== f.size) return refuse(CaseErrors.uploadFailed);
+    }
+    const { id } = await createCase(s.db, s.actor, s.ctx, {
+      deviceSerial: body.device,
+      order: body.order,
+      files: stored,
+      uploadId: uploadKey,
+      crypto: encrypting,
+    });
+    await Promise.all(ids.map((u) => uploads.remove(u).catch(() => undefined)));
+    return { id };
+  } catch (err) {
+    await removeFiles(
+      s.storage,
+      stored.map((f) => f.key),
+    );
+    throw err;
+  }
+}

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CustType, ENCRYPTED_MAGIC } from '@archway/contract';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { cleanUpOrphans } from './cases.jobs.ts';
+import { sampleArchPly } from './sample-scan.ts';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** A tus 1.0 client over fetch, enough to create, patch in pieces, and ask the offset. */
+function tusClient(base: string, headers: { authorization: string }) {
+  const tus = { ...headers, 'tus-resumable': '1.0.0' };
+  return {
+    async create(size: number, name: string) {
+      const res = await fetch(`${base}/api/case/upload/`, {
+        method: 'POST',
+        headers: { ...tus, 'upload-length': String(size), 'upload-metadata': `filename ${b64(name)}` },
+      });
+      expect(res.status).toBe(201);
+      const id = res.headers.get('location')!.split('/').pop()!;
+      return id;
+    },
+    async patch(id: string, offset: number, chunk: Buffer) {
+      return fetch(`${base}/api/case/upload/${id}`, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(chunk),
+      });
+    },
+    async offset(id: string) {
+      const res = await fetch(`${base}/api/case/upload/${id}`, { method: 'HEAD', headers: tus });
+      return { status: res.status, offset: Number(res.headers.get('upload-offset')) };
+    },
+  };
+}
+
+describe.each(engines)('case uploads through tus (%s)', (engine) => {
+  let t: TestApp;
+  let f: Factories;
+  let base: string;
+  let clinic: OrgRef;
+  let lab: OrgRef;
+  let device: Awaited<ReturnType<Factories['device']>>;
+
+  const listen = async (app: FastifyInstance) => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const a = app.server.address();
+    return `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    f = factories(t.app);
+    base = await listen(t.app);
+    clinic = await f.org();
+    lab = await f.org({ custType: CustType.lab });
+    device = await f.device(clinic);
+    await f.receiver(device, lab, { caseType: 3 });
+  });
+  afterAll(() => t.close());
+
+  const complete = (who: OrgRef, body: Record<string, unknown>) =>
+    who.owner.call('POST', '/api/case/upload/complete', {
+      device: device.serial,
+      order: { caseType: 3, patientName: 'Upload Patient' },
+      ...body,
+    });
+
+  it('takes a scan in pieces, resumes from the offset, and makes exactly one case of it', async () => {
+    const scan = sampleArchPly({ seed: 7, along: 200 });
+    const c = tusClient(base, clinic.owner.headers);
+    const id = await c.create(scan.length, 'upper.ply');
+    const half = Math.floor(scan.length / 2);
+    expect((await c.patch(id, 0, scan.subarray(0, half))).status).toBe(204);
+    // The connection drops; the client asks where it stands and sends the rest.
+    expect(await c.offset(id)).toEqual({ status: 200, offset: half });
+    expect((await c.patch(id, half, scan.subarray(half))).status).toBe(204);
+    // Somebody else cannot see or touch the upload.
+    expect((await tusClient(base, lab.owner.headers).offset(id)).status).toBe(404);
+    expect(
+      (await complete(lab, { files: [{ uploadId: id, name: 'upper.ply', sha256: sha(scan) }] })).body,
+    ).toMatchObject({ errorCode: -15 });
+
+    const files = [{ uploadId: id, name: 'upper.ply', sha256: sha(scan) }];
+    const done = await complete(clinic, { files });
+    expect(done.body).toMatchObject({ success: true, data: { id: expect.any(String) } });
+    const caseId = done.body.data.id as string;
+    // Again: the same case.
+    expect((await complete(clinic, { files })).body.data.id).toBe(caseId);
+    const received = await lab.owner.call('POST', '/getpaging', { pageSize: 100 });
+    expect(received.body.data.records.map((r: { id: string }) => r.id)).toContain(caseId);
+    // Byte for byte what was sent.
+    const info = (await lab.owner.call('GET', `/download/${caseId}`)).body.data;
+    const got = await t.app.inject({ method: 'GET', url: info.files[0].url, headers: lab.owner.headers });
+    expect(sha(got.rawPayload)).toBe(sha(scan));
+  });
+
+  it('refuses a wrong checksum, a file that is not a scan, and plaintext for an encrypting device; leaves nothing', async () => {
+    const c = tusClient(base, clinic.owner.headers);
+    const before = await storedKeys();
+    const scan = sampleArchPly({ seed: 8 });
+    const id = await c.create(scan.length, 'a.ply');
+    await c.patch(id, 0, scan);
+    expect(
+      (await complete(clinic, { files: [{ uploadId: id, name: 'a.ply', sha256: sha(Buffer.from('x')) }] }))
+        .body,
+    ).toMatchObject({ errorCode: -4, data: { key: 'case.uploadFailed' } });
+
+    const pdf = Buffer.from('%PDF-1.7\n' + 'y'.repeat(500));
+    const bad = await c.create(pdf.length, 'scan.ply');
+    await c.patch(bad, 0, pdf);
+    expect(
+      (await complete(clinic, { files: [{ uploadId: bad, name: 'scan.ply', sha256: sha(pdf) }] })).body,
+    ).toMatchObject({ errorCode: -17, data: { key: 'case.badFile' } });
+
+    // An unfinished upload is refused too.
+    const partial = await c.create(scan.length, 'b.ply');
+    await c.patch(partial, 0, scan.subarray(0, 100));
+    expect(
+      (await complete(clinic, { files: [{ uploadId: partial, name: 'b.ply', sha256: sha(scan) }] })).body,
+    ).toMatchObject({ errorCode: -4 });
+    expect(await storedKeys()).toEqual(before);
+
+    // An encrypting device takes only its encrypted format, and marks the case crypto 1.
+    await t.app.platform.db.update(devices).set({ encryptType: 2 }).where(eq(devices.id, device.deviceId));
+    try {
+      expect(
+        (await complete(clinic, { files: [{ uploadId: id, name: 'a.ply', sha256: sha(scan) }] })).body,
+      ).toMatchObject({ errorCode: -17 });
+      const sealed = Buffer.concat([Buffer.from(ENCRYPTED_MAGIC, 'latin1'), Buffer.alloc(600, 7)]);
+      const enc = await c.create(sealed.length, 'upper.ply');
+      await c.patch(enc, 0, sealed);
+      const made = await complete(clinic, {
+        crypto: 1,
+        files: [{ uploadId: enc, name: 'upper.ply', sha256: sha(sealed) }],
+      });
+      expect(made.body.success).toBe(true);
+      const row = (await clinic.owner.call('GET', `/detail/${made.body.data.id}`)).body.data;
+      expect(row).toMatchObject({ crypto: 1, ext: 'ply' });
+    } finally {
+      await t.app.platform.db.update(devices).set({ encryptType: 1 }).where(eq(devices.id, device.deviceId));
+    }
+  });
+
+  it('the cleanup removes stored files no case names once they are old enough, and keeps the others', async () => {
+    const orphan = 'cases/00000000-0000-4000-8000-0000000000ff';
+    await t.app.platform.storage.put(orphan, Buffer.from('left behind by a crash'));
+    const kept = await storedKeys();
+    const { db, storage, uploads } = t.app.platform;
+    // Not yet: it may be a case still being made.
+    expect(await cleanUpOrphans(db, storage, uploads)).toBe(0);
+    expect(await storage.stat(orphan)).toBeDefined();
+    // Two hours later (the job is due again once its interval has passed).
+    await db.execute(`update jobs set run_at = now() where name = 'cases.orphans'` as never);
+    expect(await cleanUpOrphans(db, storage, uploads, new Date(Date.now() + 2 * 3600_000))).toBe(1);
+    expect(await storage.stat(orphan)).toBeUndefined();
+    expect(await storedKeys()).toEqual(kept.filter((k) => k !== orphan));
+  });
+
+  async function storedKeys() {
+    const keys: string[] = [];
+    for await (const o of t.app.platform.storage.list('cases/')) keys.push(o.key);
+    return keys.sort();
+  }
+});

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { MemoryLocker, Server, type Upload } from '@tus/server';
+import type { StorageConfig } from '../../config.ts';
+import { PgLocker } from './pg-locker.ts';
+
+/** The header the API sets (never the client: it is removed first) to tell tus who creates an upload. */
+export const OWNER_HEADER = 'x-archway-upload-owner';
+
+export interface Uploads {
+  server: Server;
+  /** The upload's state (size, offset, metadata), or undefined when there is none (never made, expired, removed). */
+  info(id: string): Promise<Upload | undefined>;
+  /** The uploaded bytes. */
+  read(id: string): Promise<Readable>;
+  remove(id: string): Promise<void>;
+  /** Removes uploads abandoned for longer than the expiry. */
+  cleanUpExpired(): Promise<number>;
+}
+
+/**
+ * tus 1.0 (creation, termination, expiration) at `path`. Uploads are staged where the files end up: in a directory
+ * under DATA_DIR next to local storage, or in the S3 bucket itself. The lock is PostgreSQL's when there is one (so
+ * several processes can serve PATCHes of one upload), else in memory (PGlite is one process).
+ */
+export function createUploads(opts: {
+  path: string;
+  storage: StorageConfig;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  maxSize: number;
+  expiryMs: number;
+}): Uploads {
+  const datastore =
+    opts.storage.kind === 's3'
+      ? new S3Store({
+          expirationPeriodInMilliseconds: opts.expiryMs,
+          s3ClientConfig: {
+            bucket: opts.storage.bucket,
+            region: opts.storage.region,
+            forcePathStyle: opts.storage.forcePathStyle,
+            ...(opts.storage.endpoint ? { endpoint: opts.storage.endpoint } : {}),
+            ...(opts.storage.credentials ? { credentials: opts.storage.credentials } : {}),
+          },
+        })
+      : new FileStore({
+          directory: path.resolve(opts.dataDir, 'uploads'),
+          expirationPeriodInMilliseconds: opts.expiryMs,
+        });
+  const server = new Server({
+    path: opts.path,
+    datastore,
+    locker: opts.databaseUrl ? new PgLocker(opts.databaseUrl) : new MemoryLocker(),
+    maxSize: opts.maxSize,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    namingFunction: () => randomUUID(),
+    async onUploadCreate(req, upload) {
+      const owner = req.headers.get(OWNER_HEADER);
+      if (!owner) throw { status_code: 401, body: 'Session expired: please log in again\n' };
+      return { metadata: { ...upload.metadata, owner } };
+    },
+  });
+  return {
+    server,
+    async info(id) {
+      try {
+        return await datastore.getUpload(id);
+      } catch {
+        return undefined;
+      }
+    },
+    read: async (id) => datastore.read(id) as Readable,
+    remove: (id) => datastore.remove(id),
+    cleanUpExpired: () => datastore.deleteExpired(),
+  };
+}
