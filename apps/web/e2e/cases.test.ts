@@ -100,6 +100,16 @@ describe('cases in Chromium', () => {
       .click();
   }
 
+  /** Picks the option of a Select whose text is exactly `label`. */
+  async function choose(select: Locator, label: string) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .first()
+      .click();
+  }
+
   /** Every width: a screenshot and the check that nothing scrolls sideways. */
   async function atEveryWidth(route: 'case' | 'caseNot' | 'recycle', who: string) {
     for (const size of WIDTHS) {
@@ -113,6 +123,14 @@ describe('cases in Chromium', () => {
       if (scrollWidth > innerWidth)
         tooWide.push(`${who} ${route} ${size.width}: ${scrollWidth} > ${innerWidth}`);
       await shot(`${who}-${route}-${size.width}`);
+      if (size.width < 768) {
+        // The phone folds the filters behind a button.
+        await page.getByTestId('filter-toggle').click();
+        await page.getByTestId('filter-case-type').waitFor();
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        if (wide) tooWide.push(`${who} ${route} ${size.width} filters open`);
+        await shot(`${who}-${route}-${size.width}-filters`);
+      }
     }
     await page.setViewportSize(WIDTHS[2]);
   }
@@ -170,6 +188,18 @@ describe('cases in Chromium', () => {
       await page.locator('.ant-tooltip').getByText(text('errors.case.previewExpired')).waitFor();
       await shot('lab-case-1440');
 
+      // Filters: the lab sent nothing, so "sent" is empty and says how to get back; the type filter narrows.
+      await choose(page.getByTestId('filter-direction'), text('cases.direction.sent'));
+      const empty = page.getByTestId('case-empty');
+      await empty.getByText(text('cases.empty.filtered')).waitFor();
+      await empty.getByRole('button', { name: text('cases.filters.clear') }).click();
+      await caseRow('Anna Berg').waitFor();
+      await choose(page.getByTestId('filter-case-type'), text('caseType.orthodontics'));
+      await caseRow('Li Lei').waitFor({ state: 'detached' });
+      await caseRow('Anna Berg').waitFor();
+      await page.getByTestId('filter-clear').click();
+      await caseRow('Li Lei').waitFor();
+
       // The detail: every field, and the lab progress dropdown (5 "checked in" only while at 1).
       await rowAction(row, 'detail');
       const detail = page.getByTestId('case-detail');
@@ -204,6 +234,12 @@ describe('cases in Chromium', () => {
       await page.getByTestId('detail-print').click();
       await page.locator('.case-sheet-preview [data-layout=sheet]').getByText('Li Lei').first().waitFor();
       await shot('lab-print-sheet');
+      // Printing shows the sheet alone.
+      await page.emulateMedia({ media: 'print' });
+      await page.locator('.case-print-root [data-layout=sheet]').waitFor();
+      await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+      await shot('lab-print-media');
+      await page.emulateMedia({ media: 'screen' });
       await page.getByTestId('print-layout').getByText(text('cases.print.label')).click();
       await page.locator('.case-sheet-preview [data-layout=label]').waitFor();
       await shot('lab-print-label');

@@ -1,5 +1,6 @@
-import { Button, DatePicker, Flex, Select } from 'antd';
-import { ClearOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Badge, Button, DatePicker, Flex, Select } from 'antd';
+import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
@@ -18,7 +19,19 @@ const DAY = 'YYYY-MM-DD';
 const asDay = (value: Dayjs | null | undefined) => (value ? value.format(DAY) : null);
 const fromDay = (value: string | null) => (value ? dayjs(value, DAY) : null);
 
-/** The case list's filters: case type, direction, upload dates, downloaded (not on /caseNot), clear. */
+/** How many filters are set (the phone's filter button shows it). */
+const activeCount = (filters: CaseFilters) =>
+  [
+    filters.caseType !== null,
+    filters.direction !== 'all',
+    filters.from || filters.to,
+    filters.downloaded !== 'all',
+  ].filter(Boolean).length;
+
+/**
+ * The case list's filters: case type, direction, upload dates, downloaded (not on /caseNot), clear. On a phone they
+ * fold behind a "Filters" button showing how many are set.
+ */
 export function CaseFilterBar({
   scope,
   filters,
@@ -30,11 +43,27 @@ export function CaseFilterBar({
 }) {
   const { t } = useTranslation();
   const narrow = useViewportMode() === 'mobile';
+  const [open, setOpen] = useState(false);
   const set = (patch: Partial<CaseFilters>) => onChange({ ...filters, ...patch });
   const field = { flex: narrow ? '1 1 140px' : '0 0 auto', minWidth: 0 } as const;
 
+  const toggle = narrow && (
+    <Badge count={activeCount(filters)} size="small">
+      <Button
+        icon={<FilterOutlined />}
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        data-testid="filter-toggle"
+      >
+        {t('cases.filters.title')}
+      </Button>
+    </Badge>
+  );
+  if (narrow && !open) return <Flex>{toggle}</Flex>;
+
   return (
     <Flex gap={8} wrap align="center" data-testid="case-filters">
+      {toggle && <Flex style={{ flex: '1 1 100%' }}>{toggle}</Flex>}
       <Select<number | 'all'>
         value={filters.caseType ?? 'all'}
         onChange={(value) => set({ caseType: value === 'all' ? null : value })}
