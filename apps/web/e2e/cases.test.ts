@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { factories } from '../../server/src/testing/factories.ts';
+import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { startJourney, type Journey } from './server.ts';
 
 /**
@@ -354,8 +357,42 @@ describe('cases in Chromium', () => {
       await shot('clinic-detail');
       await page.keyboard.press('Escape');
 
+      // The clinic imports a case from the web with its scanner: the files go up (tus), the lab receives it.
+      await page.getByTestId('case-import').click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
+      await dialog.waitFor();
+      await dialog.getByTestId('import-submit').click();
+      await dialog.getByText(text('cases.import.patientRequired')).waitFor();
+      await dialog.getByText(text('cases.import.filesRequired')).waitFor();
+      await page.getByTestId('import-device').click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .first()
+        .click();
+      await dialog.locator('input#caseImport_patientName').fill('Web Import');
+      await choose(
+        dialog
+          .locator('#caseImport_caseType')
+          .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+        text('caseType.restoration'),
+      );
+      const folder = mkdtempSync(path.join(tmpdir(), 'archway-import-'));
+      writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 7 }));
+      writeFileSync(path.join(folder, 'notes.txt'), 'not a scan');
+      const input = dialog.locator('input[type=file]');
+      await input.setInputFiles(path.join(folder, 'notes.txt'));
+      await dialog.getByTestId('import-file-error').getByText(text('errors.case.badFile')).waitFor();
+      await input.setInputFiles(path.join(folder, 'upper.ply'));
+      await shot('clinic-import');
+      await dialog.getByTestId('import-submit').click();
+      await toast(text('cases.import.done'));
+      await caseRow('Web Import').waitFor();
+
       await atEveryWidth('case', 'clinic');
       await atEveryWidth('recycle', 'clinic');
+      await signIn('lab');
+      await openList('case');
+      await caseRow('Web Import').waitFor();
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  App,
   Alert,
   Button,
   Checkbox,
@@ -11,6 +12,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Progress,
   Radio,
   Row,
   Select,
@@ -20,7 +22,12 @@ import {
 import { InboxOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useUploadDevices } from '../api/get-upload-devices.ts';
+import { useImportCase } from '../api/upload-case.ts';
+import { translateOr } from '../../../shared/i18n/i18n.ts';
+import { toast } from '../../../shared/ui/toast.ts';
 import { CASE_TYPES, caseTypeKey } from '../utils/filters.ts';
+import { FileRefusal } from '../utils/stream.ts';
 import {
   FDI_TEETH,
   IMPORT_ACCEPT,
@@ -31,17 +38,79 @@ import {
 
 interface FormValues extends Omit<ImportFormValues, 'dueDate'> {
   dueDate?: Dayjs | null;
+  device?: string;
 }
 
+/** Encrypting devices (encryptType 2) send encrypted files, which only the scanner makes. */
+const ENCRYPTING = 2;
+
 /**
- * Import a case from scan files (PLY, STL, OBJ) with its order fields (`caseOrder`). The form and its checks are
- * here; the upload itself (tus) comes with the upload issue, so the import button stays off with a note saying so.
+ * Import a case from scan files (PLY, STL, OBJ) with its order fields (`caseOrder`), sent with one of the caller's
+ * plain devices (its receivers get the case): the files go up through tus with a progress bar, then one call makes
+ * the case.
  */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const devices = useUploadDevices();
+  const { modal } = App.useApp();
+  const upload = useImportCase({
+    onSuccess: () => {
+      toast(t('cases.import.done'), 'success');
+      onClose();
+    },
+    onError: (error) => {
+      setPercent(null);
+      // The request layer has shown refusals of its own calls; a tus refusal is shown here.
+      if (error instanceof FileRefusal)
+        toast(
+          translateOr(
+            `errors.${error.key ?? 'case.uploadFailed'}`,
+            translateOr('errors.case.uploadFailed', error.message),
+          ),
+        );
+    },
+  });
+  const busy = upload.isPending;
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    const chosen = files.flatMap((f) => (f.originFileObj ? [f.originFileObj as File] : []));
+    if (chosen.length === 0) setFileError(t('cases.import.filesRequired'));
+    if (!values || chosen.length === 0) return;
+    const { device, ...rest } = values;
+    const result = orderOf({
+      ...rest,
+      dueDate: rest.dueDate ? rest.dueDate.format('YYYY-MM-DD') : undefined,
+    });
+    if ('fields' in result) {
+      form.setFields(
+        result.fields.map((name) => ({
+          name: name as keyof FormValues,
+          errors: [t('cases.import.invalid')],
+        })),
+      );
+      return;
+    }
+    setPercent(0);
+    upload.mutate({ device: device ?? '', order: result.order, files: chosen, onProgress: setPercent });
+  };
+
+  const close = () => {
+    if (!busy) return onClose();
+    // Leaving while files go up loses the upload.
+    modal.confirm({
+      title: t('cases.import.leaveTitle'),
+      content: t('cases.import.leaveBody'),
+      okText: t('common.close'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: onClose,
+    });
+  };
 
   /** The schema's verdict on the whole order, shown at the fields it names. */
   const checkOrder = () => {
@@ -70,20 +139,23 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     <Modal
       open
       title={t('cases.import.title')}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
+      maskClosable={!busy}
       width={720}
       footer={
         <Flex gap={8} justify="flex-end" wrap>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" disabled data-testid="import-submit">
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="import-submit">
             {t('cases.import.submit')}
           </Button>
         </Flex>
       }
     >
       <Flex vertical gap={12}>
-        <Alert type="info" showIcon title={t('cases.import.comingSoon')} data-testid="import-coming-soon" />
+        {devices.data && devices.data.length === 0 && (
+          <Alert type="warning" showIcon title={t('cases.import.noDevice')} data-testid="import-no-device" />
+        )}
         <Upload.Dragger
           multiple
           accept={IMPORT_ACCEPT}
@@ -96,7 +168,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             setFileError(null);
             return false; // Kept here until the upload is built.
           }}
-          onChange={({ fileList }) => setFiles(fileList)}
+          onChange={({ fileList }) => {
+            setFiles(fileList);
+            if (fileList.length > 0) setFileError(null);
+          }}
+          disabled={busy}
           data-testid="import-files"
         >
           <p className="ant-upload-drag-icon">
@@ -106,14 +182,40 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           <p className="ant-upload-hint">{t('cases.import.dropHint')}</p>
         </Upload.Dragger>
         {fileError && <Alert type="error" showIcon title={fileError} data-testid="import-file-error" />}
+        {percent !== null && (
+          <Progress percent={percent} status={busy ? 'active' : undefined} data-testid="import-progress" />
+        )}
         <Form<FormValues>
           form={form}
           layout="vertical"
           name="caseImport"
           onValuesChange={checkOrder}
           initialValues={{ upperJaw: false, lowerJaw: false }}
+          disabled={busy}
         >
           <Row gutter={12}>
+            <Col xs={24}>
+              <Form.Item
+                name="device"
+                label={t('cases.import.device')}
+                extra={t('cases.import.deviceHint')}
+                rules={[{ required: true, message: t('cases.import.deviceRequired') }]}
+              >
+                <Select
+                  loading={devices.isLoading}
+                  placeholder={t('cases.import.choose')}
+                  data-testid="import-device"
+                  options={(devices.data ?? []).map((d) => ({
+                    value: d.number,
+                    disabled: d.encryptType === ENCRYPTING,
+                    label:
+                      d.encryptType === ENCRYPTING
+                        ? t('cases.import.encryptedDevice', { name: `${d.name} (${d.number})` })
+                        : `${d.name} (${d.number})`,
+                  }))}
+                />
+              </Form.Item>
+            </Col>
             <Col xs={24} sm={12}>
               <Form.Item
                 name="patientName"

@@ -61,7 +61,7 @@ export async function streamFile(
   return { blob: new Blob(chunks, { type }), fileName, bytes: received };
 }
 
-async function refusalOf(response: Response): Promise<FileRefusal> {
+export async function refusalOf(response: Response): Promise<FileRefusal> {
   let key: string | null = null;
   let code = response.status;
   let message = response.statusText || `HTTP ${response.status}`;
