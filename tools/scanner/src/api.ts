@@ -49,7 +49,7 @@ async function call<T>(api: Api, method: string, pathname: string, body?: unknow
     });
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new ApiError('network', `cannot reach ${url}: ${cause?.code ?? cause?.message ?? String(err)}`);
+    throw new ApiError('network', `${method} ${url} failed: ${cause?.code ?? cause?.message ?? String(err)}`);
   }
   const text = await res.text();
   let parsed: Envelope<T>;

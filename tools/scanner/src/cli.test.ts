@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,9 +232,19 @@ describe('archway-scan upload: files are checked by content before anything is s
   });
 
   it('accepts scans by content (an OBJ named .txt) and then fails to reach a dead server with exit 7', async () => {
-    const r = await run(file('upper.ply'), file('scan.txt'));
+    // A port nothing listens on.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const args = required.map((a) => (a === 'http://127.0.0.1:1' ? `http://127.0.0.1:${port}` : a));
+    const r = await scan(['upload', ...args, '--state', file('state'), file('upper.ply'), file('scan.txt')]);
     expect(r.code, r.stderr).toBe(ExitCode.network);
-    expect(r.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:1\/account\/token/);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `sign-in: POST http://127\\.0\\.0\\.1:${port}/account/token failed: ECONNREFUSED; run the same`,
+      ),
+    );
   });
 });
 

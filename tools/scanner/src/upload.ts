@@ -262,7 +262,9 @@ async function completeEarlierRun(
 
 function mapApiError(err: unknown, what: string): never {
   if (err instanceof ApiError) {
-    if (err.kind === 'network') throw new CliError(ExitCode.network, err.message);
+    if (err.kind === 'network') {
+      throw new CliError(ExitCode.network, `${what}: ${err.message}; run the same command again to resume`);
+    }
     if (err.kind === 'signIn') throw new CliError(ExitCode.signIn, err.message);
     if (err.errorCode === CaseErrors.deviceNotUsable.code) throw new CliError(ExitCode.device, err.message);
     throw new CliError(ExitCode.refused, `${what}: ${err.message}`);
