@@ -37,6 +37,44 @@ server.middleware.unshift(async (ctx, next) => {
     ctx.app = Object.create(ctx.app, { allowMismatchedSignatures: { value: true } });
   await next();
 });
+// ListParts and AbortMultipartUpload, which s3rver lacks and tus's S3 store needs (resuming, terminating).
+const fsp = require('fs/promises');
+const pathMod = require('path');
+const xml = (body) => '<?xml version="1.0" encoding="UTF-8"?>' + body;
+server.middleware.unshift(async (ctx, next) => {
+  const uploadId = ctx.query.uploadId;
+  const segments = ctx.path.split('/');
+  if (!uploadId || segments.length < 3 || !['GET', 'DELETE'].includes(ctx.method)) return next();
+  const bucketName = segments[1];
+  const key = decodeURIComponent(segments.slice(2).join('/'));
+  const dir = pathMod.join(server.store.getResourcePath(bucketName, undefined, 'uploads'), uploadId);
+  let names;
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    ctx.status = 404;
+    ctx.type = 'application/xml';
+    ctx.body = xml('<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>');
+    return;
+  }
+  if (ctx.method === 'DELETE') {
+    await fsp.rm(dir, { recursive: true, force: true });
+    ctx.status = 204;
+    return;
+  }
+  const numbers = names.filter((n) => n !== '' && [...n].every((c) => c >= '0' && c <= '9')).map(Number);
+  const parts = [];
+  for (const n of numbers.sort((a, b) => a - b)) {
+    const st = await fsp.stat(pathMod.join(dir, String(n)));
+    const md5 = (await fsp.readFile(pathMod.join(dir, n + '.md5'))).toString();
+    parts.push('<Part><PartNumber>' + n + '</PartNumber><LastModified>' + st.mtime.toISOString() +
+      '</LastModified><ETag>"' + md5 + '"</ETag><Size>' + st.size + '</Size></Part>');
+  }
+  ctx.type = 'application/xml';
+  ctx.body = xml('<ListPartsResult><Bucket>' + bucketName + '</Bucket><Key>' + key + '</Key><UploadId>' + uploadId +
+    '</UploadId><PartNumberMarker>0</PartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>' +
+    parts.join('') + '</ListPartsResult>');
+});
 server.run().then(
   ({ port }) => process.stdout.write(JSON.stringify({ port }) + '\\n'),
   (err) => { console.error(err); process.exit(1); },

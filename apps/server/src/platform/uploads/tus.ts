@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { MemoryLocker, Server, type Upload } from '@tus/server';
@@ -34,22 +35,39 @@ export function createUploads(opts: {
   maxSize: number;
   expiryMs: number;
 }): Uploads {
-  const datastore =
+  const s3 =
     opts.storage.kind === 's3'
-      ? new S3Store({
-          expirationPeriodInMilliseconds: opts.expiryMs,
-          s3ClientConfig: {
-            bucket: opts.storage.bucket,
-            region: opts.storage.region,
-            forcePathStyle: opts.storage.forcePathStyle,
-            ...(opts.storage.endpoint ? { endpoint: opts.storage.endpoint } : {}),
-            ...(opts.storage.credentials ? { credentials: opts.storage.credentials } : {}),
-          },
-        })
-      : new FileStore({
-          directory: path.resolve(opts.dataDir, 'uploads'),
-          expirationPeriodInMilliseconds: opts.expiryMs,
-        });
+      ? {
+          bucket: opts.storage.bucket,
+          region: opts.storage.region,
+          forcePathStyle: opts.storage.forcePathStyle,
+          ...(opts.storage.endpoint ? { endpoint: opts.storage.endpoint } : {}),
+          ...(opts.storage.credentials ? { credentials: opts.storage.credentials } : {}),
+          // As for storage: many S3-compatible servers refuse the newer checksum headers.
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+        }
+      : undefined;
+  const datastore = s3
+    ? new S3Store({ expirationPeriodInMilliseconds: opts.expiryMs, s3ClientConfig: s3 })
+    : new FileStore({
+        directory: path.resolve(opts.dataDir, 'uploads'),
+        expirationPeriodInMilliseconds: opts.expiryMs,
+      });
+  const client = s3 ? new S3Client(s3) : undefined;
+  /**
+   * The S3 store cannot remove a finished upload (it aborts the multipart upload first, S3 answers NoSuchUpload,
+   * and the store does not recognise the SDK's error): its objects are deleted here instead.
+   */
+  const removeFinished = async (id: string) => {
+    if (!client || !s3) throw new Error(`upload ${id} could not be removed`);
+    await client.send(
+      new DeleteObjectsCommand({
+        Bucket: s3.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
+      }),
+    );
+  };
   const server = new Server({
     path: opts.path,
     datastore,
@@ -74,7 +92,7 @@ export function createUploads(opts: {
       }
     },
     read: async (id) => datastore.read(id) as Readable,
-    remove: (id) => datastore.remove(id),
+    remove: (id) => datastore.remove(id).catch(() => removeFinished(id)),
     cleanUpExpired: () => datastore.deleteExpired(),
   };
 }
