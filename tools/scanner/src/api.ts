@@ -28,7 +28,8 @@ interface Envelope<T> {
 
 export interface Api {
   server: string;
-  token?: string;
+  /** The Authorization header's token (signed-in calls). */
+  bearer?: () => Promise<string>;
 }
 
 /** Joins a server base (with or without a path) and an absolute path. */
@@ -36,6 +37,7 @@ export const urlOf = (server: string, pathname: string) => `${server.replace(/\/
 
 async function call<T>(api: Api, method: string, pathname: string, body?: unknown): Promise<Envelope<T>> {
   const url = urlOf(api.server, pathname);
+  const token = api.bearer ? await api.bearer() : undefined;
   let res: Response;
   try {
     res = await fetch(url, {
@@ -43,7 +45,7 @@ async function call<T>(api: Api, method: string, pathname: string, body?: unknow
       headers: {
         accept: 'application/json',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(api.token ? { authorization: `Bearer ${api.token}` } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
@@ -77,14 +79,52 @@ const refusal = (kind: ApiError['kind'], what: string, env: Envelope<unknown> & 
     env.status,
   );
 
-/** `POST /account/token` → an access token. */
-export async function signIn(server: string, username: string, password: string): Promise<string> {
-  const env = await call<{ AccessToken?: string } | null>({ server }, 'POST', '/account/token', {
-    username,
-    password,
-  });
+/** `POST /account/token` → an access token and when it expires (ms since the epoch). */
+export async function signIn(
+  server: string,
+  username: string,
+  password: string,
+): Promise<{ token: string; expiresAt: number }> {
+  const env = await call<{ AccessToken?: string; ExpiresIn?: number } | null>(
+    { server },
+    'POST',
+    '/account/token',
+    {
+      username,
+      password,
+    },
+  );
   if (!env.success || !env.data?.AccessToken) throw refusal('signIn', 'sign-in refused', env);
-  return env.data.AccessToken;
+  return { token: env.data.AccessToken, expiresAt: Date.now() + (env.data.ExpiresIn ?? 3600) * 1000 };
+}
+
+/** Signs in again this long before the token expires (an upload of gigabytes outlasts a token's hour). */
+const RENEW_BEFORE_MS = 5 * 60_000;
+
+/** A signed-in session: the token, renewed with the same credentials when it nears its end or is refused. */
+export class Session implements Api {
+  private current?: { token: string; expiresAt: number };
+  /** Sign-ins made (the first one included). */
+  signIns = 0;
+
+  constructor(
+    readonly server: string,
+    private readonly username: string,
+    private readonly password: string,
+  ) {}
+
+  readonly bearer = async (): Promise<string> => {
+    if (!this.current || this.current.expiresAt - Date.now() < RENEW_BEFORE_MS) {
+      this.current = await signIn(this.server, this.username, this.password);
+      this.signIns += 1;
+    }
+    return this.current.token;
+  };
+
+  /** The server refused the token (401): the next call signs in again. */
+  invalidate() {
+    this.current = undefined;
+  }
 }
 
 export interface UsableDevice {

@@ -191,6 +191,32 @@ describe('archway-scan upload against a fake server', () => {
     expect(await readdir(path.join(dir, 'lost', 'prepared'))).toEqual([]);
   });
 
+  it('renews a token near its end, and after a 401, with the same credentials', async () => {
+    let patches = 0;
+    let signIns = 0;
+    const seen = new Set<string>();
+    override = (req, res) => {
+      if (req.url === '/account/token') {
+        signIns += 1;
+        // A token that is always within the renewal margin.
+        envelope(res, { AccessToken: `token-${signIns}`, ExpiresIn: 60 });
+        return true;
+      }
+      if (req.url?.startsWith('/api/case/upload')) seen.add(req.headers.authorization ?? '');
+      if (req.method === 'PATCH' && ++patches === 1) {
+        res.writeHead(401, { 'tus-resumable': '1.0.0' }).end('Session expired\n');
+        return true;
+      }
+      return false;
+    };
+    const r = await upload('renew');
+    expect(r, r.stderr).toMatchObject({ code: 0, stdout: 'case-1\n' });
+    expect(patches).toBe(2);
+    expect(signIns).toBeGreaterThan(3);
+    expect(seen.size).toBeGreaterThan(2);
+    expect([...seen].every((h) => /^Bearer token-\d+$/.test(h))).toBe(true);
+  });
+
   it('--progress lines prints a line per percent; --progress none nothing', async () => {
     const lines = await upload('lines', ['--progress', 'lines']);
     expect(lines.code).toBe(0);

@@ -3,7 +3,7 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Upload, type DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
 import { CaseErrors, detectScanFormat, type CaseOrder, type ScanFormat } from '@archway/contract';
-import { ApiError, complete, signIn, urlOf, usableDevice, type Api, type CompleteBody } from './api.ts';
+import { ApiError, complete, Session, urlOf, usableDevice, type Api, type CompleteBody } from './api.ts';
 import { encryptFile, hashFile, matchesKeyCheck } from './crypto.ts';
 import { CliError, ExitCode } from './errors.ts';
 import { formatBytes, Progress, type ProgressMode, type Writer } from './progress.ts';
@@ -168,7 +168,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** Uploads one prepared file through tus, resuming a stored upload of the same bytes. Returns the upload id. */
 async function sendFile(
   req: UploadRequest,
-  api: Api,
+  api: Session,
   file: Prepared,
   storage: JsonUrlStorage,
   progress: Progress,
@@ -177,7 +177,6 @@ async function sendFile(
   let resumedAt = 0;
   const upload = new Upload(createReadStream(file.uploadPath) as never, {
     endpoint,
-    headers: { authorization: `Bearer ${api.token}` },
     metadata: { filename: file.name, device: req.device },
     chunkSize: req.chunkSize ?? 32 * 1024 * 1024,
     retryDelays: [0, 1000, 3000, 5000],
@@ -185,7 +184,20 @@ async function sendFile(
     removeFingerprintOnSuccess: false,
     urlStorage: storage,
     fingerprint: async () => file.fingerprint,
-    onBeforeRequest: req.requestDelayMs ? () => sleep(req.requestDelayMs!) : undefined,
+    onBeforeRequest: async (r: HttpRequest) => {
+      if (req.requestDelayMs) await sleep(req.requestDelayMs);
+      r.setHeader('Authorization', `Bearer ${await api.bearer()}`);
+    },
+    // A refused token (401) is renewed and the request tried again; otherwise tus's rule: retry what is not a
+    // client error (network, 5xx), and 409/423 (an offset mismatch, a lock still held after a broken connection).
+    onShouldRetry: (err: DetailedError, attempt: number) => {
+      const status = err.originalResponse?.getStatus() ?? 0;
+      if (status === 401) {
+        api.invalidate();
+        return attempt < 2;
+      }
+      return !(status >= 400 && status < 500) || status === 409 || status === 423;
+    },
     onAfterResponse: (r: HttpRequest, res: HttpResponse) => {
       if (r.getMethod() === 'HEAD' && res.getStatus() < 300) {
         resumedAt = Number(res.getHeader('Upload-Offset') ?? 0) || 0;
@@ -211,6 +223,15 @@ async function sendFile(
     };
     upload.options.onError = (err) => {
       req.signal?.removeEventListener('abort', onAbort);
+      const cause = (err as DetailedError).causingError;
+      if (cause instanceof ApiError) {
+        // Signing in again (a token near its end) failed.
+        try {
+          mapApiError(cause, `uploading ${file.name}`);
+        } catch (mapped) {
+          return reject(mapped);
+        }
+      }
       const r = tusRefusal(err);
       if (r.status === undefined || r.status >= 500 || r.status === 423) {
         reject(
@@ -287,8 +308,8 @@ export async function uploadCase(req: UploadRequest, stderr: Writer): Promise<st
     throw err;
   }
   try {
-    const token = await signIn(req.server, req.user, req.password).catch((e) => mapApiError(e, 'sign-in'));
-    const api: Api = { server: req.server, token };
+    const api = new Session(req.server, req.user, req.password);
+    await api.bearer().catch((e) => mapApiError(e, 'sign-in'));
     const device = await usableDevice(api, req.device).catch((e) => mapApiError(e, 'device lookup'));
     if (!device) {
       throw new CliError(
