@@ -133,6 +133,18 @@ describe('cases in Chromium', () => {
         const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         if (wide) tooWide.push(`${who} ${route} ${size.width} filters open`);
         await shot(`${who}-${route}-${size.width}-filters`);
+        if (route === 'case') {
+          // The detail dialog on a phone.
+          await rowAction(page.locator('.case-list [data-testid=table-card]').first(), 'detail');
+          await page.getByTestId('case-detail').waitFor();
+          const wideDetail = await page.evaluate(
+            () => document.documentElement.scrollWidth > window.innerWidth,
+          );
+          if (wideDetail) tooWide.push(`${who} ${route} ${size.width} detail`);
+          await shot(`${who}-detail-${size.width}`);
+          await page.keyboard.press('Escape');
+          await page.getByTestId('case-detail').waitFor({ state: 'detached' });
+        }
       }
     }
     await page.setViewportSize(WIDTHS[2]);
@@ -328,7 +340,7 @@ describe('cases in Chromium', () => {
   );
 
   it(
-    "the clinic still sees both copies, sent to Demo Lab, with the lab's progress",
+    "the clinic still sees both copies with the lab's progress, and imports a case the lab receives",
     { timeout: 600_000 },
     async () => {
       await signIn('clinic');

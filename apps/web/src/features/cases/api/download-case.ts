@@ -9,6 +9,7 @@ import { baseUrlFor } from '../../../shared/services.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { FileRefusal, streamFile } from '../utils/stream.ts';
 import { safeFileName } from '../utils/progress.ts';
+import { fileAddress } from '../utils/files.ts';
 import { CASES_KEY } from './keys.ts';
 
 export interface CaseDownload {
@@ -26,12 +27,6 @@ export const getCaseDownload = (id: string): Promise<CaseDownload> =>
 /** GET /download/callback?id=: the case counts as downloaded by the caller's organization. */
 export const confirmDownload = (id: string): Promise<CaseRow> =>
   request<CaseRow>({ host: 'case', path: '/download/callback', query: { id } });
-
-/** An archive address as the server gave it: absolute stays, a path is on the casefile service. */
-export function fileAddress(url: string, base: string): string {
-  if (/^https?:\/\//i.test(url)) return url;
-  return base.replace(/\/+$/, '') + (url.startsWith('/') ? url : `/${url}`);
-}
 
 /** How long a finished download's ring stays at 100 %. */
 export const DONE_RING_MS = 1500;

@@ -4,7 +4,7 @@ import { getToken } from '../../../shared/auth/session.ts';
 import { baseUrlFor } from '../../../shared/services.ts';
 import { FileRefusal, refusalOf } from '../utils/stream.ts';
 import { downloadPercent } from '../utils/progress.ts';
-import { fileAddress } from './download-case.ts';
+import { fileAddress, uploadIdOf, uploadMetadata } from '../utils/files.ts';
 import { useCaseMutation, type MutationConfig } from './keys.ts';
 
 /** Bytes per tus PATCH. */
@@ -17,14 +17,6 @@ export async function sha256Hex(file: Blob): Promise<string> {
     throw new FileRefusal(0, 'case.uploadFailed', 0, 'no Web Crypto (https needed)');
   const digest = await globalThis.crypto.subtle.digest('SHA-256', await file.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** tus `Upload-Metadata`: `key base64(value)` pairs. */
-export function uploadMetadata(values: Record<string, string>): string {
-  const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${base64(value)}`)
-    .join(',');
 }
 
 function authHeaders(): Record<string, string> {
@@ -65,7 +57,7 @@ async function sendFile(file: File, device: string, onBytes: (sent: number) => v
     offset = Number(sent.headers.get('Upload-Offset') ?? offset + chunk.size);
     onBytes(offset);
   }
-  const id = new URL(url, 'http://upload.invalid').pathname.split('/').filter(Boolean).pop();
+  const id = uploadIdOf(url);
   if (!id) throw new FileRefusal(0, 'case.uploadFailed', 0, 'no upload id');
   return id;
 }
