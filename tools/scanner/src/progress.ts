@@ -78,6 +78,7 @@ export class Progress {
   finish(name: string, resumedAt: number) {
     const size = this.sizes.get(name) ?? 0;
     this.done.set(name, size);
+    this.current = undefined;
     if (this.mode === 'none') return;
     if (this.mode === 'lines') {
       this.update(name, size);
@@ -104,6 +105,8 @@ export class Progress {
   }
 
   private current?: string;
+  private drawnAt = 0;
+  private drawnKey = '';
   private redraw(name = this.current) {
     if (this.mode !== 'bar' || !name) return;
     this.current = name;
@@ -111,9 +114,15 @@ export class Progress {
     const sent = this.done.get(name) ?? 0;
     let line = `${name} ${pct(sent, size)}% (${formatBytes(sent)} of ${formatBytes(size)})`;
     if (this.sizes.size > 1) line += ` | overall ${this.overall()}%`;
-    const width = (this.out.columns ?? 80) - 1;
+    const width = Math.max(20, (this.out.columns || 80) - 1);
     if (line.length > width) line = line.slice(line.length - width);
     if (line === this.lastLine) return;
+    // At most ten redraws a second, but every whole percent shows.
+    const now = Date.now();
+    const key = `${name}\n${pct(sent, size)}`;
+    if (now - this.drawnAt < 100 && key === this.drawnKey && sent < size) return;
+    this.drawnAt = now;
+    this.drawnKey = key;
     this.out.write(`\r\x1b[2K${line}`);
     this.lastLine = line;
   }
