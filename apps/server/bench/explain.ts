@@ -7,7 +7,15 @@
 import pg from 'pg';
 
 /** Tables whose whole-table scan we flag. */
-export const WATCHED = ['devices', 'device_auths', 'device_users', 'device_receivers', 'customers'];
+export const WATCHED = [
+  'devices',
+  'device_auths',
+  'device_users',
+  'device_receivers',
+  'customers',
+  'cases',
+  'case_boxes',
+];
 
 export interface Captured {
   text: string;

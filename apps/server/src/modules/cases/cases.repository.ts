@@ -173,23 +173,40 @@ function caseOf(r: Record<string, unknown>): CaseRecord {
   };
 }
 
-/** One page of an organization's copies and their total, in one statement. */
+/**
+ * One page of an organization's copies and their total, in one statement. Without a filter on the case itself (type,
+ * keyword) or a sort by its fields, the page comes straight off the box's partial index (`case_boxes_box` or
+ * `case_boxes_bin`, in upload order) and the total is an index-only count of it; only the page's rows are joined to
+ * their case and sender by primary key.
+ */
 export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: number; rows: BoxRow[] }> {
-  const order = sql.raw(`${SORTS[q.sorter ?? ''] ?? SORTS['registTime desc']!}, b.case_id`);
+  const sort = SORTS[q.sorter ?? ''] ?? SORTS['registTime desc']!;
+  const needsCase = Boolean(q.caseType || q.keyword || sort.startsWith('c.'));
+  const from = needsCase
+    ? sql`case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
+    : sql`case_boxes b`;
+  const filter = boxFilter(q);
+  const order = sql.raw(`${sort}, b.case_id`);
+  // Literal, not parameters: statements are planned generically (platform/db/client.ts), and only a known limit
+  // lets PostgreSQL read the page off the index instead of sorting the whole box. Both are validated integers.
+  const page = sql.raw(`${Math.trunc(q.pageSize)} offset ${Math.trunc((q.pageIndex - 1) * q.pageSize)}`);
   const rows = await rowsOf<RawBoxRow>(
     db,
     sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, sc.name as sender_name,
-        count(*) over () as total
-      from case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id
-      where ${boxFilter(q)}
-      order by ${order} limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}`,
+        (select count(*) from ${from} where ${filter}) as total
+      from (select b.case_id, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
+              b.case_created_at${needsCase ? sql`, c.uploaded_at, c.patient_name` : sql``}
+            from ${from} where ${filter}
+            order by ${order} limit ${page}) b
+      cross join lateral (select * from cases where cases.id = b.case_id limit 1) c
+      cross join lateral (select name from customers where customers.id = c.sender_cust_id limit 1) sc
+      order by ${order}`,
   );
   let total = Number(rows[0]?.total ?? 0);
   if (!rows.length && q.pageIndex > 1) {
     const [c] = await rowsOf<{ n: number | string }>(
       db,
-      sql`select count(*) as n from case_boxes b join cases c on c.id = b.case_id
-        join customers sc on sc.id = c.sender_cust_id where ${boxFilter(q)}`,
+      sql`select count(*) as n from ${from} where ${filter}`,
     );
     total = Number(c?.n ?? 0);
   }

@@ -102,8 +102,12 @@ export const caseBoxes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.custId] }),
-    index('case_boxes_live')
-      .on(t.custId, t.caseCreatedAt.desc())
-      .where(sql`deleted_at is null`),
+    // The box and the bin, each paged (and counted, index-only) off its own partial index.
+    index('case_boxes_box')
+      .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
+      .where(sql`deleted_at is null and recycled_at is null`),
+    index('case_boxes_bin')
+      .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
+      .where(sql`deleted_at is null and recycled_at is not null`),
   ],
 );

@@ -1,0 +1,287 @@
+/**
+ * `npm run bench:cases`: the case box (`POST /getpaging`) of the largest organization with 1,000,000 cases over 200
+ * organizations on PostgreSQL (100,000 on PGlite): EXPLAIN of what the server runs, then each variant (plain, with a
+ * keyword, with a date range) at a fixed 200 requests/s for 30 s (p50, p99, errors), and the plain box stepping up
+ * until p99 reaches 100 ms. Writes bench-results/cases.json. Environment: BENCH_ENGINES, BENCH_CASES_PG,
+ * BENCH_CASES_PGLITE, BENCH_FIXED_S, BENCH_STEP_S, BENCH_DATABASE_URL, BENCH_QUICK=1.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../src/platform/db/client.ts';
+import { hashPassword } from '../src/platform/identity/passwords.ts';
+import { generate, LARGEST_ORG_OWNER, PASSWORD } from './data.ts';
+import { explainAll, type Captured, type PlanReport } from './explain.ts';
+import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
+
+type Engine = 'postgres' | 'pglite';
+const env = process.env;
+const here = path.dirname(new URL(import.meta.url).pathname);
+const repo = path.resolve(here, '../../..');
+const QUICK = env.BENCH_QUICK === '1';
+const FIXED_S = Number(env.BENCH_FIXED_S ?? (QUICK ? 5 : 30));
+const STEP_S = Number(env.BENCH_STEP_S ?? (QUICK ? 3 : 10));
+const ENGINES = (env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e.trim()) as Engine[];
+const SIZE: Record<Engine, number> = {
+  postgres: Number(env.BENCH_CASES_PG ?? 1_000_000),
+  pglite: Number(env.BENCH_CASES_PGLITE ?? 100_000),
+};
+const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RATES = [200, 400, 800, 1200, 1600, 2400];
+const out = (s = '') => process.stdout.write(`${s}\n`);
+const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : Math.round(x).toString()) : '–');
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+const custId = (i: string) => `('00000000-0000-4000-8000-' || lpad(to_hex(${i}), 12, '0'))::uuid`;
+const caseId = (i: string) => `('00000000-0000-4000-c000-' || lpad(to_hex(${i}), 12, '0'))::uuid`;
+/** Organization 1 sends every fifth case (the largest box); the others spread over 2…200; each case has a receiver. */
+const sender = `(case when i % 5 = 0 then 1 else 2 + (i % 199) end)`;
+const receiver = `(1 + ((i * 7 + 3) % 200))`;
+
+function caseStatements(n: number): string[] {
+  return [
+    `insert into cases (id, sender_cust_id, device_serial, case_type, status, ext, patient_name, doctor, created_at, uploaded_at)
+     select ${caseId('i')}, ${custId(sender)}, 'BENCH' || (i % 1000), 1 + i % 3, 2, 'ply', 'Patient ' || i,
+       'Dr ' || (i % 50), now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second',
+       now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second'
+     from generate_series(1, ${n}) i`,
+    `insert into case_boxes (case_id, cust_id, role, case_created_at)
+     select id, sender_cust_id, 1, created_at from cases where device_serial like 'BENCH%'`,
+    `insert into case_boxes (case_id, cust_id, role, case_created_at, process_status, downloaded_at)
+     select ${caseId('i')}, ${custId(receiver)}, 2, now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second',
+       1, case when i % 3 = 0 then now() end
+     from generate_series(1, ${n}) i where ${receiver} <> ${sender}`,
+  ];
+}
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+  capture<T>(during: () => Promise<T>): Promise<{ result: T; queries: Captured[] }>;
+  stop(): Promise<void>;
+}
+
+async function startServer(dbEnv: Record<string, string>): Promise<Server> {
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')),
+      ...dbEnv,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      PUBLIC_URL: 'http://127.0.0.1',
+      ARCHWAY_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+    child.on('message', (m: { port?: number }) => m.port && resolve(m.port));
+  });
+  const reply = <T>(key: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: Record<string, unknown>) => {
+        if (key in m) {
+          child.off('message', on);
+          resolve(m[key] as T);
+        }
+      };
+      child.on('message', on);
+    });
+  return {
+    port,
+    child,
+    async capture(during) {
+      child.send({ capture: true });
+      await sleep(50);
+      const result = await during();
+      const captured = reply<Captured[]>('captured');
+      child.send({ capture: false });
+      return { result, queries: await captured };
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.send({ close: true });
+      await exited;
+    },
+  };
+}
+
+const ok = (status: number, body: string) => status === 200 && body.startsWith('{"success":true');
+const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+const VARIANTS: Record<string, (i: number) => Record<string, unknown>> = {
+  plain: (i) => ({ pageIndex: 1 + (i % 3), pageSize: 15 }),
+  keyword: (i) => ({ pageIndex: 1, pageSize: 15, keyword: `Patient ${5 * (1 + (i % 997))}7` }),
+  'date range': (i) => ({
+    pageIndex: 1 + (i % 2),
+    pageSize: 15,
+    startTime: daysAgo(30 + (i % 5)),
+    endTime: daysAgo(1),
+  }),
+};
+const targetOf = (token: string, body: (i: number) => unknown): Target => ({
+  method: 'POST',
+  path: () => '/getpaging',
+  headers: { authorization: `Bearer ${token}` },
+  body,
+  ok,
+});
+
+async function signIn(port: number) {
+  const agent = agentFor(1);
+  const res = await request(
+    agent,
+    port,
+    'POST',
+    '/account/token',
+    {},
+    JSON.stringify({ username: LARGEST_ORG_OWNER, password: PASSWORD }),
+    30_000,
+  );
+  agent.destroy();
+  return (JSON.parse(res.body) as { data: { AccessToken: string } }).data.AccessToken;
+}
+
+async function runEngine(engine: Engine) {
+  const n = SIZE[engine];
+  out(`\n== ${engine}: ${n.toLocaleString('en')} cases ==`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'archway-bench-cases-'));
+  let databaseUrl: string | undefined;
+  const name = `archway_bench_cases_${process.pid}`;
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+  }
+  const dbEnv = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const report: Record<string, unknown> = { engine, cases: n };
+  try {
+    const t0 = performance.now();
+    const database = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await generate(database.db, await hashPassword(PASSWORD));
+      await database.db.transaction(async (tx) => {
+        for (const s of caseStatements(n)) await tx.execute(sql.raw(s));
+      });
+      await database.db.execute(sql.raw('vacuum analyze'));
+      const [row] = (
+        (await database.db.execute(
+          sql.raw(
+            `select count(*)::int as n from case_boxes where cust_id = ${custId('1')} and deleted_at is null and recycled_at is null`,
+          ),
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
+      report.largestBox = row?.n;
+      out(
+        `  data: ${n} cases, the largest box ${row?.n} copies; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+    } finally {
+      await database.close();
+    }
+
+    const server = await startServer(dbEnv);
+    try {
+      const token = await signIn(server.port);
+      if (databaseUrl) {
+        const database = await openDatabase({ databaseUrl, dataDir });
+        const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+        const plans: Record<string, PlanReport[]> = {};
+        try {
+          for (const [variant, body] of Object.entries(VARIANTS)) {
+            const { queries } = await server.capture(() =>
+              request(
+                agentFor(1),
+                server.port,
+                'POST',
+                '/getpaging',
+                { authorization: `Bearer ${token}` },
+                JSON.stringify(body(0)),
+                30_000,
+              ),
+            );
+            plans[variant] = await explainAll(
+              await pool.connect(),
+              { connectionString: databaseUrl },
+              queries,
+            );
+            const list = plans[variant]!.filter((p) => /case_boxes/.test(p.sql));
+            for (const p of list)
+              out(
+                `  EXPLAIN ${variant}: ${p.executionMs.toFixed(2)} ms (planning ${p.planningMs.toFixed(2)}), JIT ${p.jit ? 'yes' : 'no'}${
+                  p.seqScans.length
+                    ? `, SEQ SCAN ${p.seqScans.map((s) => `${s.table} (${s.rowsRead} rows)`).join(', ')}`
+                    : ''
+                }; ${p.scans.filter((s) => /case|customers/.test(s)).join('; ')}`,
+              );
+          }
+        } finally {
+          await database.close();
+        }
+        report.explain = plans;
+      }
+      // Warm: V8 and the pool, not measured.
+      for (const body of Object.values(VARIANTS))
+        await openLoop(server.port, targetOf(token, body), { rate: 200, durationS: QUICK ? 1 : 3 });
+      const fixed: Record<string, RunResult> = {};
+      for (const [variant, body] of Object.entries(VARIANTS)) {
+        const r = await openLoop(server.port, targetOf(token, body), { rate: 200, durationS: FIXED_S });
+        fixed[variant] = r;
+        out(
+          `  200/s for ${FIXED_S} s, ${variant.padEnd(10)} p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  errors ${r.errors}`,
+        );
+      }
+      report.fixed = fixed;
+      const steps: (RunResult & { pass: boolean })[] = [];
+      let sustained = 0;
+      for (const rate of RATES) {
+        const r = await openLoop(server.port, targetOf(token, VARIANTS.plain!), { rate, durationS: STEP_S });
+        const pass = r.p99 < 100 && r.errors === 0;
+        steps.push({ ...r, pass });
+        out(
+          `  step plain ${String(rate).padStart(5)}/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  errors ${r.errors}  answered ${r.throughput}/s  ${pass ? 'ok' : 'STOP'}`,
+        );
+        if (!pass) break;
+        sustained = rate;
+        await sleep(2000);
+      }
+      report.stepUp = { steps, sustained };
+      out(`  highest rate with p99 < 100 ms (plain box): ${sustained ? `${sustained}/s` : 'below 200/s'}`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (databaseUrl) {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return report;
+}
+
+async function main() {
+  const reports = [];
+  for (const engine of ENGINES) reports.push(await runEngine(engine));
+  const file = path.join(repo, 'bench-results/cases.json');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ at: new Date().toISOString(), reports }, null, 2));
+  out(`\nwritten ${path.relative(repo, file)}`);
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench:cases failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

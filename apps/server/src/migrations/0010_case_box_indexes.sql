@@ -1,0 +1,3 @@
+DROP INDEX "case_boxes_live";--> statement-breakpoint
+CREATE INDEX "case_boxes_box" ON "case_boxes" USING btree ("cust_id","case_created_at" DESC NULLS LAST,"case_id") WHERE deleted_at is null and recycled_at is null;--> statement-breakpoint
+CREATE INDEX "case_boxes_bin" ON "case_boxes" USING btree ("cust_id","case_created_at" DESC NULLS LAST,"case_id") WHERE deleted_at is null and recycled_at is not null;
