@@ -81,14 +81,21 @@ export interface BoxQuery {
   pageSize: number;
 }
 
+/**
+ * Sort orders, each with its tie-break. The upload-time orders match the partial indexes exactly (`desc nulls last`,
+ * as the index is built; `asc nulls first` is that index read backwards), so a page is read off the index.
+ */
 const SORTS: Record<string, string> = {
-  'registTime desc': 'b.case_created_at desc',
-  'registTime asc': 'b.case_created_at asc',
-  'editTime desc': 'c.uploaded_at desc',
-  'editTime asc': 'c.uploaded_at asc',
-  'patientName asc': 'c.patient_name asc',
-  'patientName desc': 'c.patient_name desc',
+  'registTime desc': 'b.case_created_at desc nulls last, b.case_id',
+  'registTime asc': 'b.case_created_at asc nulls first, b.case_id desc',
+  'editTime desc': 'c.uploaded_at desc, b.case_id',
+  'editTime asc': 'c.uploaded_at asc, b.case_id',
+  'patientName asc': 'c.patient_name asc, b.case_id',
+  'patientName desc': 'c.patient_name desc, b.case_id',
 };
+
+/** Literal in the SQL text: a partial index (`role = 2`) serves only a query whose predicate it can see. */
+const RECEIVER_ROLE = sql.raw(String(BoxRole.receiver));
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -99,21 +106,27 @@ function boxFilter(q: BoxQuery): SQL {
     q.recycle ? sql`b.recycled_at is not null` : sql`b.recycled_at is null`,
   ];
   if (q.caseType) parts.push(sql`c.case_type = ${q.caseType}`);
-  if (q.isSend !== undefined) parts.push(sql`b.role = ${q.isSend ? BoxRole.sender : BoxRole.receiver}`);
+  if (q.isSend !== undefined) parts.push(sql.raw(`b.role = ${q.isSend ? BoxRole.sender : BoxRole.receiver}`));
   if (q.from) parts.push(sql`b.case_created_at >= ${q.from}`);
   if (q.until) parts.push(sql`b.case_created_at < ${q.until}`);
   if (q.notDownload) parts.push(sql`b.downloaded_at is null`);
   if (q.downloaded !== undefined)
     parts.push(q.downloaded ? sql`b.downloaded_at is not null` : sql`b.downloaded_at is null`);
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    // The other party: the sender for a received case; a receiver for a sent one.
-    parts.push(sql`(c.patient_name ilike ${k} or c.doctor ilike ${k}
-      or (b.role = ${BoxRole.receiver} and sc.name ilike ${k})
-      or (b.role = ${BoxRole.sender} and exists (select 1 from case_boxes rb join customers rc on rc.id = rb.cust_id
-        where rb.case_id = c.id and rb.role = ${BoxRole.receiver} and rc.name ilike ${k})))`);
-  }
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The cases a keyword finds, each branch driven by an index: the patient or the doctor (trigram index
+ * `cases_search`); for a received copy its sender; for a sent copy one of its receivers.
+ */
+function keywordCandidates(custId: string, keyword: string): SQL {
+  const k = `%${escapeLike(keyword)}%`;
+  return sql`select s.id from cases s where s.patient_name ilike ${k} or s.doctor ilike ${k}
+    union select p.id from customers m join cases p on p.sender_cust_id = m.id
+      where m.name ilike ${k} and m.id <> ${custId}
+    union select rb.case_id from customers m join case_boxes rb on rb.cust_id = m.id and rb.role = ${RECEIVER_ROLE}
+      join cases sent on sent.id = rb.case_id and sent.sender_cust_id = ${custId}
+      where m.name ilike ${k}`;
 }
 
 export interface BoxRow {
@@ -181,12 +194,18 @@ function caseOf(r: Record<string, unknown>): CaseRecord {
  */
 export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: number; rows: BoxRow[] }> {
   const sort = SORTS[q.sorter ?? ''] ?? SORTS['registTime desc']!;
-  const needsCase = Boolean(q.caseType || q.keyword || sort.startsWith('c.'));
-  const from = needsCase
-    ? sql`case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
+  const needsCase = Boolean(q.caseType || sort.startsWith('c.'));
+  // With a keyword, the copies come from the cases it finds, each by primary key (a few thousand lookups at most),
+  // not from a walk through the whole box.
+  const boxes = q.keyword
+    ? sql`(${keywordCandidates(q.custId, q.keyword)}) k
+        cross join lateral (select * from case_boxes b where b.case_id = k.id and b.cust_id = ${q.custId} limit 1) b`
     : sql`case_boxes b`;
+  const from = needsCase
+    ? sql`${boxes} join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
+    : boxes;
   const filter = boxFilter(q);
-  const order = sql.raw(`${sort}, b.case_id`);
+  const order = sql.raw(sort);
   // Literal, not parameters: statements are planned generically (platform/db/client.ts), and only a known limit
   // lets PostgreSQL read the page off the index instead of sorting the whole box. Both are validated integers.
   const page = sql.raw(`${Math.trunc(q.pageSize)} offset ${Math.trunc((q.pageIndex - 1) * q.pageSize)}`);

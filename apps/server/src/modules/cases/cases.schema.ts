@@ -106,6 +106,10 @@ export const caseBoxes = pgTable(
     index('case_boxes_box')
       .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
       .where(sql`deleted_at is null and recycled_at is null`),
+    // A receiver's copies, for the keyword's "a receiver of my sent case is called …".
+    index('case_boxes_receiver')
+      .on(t.custId, t.caseId)
+      .where(sql`role = 2`),
     index('case_boxes_bin')
       .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
       .where(sql`deleted_at is null and recycled_at is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "case_boxes_receiver" ON "case_boxes" USING btree ("cust_id","case_id") WHERE role = 2;
