@@ -33,7 +33,7 @@ describe('every screen at 390, 768 and 1440 px', () => {
   const cspRefusals: string[] = [];
 
   beforeAll(async () => {
-    journey = await startJourney({ shotsDir: SCREENS });
+    journey = await startJourney({ shotsDir: SCREENS, demoCases: true });
     ({ page, base } = journey);
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspRefusals.push(message.text());
@@ -189,6 +189,14 @@ describe('every screen at 390, 768 and 1440 px', () => {
             .locator('.ant-tabs-tab-btn')
             .evaluate((el: HTMLElement) => el.click());
           await check(account, w, `device-tab${i}`);
+        }
+
+        if (account !== 'admin') {
+          for (const screen of ['case', 'caseNot', 'recycle']) {
+            await page.goto(`${base}/v5/${screen}`);
+            await page.getByTestId('case-search').waitFor();
+            await check(account, w, screen);
+          }
         }
 
         if (account === 'admin') {

@@ -37,6 +37,8 @@ export interface JourneyOptions {
   publicHost?: string;
   /** Where `shot()` writes (default /tmp/shots). */
   shotsDir?: string;
+  /** The demo cases too (they bind two demo scanners to Demo Clinic; off by default). */
+  demoCases?: boolean;
 }
 
 export interface Journey {
@@ -72,7 +74,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       DATA_DIR: dataDir,
       PUBLIC_URL: publicUrl,
       ARCHWAY_DEMO: 'true',
-      ARCHWAY_DEMO_CASES: 'false',
+      ARCHWAY_DEMO_CASES: options.demoCases ? 'true' : 'false',
       LOG_LEVEL: 'warn',
     }),
   );
