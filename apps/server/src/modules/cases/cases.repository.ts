@@ -205,6 +205,18 @@ export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: nu
     ? sql`${boxes} join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
     : boxes;
   const filter = boxFilter(q);
+  // The whole box or bin: its total is kept by a trigger (case_box_counts); any filter counts what it selects.
+  const unfiltered =
+    !q.caseType &&
+    q.isSend === undefined &&
+    !q.from &&
+    !q.until &&
+    !q.notDownload &&
+    q.downloaded === undefined &&
+    !q.keyword;
+  const totalSql = unfiltered
+    ? sql`coalesce((select n from case_box_counts where cust_id = ${q.custId} and bin = ${q.recycle}), 0)`
+    : sql`(select count(*) from ${from} where ${filter})`;
   const order = sql.raw(sort);
   // Literal, not parameters: statements are planned generically (platform/db/client.ts), and only a known limit
   // lets PostgreSQL read the page off the index instead of sorting the whole box. Both are validated integers.
@@ -212,7 +224,7 @@ export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: nu
   const rows = await rowsOf<RawBoxRow>(
     db,
     sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, sc.name as sender_name,
-        (select count(*) from ${from} where ${filter}) as total
+        ${totalSql} as total
       from (select b.case_id, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
               b.case_created_at${needsCase ? sql`, c.uploaded_at, c.patient_name` : sql``}
             from ${from} where ${filter}

@@ -308,6 +308,18 @@ describe.each(engines)('cases (%s)', (engine) => {
     expect((await outsider.owner.call('DELETE', `/api/case/recycle/${a}`)).body).toMatchObject({
       errorCode: -1,
     });
+    // The totals (kept by a trigger for the whole box and bin) agree with the rows, on every side.
+    for (const who of [clinic, lab, lab2])
+      for (const recycle of [false, true]) {
+        const all = await page(who, { recycle });
+        const byDirection =
+          (await page(who, { recycle, isSend: true })).totalRecords +
+          (await page(who, { recycle, isSend: false })).totalRecords;
+        expect({ total: all.totalRecords, rows: all.records.length }).toEqual({
+          total: byDirection,
+          rows: Math.min(byDirection, 100),
+        });
+      }
   });
 
   it('downloads: the list of files, a valid zip, ranges; the callback counts up to the maximum', async () => {

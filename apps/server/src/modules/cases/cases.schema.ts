@@ -115,3 +115,17 @@ export const caseBoxes = pgTable(
       .where(sql`deleted_at is null and recycled_at is not null`),
   ],
 );
+
+/**
+ * How many live copies each organization has in its box and in its bin, kept by a trigger on `case_boxes`
+ * (migration 0014): the unfiltered list's total without counting hundreds of thousands of index entries per call.
+ */
+export const caseBoxCounts = pgTable(
+  'case_box_counts',
+  {
+    custId: uuid('cust_id').notNull(),
+    bin: boolean('bin').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.custId, t.bin] })],
+);
