@@ -1,16 +1,6 @@
-import { CaseType, type CaseListBody } from '@archway/contract';
+import type { CaseListBody } from '@archway/contract';
 
-/** The case types in the order of the filter and the import form. */
-export const CASE_TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration] as const;
-
-const caseTypeNames: Record<number, string> = {
-  [CaseType.orthodontics]: 'orthodontics',
-  [CaseType.implant]: 'implant',
-  [CaseType.restoration]: 'restoration',
-};
-
-/** Translation key of a case type code. */
-export const caseTypeKey = (code: number) => `caseType.${caseTypeNames[code] ?? 'unknown'}`;
+export { CASE_TYPES, caseTypeKey } from '../../../shared/case-types.ts';
 
 export type Direction = 'all' | 'received' | 'sent';
 export type DownloadedFilter = 'all' | 'yes' | 'no';
