@@ -42,6 +42,7 @@ interface Me {
 describe('cases in Chromium', () => {
   let journey: Journey;
   let page: Page;
+  const toast = (text: string) => journey.toast(text);
   let base = '';
   const tooWide: string[] = [];
 
@@ -69,9 +70,6 @@ describe('cases in Chromium', () => {
       return ((await answer.json()) as { data: Me }).data;
     });
   }
-
-  /** Waits for a toast with this text. */
-  const toast = (message: string) => page.locator('.ant-message-notice').getByText(message).first().waitFor();
 
   /** The row (table) or card (phone) of a patient's case. */
   const caseRow = (patient: string): Locator =>

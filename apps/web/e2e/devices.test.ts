@@ -26,6 +26,7 @@ const text = (texts: Texts, key: string) =>
 describe('devices and the first-use guide in Chromium', () => {
   let journey: Journey;
   let page: Page;
+  const toast = (text: string) => journey.toast(text);
   let base = '';
   /** A screenshot once dialogs, spinners and tabs have finished their animations. */
   const shot = async (name: string) => {
@@ -48,9 +49,6 @@ describe('devices and the first-use guide in Chromium', () => {
     await page.waitForURL(/\/v5\/login(\/[^/?]+)?$/);
     await page.getByTestId('sign-in-card').waitFor();
   }
-
-  /** Waits for a toast with this text. */
-  const toast = (message: string) => page.locator('.ant-message-notice').getByText(message).first().waitFor();
 
   /** Picks an organization in an OrgPicker by typing part of its name. */
   async function pickOrganization(picker: Locator, search: string, name: string) {

@@ -51,6 +51,12 @@ export interface Journey {
   page: Page;
   /** Errors the page threw (a journey expects none). */
   pageErrors: string[];
+  /**
+   * Waits until a toast with this text has been shown since the last wait that matched it. Toasts last 3 s; a
+   * loaded machine may be slower than that between an action and the wait, so every toast is recorded as it
+   * appears (and each recording answers one wait).
+   */
+  toast(text: string): Promise<void>;
   shot(name: string): Promise<Buffer>;
   close(): Promise<void>;
 }
@@ -92,6 +98,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     ],
   });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -103,6 +110,18 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     browser,
     page,
     pageErrors,
+    toast: async (text) => {
+      await page.waitForFunction((wanted) => {
+        const seen = (window as unknown as ToastLog).__toasts ?? [];
+        const at = seen.findIndex((t) => t.includes(wanted));
+        if (at >= 0) seen.splice(at, 1);
+        // A toast repeated while still shown is the same notice: it answers too.
+        const showing = [...document.querySelectorAll('.ant-message-notice')].some((n) =>
+          (n.textContent ?? '').includes(wanted),
+        );
+        return at >= 0 || showing;
+      }, text);
+    },
     shot: (name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true }),
     close: async () => {
       await browser.close();
@@ -110,4 +129,27 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+interface ToastLog {
+  __toasts?: string[];
+}
+
+/**
+ * Runs in the page before its scripts: records each toast's text when a notice appears or its text changes (a toast
+ * repeated while shown is the same notice, its text unchanged; it is recorded once per showing).
+ */
+function recordToasts(): void {
+  const log: string[] = [];
+  (window as unknown as ToastLog).__toasts = log;
+  const shown = new WeakMap<Element, string>();
+  new MutationObserver(() => {
+    for (const notice of document.querySelectorAll('.ant-message-notice')) {
+      const text = notice.textContent ?? '';
+      if (text && shown.get(notice) !== text) {
+        shown.set(notice, text);
+        log.push(text);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
 }
