@@ -14,7 +14,6 @@
  * developing), BENCH_FIXED_S (30), BENCH_STEP_S (10), BENCH_FLOOD_S (10), BENCH_WEB_DIST (apps/web/dist),
  * BENCH_SERVER_SRC (another checkout's apps/server/src/, to measure an earlier commit), BENCH_LABEL, BENCH_OUT.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
@@ -30,7 +29,8 @@ import {
   generate,
   type DataShape,
 } from './data.ts';
-import { explainAll, type Captured, type PlanReport } from './explain.ts';
+import { startServer as startChild, type Server } from './child.ts';
+import { explainAll, type PlanReport } from './explain.ts';
 import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
 
 type Engine = 'postgres' | 'pglite';
@@ -124,87 +124,13 @@ async function prepare(engine: Engine): Promise<PreparedDb> {
 
 // ---- the server process -------------------------------------------------------
 
-interface Server {
-  port: number;
-  child: ChildProcess;
-  capture<T>(during: () => Promise<T>): Promise<{ result: T; queries: Captured[] }>;
-  /** CPU time (user + system) the server process has used so far, in ms. */
-  cpuMs(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function startServer(dbEnv: Record<string, string>): Promise<Server> {
-  const childEnv: Record<string, string | undefined> = {
-    ...process.env,
-    DATABASE_URL: undefined,
-    ...dbEnv,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1',
-    ARCHWAY_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    WEB_DIST,
-    BENCH_SERVER_SRC: src,
-  };
-  const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : []),
-    ],
-    env: Object.fromEntries(Object.entries(childEnv).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
-    child.on('message', (m: { port?: number }) => {
-      if (m.port) {
-        clearTimeout(timer);
-        resolve(m.port);
-      }
-    });
-  });
-  return {
-    port,
-    child,
-    cpuMs: () =>
-      new Promise<number>((resolve) => {
-        const onMsg = (m: { cpuMs?: number }) => {
-          if (m.cpuMs !== undefined) {
-            child.off('message', onMsg);
-            resolve(m.cpuMs);
-          }
-        };
-        child.on('message', onMsg);
-        child.send({ cpu: true });
-      }),
-    async capture(during) {
-      child.send({ capture: true });
-      await sleep(50);
-      const result = await during();
-      const queries = await new Promise<Captured[]>((resolve) => {
-        const onMsg = (m: { captured?: Captured[] }) => {
-          if (m.captured) {
-            child.off('message', onMsg);
-            resolve(m.captured);
-          }
-        };
-        child.on('message', onMsg);
-        child.send({ capture: false });
-      });
-      return { result, queries };
+const startServer = (dbEnv: Record<string, string>): Promise<Server> =>
+  startChild(
+    { ...dbEnv, WEB_DIST, BENCH_SERVER_SRC: src },
+    {
+      execArgv: env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : [],
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.send({ close: true });
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
+  );
 
 // ---- CPU per request -------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CaseErrors,
@@ -8,6 +8,7 @@ import {
   type CompleteUploadBody,
   type ScanFormat,
 } from '@archway/contract';
+import type { Upload } from '@tus/server';
 import type { Uploads } from '../../platform/uploads/tus.ts';
 import { refuse, type Scope } from './cases.access.ts';
 import { createCase, removeFiles, usableDevice, type StoredFile } from './cases.service.ts';
@@ -15,20 +16,18 @@ import * as repo from './cases.repository.ts';
 
 const HEAD_BYTES = 4096;
 
-/** The first bytes of a stream (then the stream is let go). */
-async function headOf(stream: Readable, n = HEAD_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let got = 0;
-  try {
-    for await (const chunk of stream) {
-      chunks.push(chunk as Buffer);
-      got += (chunk as Buffer).length;
-      if (got >= n) break;
-    }
-  } finally {
-    stream.destroy();
+/** One pass over an upload's bytes: its first bytes (to tell the format), its size and its sha256. */
+async function scan(stream: Readable): Promise<{ head: Buffer; size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const c = chunk as Buffer;
+    if (size < HEAD_BYTES) head.push(c.subarray(0, HEAD_BYTES - size));
+    hash.update(c);
+    size += c.length;
   }
-  return Buffer.concat(chunks).subarray(0, n);
+  return { head: Buffer.concat(head), size, sha256: hash.digest('hex') };
 }
 
 /** The scan format of an encrypted file: its name's extension (its content is ciphertext). */
@@ -40,9 +39,10 @@ const formatByName = (name: string): ScanFormat | undefined => {
 /**
  * `POST /api/case/upload/complete`: finished tus uploads become one case. Each upload must be the caller's and
  * complete; its bytes must be a scan (PLY, STL, OBJ by content) or, for an encrypting device, Archway's encrypted
- * format, and hash to the sha256 the client sent. The bytes are copied into storage, then `createCase` makes the
- * case in one transaction; on any failure the copies are removed and nothing is left (the staged uploads stay, so
- * the client can try again). The same uploads again answer the same case.
+ * format, and hash to the sha256 the client sent (one read of each). Storage then adopts the staged bytes (a hard
+ * link or a copy inside the bucket: not a second pass through the server), and `createCase` makes the case in one
+ * transaction; on any failure the stored files are removed and nothing is left (the staged uploads stay, so the
+ * client can try again). The same uploads again answer the same case.
  */
 export async function completeUpload(
   s: Scope,
@@ -61,8 +61,8 @@ export async function completeUpload(
   const encrypting = device.encryptType === 2;
   if (encrypting !== (body.crypto === 1)) return refuse(CaseErrors.badFile);
 
-  // Every upload is checked before any byte is copied.
-  const checked: { uploadId: string; name: string; sha256: string; size: number; format: ScanFormat }[] = [];
+  // Every upload is read once and checked (format, size, sha256) before any is stored.
+  const checked: { upload: Upload; name: string; sha256: string; size: number; format: ScanFormat }[] = [];
   for (const f of body.files) {
     const info = await uploads.info(f.uploadId);
     if (
@@ -72,29 +72,24 @@ export async function completeUpload(
       info.offset !== info.size
     )
       return refuse(CaseErrors.uploadFailed);
-    const head = await headOf(await uploads.read(f.uploadId));
+    const { head, size, sha256 } = await scan(await uploads.read(f.uploadId));
+    if (size !== info.size || sha256 !== f.sha256.toLowerCase()) return refuse(CaseErrors.uploadFailed);
     const format = encrypting
       ? head.subarray(0, ENCRYPTED_MAGIC.length).equals(Buffer.from(ENCRYPTED_MAGIC, 'latin1'))
         ? formatByName(f.name)
         : undefined
       : detectScanFormat(head, info.size);
     if (!format) return refuse(CaseErrors.badFile);
-    checked.push({
-      uploadId: f.uploadId,
-      name: f.name,
-      sha256: f.sha256.toLowerCase(),
-      size: info.size,
-      format,
-    });
+    checked.push({ upload: info, name: f.name, sha256, size, format });
   }
 
   const stored: StoredFile[] = [];
   try {
     for (const f of checked) {
       const key = `cases/${randomUUID()}`;
-      const put = await s.storage.put(key, await uploads.read(f.uploadId));
-      stored.push({ key, name: f.name, size: put.size, sha256: put.sha256, format: f.format });
-      if (put.sha256 !== f.sha256 || put.size !== f.size) return refuse(CaseErrors.uploadFailed);
+      const { size } = await s.storage.adopt(key, uploads.staged(f.upload));
+      stored.push({ key, name: f.name, size, sha256: f.sha256, format: f.format });
+      if (size !== f.size) return refuse(CaseErrors.uploadFailed);
     }
     const { id } = await createCase(s.db, s.actor, s.ctx, {
       deviceSerial: body.device,

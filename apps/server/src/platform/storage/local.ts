@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, opendir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -13,6 +13,7 @@ import {
   StorageRangeNotSatisfiable,
   type ByteRange,
   type ListedObject,
+  type StagedUpload,
   type Storage,
   type StoredObject,
 } from './storage.ts';
@@ -34,6 +35,19 @@ export async function createLocalStorage(root: string): Promise<Storage> {
     assertKey(key);
     return path.join(base, ...key.split('/'));
   };
+
+  /** Renames a finished temporary file into place; a concurrent delete may prune the directory meanwhile: again. */
+  async function moveIn(tmp: string, file: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await rename(tmp, file);
+        return;
+      } catch (err) {
+        if (errno(err) !== 'ENOENT' || attempt >= 5) throw err;
+      }
+    }
+  }
 
   /** Removes the now empty directories between a deleted file and the root. */
   async function prune(dir: string): Promise<void> {
@@ -67,7 +81,7 @@ export async function createLocalStorage(root: string): Promise<Storage> {
     }
   }
 
-  return {
+  const storage: Storage = {
     kind: 'local',
 
     async put(key: string, body: Readable | Buffer): Promise<StoredObject> {
@@ -76,22 +90,41 @@ export async function createLocalStorage(root: string): Promise<Storage> {
       const measured = measure(body);
       try {
         await pipeline(measured.chunks, createWriteStream(tmp, { flags: 'wx', flush: true }));
-        // A concurrent delete may prune the directory between mkdir and rename: try again.
-        for (let attempt = 1; ; attempt++) {
-          await mkdir(path.dirname(file), { recursive: true });
-          try {
-            await rename(tmp, file);
-            break;
-          } catch (err) {
-            if (errno(err) !== 'ENOENT' || attempt >= 5) throw err;
-          }
-        }
+        await moveIn(tmp, file);
       } catch (err) {
         await rm(tmp, { force: true });
         if (!Buffer.isBuffer(body)) body.destroy();
         throw err;
       }
       return measured.result();
+    },
+
+    async adopt(key: string, source: StagedUpload) {
+      const file = fileOf(key);
+      if (!source.file) return storage.put(key, await source.read());
+      const tmp = path.join(tmpDir, randomUUID());
+      try {
+        await link(source.file, tmp);
+      } catch (err) {
+        // Another file system (EXDEV) or one without hard links: copy.
+        if (['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes(errno(err) ?? ''))
+          return storage.put(key, await source.read());
+        throw err;
+      }
+      try {
+        const handle = await open(tmp, 'r');
+        try {
+          await handle.datasync();
+          const { size } = await handle.stat();
+          await moveIn(tmp, file);
+          return { size };
+        } finally {
+          await handle.close();
+        }
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
     },
 
     async get(key: string, range?: ByteRange): Promise<Readable> {
@@ -154,4 +187,5 @@ export async function createLocalStorage(root: string): Promise<Storage> {
 
     async close(): Promise<void> {},
   };
+  return storage;
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -23,9 +24,13 @@ import {
   type ByteRange,
   type ListedObject,
   type PutOptions,
+  type StagedUpload,
   type Storage,
   type StoredObject,
 } from './storage.ts';
+
+/** The largest object one CopyObject may copy (S3's limit); a larger upload is streamed in. */
+const MAX_COPY_BYTES = 5 * 1024 ** 3;
 
 export interface S3StorageOptions {
   bucket: string;
@@ -83,7 +88,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     );
   }
 
-  return {
+  const storage: Storage = {
     kind: 's3',
 
     async put(key: string, body: Readable | Buffer, opts?: PutOptions): Promise<StoredObject> {
@@ -160,6 +165,19 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
       return measured.result();
     },
 
+    async adopt(key: string, source: StagedUpload) {
+      if (source.bucket !== bucket || !source.bucketKey || source.size > MAX_COPY_BYTES)
+        return storage.put(key, await source.read());
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: at(key),
+          CopySource: `${bucket}/${source.bucketKey.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+      return { size: source.size };
+    },
+
     async get(key: string, range?: ByteRange): Promise<Readable> {
       const Key = at(key);
       assertRange(range);
@@ -234,4 +252,5 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
       client.destroy();
     },
   };
+  return storage;
 }

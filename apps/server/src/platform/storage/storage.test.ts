@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,7 +10,13 @@ import { createTestApp } from '../../testing/test-app.ts';
 import { startTestS3, type TestS3 } from '../../testing/s3-server.ts';
 import { createStorage } from './create.ts';
 import { createS3Storage } from './s3.ts';
-import { InvalidStorageKey, StorageNotFound, StorageRangeNotSatisfiable, type Storage } from './storage.ts';
+import {
+  InvalidStorageKey,
+  StorageNotFound,
+  StorageRangeNotSatisfiable,
+  type StagedUpload,
+  type Storage,
+} from './storage.ts';
 
 const MiB = 1024 * 1024;
 
@@ -64,6 +71,8 @@ interface Backend {
   storage: Storage;
   /** Local only: the directory, to look for leftovers. */
   directory?: string;
+  /** Stages bytes as the uploads layer does on this back end's medium (a file beside storage, an object of the bucket). */
+  stage(body: Buffer): Promise<StagedUpload>;
   close(): Promise<void>;
 }
 
@@ -78,6 +87,12 @@ const backends: [string, () => Promise<Backend>][] = [
       return {
         storage,
         directory: path.join(dataDir, 'files'),
+        stage: async (body) => {
+          const file = path.join(dataDir, 'uploads', randomUUID());
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, body);
+          return { size: body.length, file, read: async () => createReadStream(file) };
+        },
         close: async () => {
           await storage.close();
           await rm(dataDir, { recursive: true, force: true });
@@ -97,6 +112,16 @@ const backends: [string, () => Promise<Backend>][] = [
       const storage = await createS3Storage({ ...options, listPageSize: 2 });
       return {
         storage,
+        stage: async (body) => {
+          const key = `staging/${randomUUID()}`;
+          await storage.put(key, body);
+          return {
+            size: body.length,
+            bucket: s3.bucket,
+            bucketKey: `tenant-a/${key}`,
+            read: () => storage.get(key),
+          };
+        },
         close: async () => {
           await storage.close();
           await s3.close();
@@ -221,6 +246,31 @@ describe.each(backends)('storage on %s', (_name, make) => {
       expect(files.filter((f) => f.startsWith('.tmp'))).toEqual([]);
       expect(files.filter((f) => f.startsWith(p))).toEqual([path.join(...kept.split('/'))]);
     }
+  });
+
+  it('adopts a staged upload without sending it through the server, and leaves the source in place', async () => {
+    const body = patternChunk(0, 300_000);
+    const staged = await backend.stage(body);
+    const key = `${prefix()}/adopted`;
+    let streamed = false;
+    expect(
+      await storage.adopt(key, {
+        ...staged,
+        read: () => {
+          streamed = true;
+          return staged.read();
+        },
+      }),
+    ).toEqual({ size: body.length });
+    expect(streamed).toBe(false);
+    expect((await readAll(await storage.get(key))).equals(body)).toBe(true);
+    expect((await readAll(await staged.read())).equals(body)).toBe(true);
+    if (staged.file) expect((await stat(staged.file)).nlink).toBe(2); // one inode: no copy
+    // Somewhere this back end cannot reach (another medium): streamed in instead.
+    const other = `${prefix()}/streamed`;
+    const elsewhere = { size: body.length, read: async () => Readable.from([body]) };
+    expect(await storage.adopt(other, elsewhere)).toMatchObject({ size: body.length });
+    expect((await readAll(await storage.get(other))).equals(body)).toBe(true);
   });
 
   it('refuses keys that are not plain lower-case segments', async () => {

@@ -15,6 +15,13 @@ export interface Storage {
    */
   put(key: string, body: Readable | Buffer, opts?: PutOptions): Promise<StoredObject>;
   /**
+   * Makes `key` hold the bytes of a finished upload staged on this back end's own medium, without sending them
+   * through the server when it can: a hard link to the staged file (local), a copy inside the bucket (S3). Else
+   * (another file system, another bucket, too large for one copy) it streams them in as put() does. Durable on
+   * return (the local file is flushed); the source is left in place. Answers the stored size.
+   */
+  adopt(key: string, source: StagedUpload): Promise<{ size: number }>;
+  /**
    * Streams the object out; `range` holds inclusive byte offsets as in HTTP Range (`end` past the last byte is cut
    * to it). Throws StorageNotFound, or StorageRangeNotSatisfiable when `start` is not inside the object.
    */
@@ -26,6 +33,15 @@ export interface Storage {
   /** Every object whose key starts with `prefix` ('' for all), in no particular order (orphan cleanup). */
   list(prefix: string): AsyncIterable<ListedObject>;
   close(): Promise<void>;
+}
+
+/** A finished upload where the uploads layer staged it: a file on this machine or an object of a bucket. */
+export interface StagedUpload {
+  size: number;
+  file?: string;
+  bucket?: string;
+  bucketKey?: string;
+  read(): Promise<Readable>;
 }
 
 export interface PutOptions {

@@ -6,6 +6,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { MemoryLocker, Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config.ts';
+import type { StagedUpload } from '../storage/storage.ts';
 import { PgLocker } from './pg-locker.ts';
 
 /** The header the API sets (never the client: it is removed first) to tell tus who creates an upload. */
@@ -17,6 +18,8 @@ export interface Uploads {
   info(id: string): Promise<Upload | undefined>;
   /** The uploaded bytes. */
   read(id: string): Promise<Readable>;
+  /** Where a finished upload's bytes are staged, for Storage.adopt (no copy through the server when it can). */
+  staged(upload: Upload): StagedUpload;
   remove(id: string): Promise<void>;
   /** Removes uploads abandoned for longer than the expiry. */
   cleanUpExpired(): Promise<number>;
@@ -92,6 +95,13 @@ export function createUploads(opts: {
       }
     },
     read: async (id) => datastore.read(id) as Readable,
+    staged: (upload) => ({
+      size: upload.size ?? upload.offset,
+      read: async () => datastore.read(upload.id) as Readable,
+      ...(s3
+        ? { bucket: s3.bucket, bucketKey: upload.id }
+        : { file: upload.storage?.path ?? path.resolve(opts.dataDir, 'uploads', upload.id) }),
+    }),
     remove: (id) => datastore.remove(id).catch(() => removeFinished(id)),
     cleanUpExpired: () => datastore.deleteExpired(),
   };

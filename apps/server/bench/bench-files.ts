@@ -1,0 +1,267 @@
+/**
+ * The file half of `npm run bench:cases`: a 200 MB scan through tus into a case, and a 500 MB case downloaded as a
+ * zip, each against a plain streamed copy of a file of the same size on the same disk (the baseline, in the same
+ * run, alternated with the measured runs: median of BENCH_FILES_RUNS), with the server's resident memory sampled
+ * every 20 ms (peak above its idle figure just before). The server runs in its own process on the embedded defaults
+ * (PGlite, local storage under DATA_DIR) with the demo data; the demo clinic uploads for its scanner D10000001.
+ * BENCH_FILES_DIR picks the disk (default the system's temporary directory), BENCH_SCAN_MB and BENCH_ARCHIVE_MB the
+ * sizes.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { startServer, type Server } from './child.ts';
+
+const env = process.env;
+const MB = 1024 * 1024;
+const RUNS = Number(env.BENCH_FILES_RUNS ?? 3);
+const SCAN_MB = Number(env.BENCH_SCAN_MB ?? 200);
+const ARCHIVE_MB = Number(env.BENCH_ARCHIVE_MB ?? 500);
+const out = (s = '') => process.stdout.write(`${s}\n`);
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function call(
+  port: number,
+  method: string,
+  url: string,
+  headers: Record<string, string | number>,
+  body?: string | NodeJS.ReadableStream,
+  sink?: NodeJS.WritableStream,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
+      if (sink && res.statusCode === 200) {
+        pipeline(res, sink).then(() => resolve({ status: 200, headers: res.headers, body: '' }), reject);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body === undefined || typeof body === 'string') req.end(body);
+    else pipeline(body, req).catch(reject);
+  });
+}
+
+/** A binary STL of about `mb` MB (its triangle count matches its size, as the server checks). */
+async function writeScan(file: string, mb: number): Promise<number> {
+  const triangles = Math.floor((mb * MB - 84) / 50);
+  const handle = await open(file, 'w');
+  try {
+    const head = Buffer.alloc(84);
+    head.write('archway bench scan');
+    head.writeUInt32LE(triangles, 80);
+    await handle.write(head);
+    const block = Buffer.alloc(50 * 20_000);
+    for (let i = 0; i < block.length; i += 4) block.writeFloatLE((i % 997) / 10, i);
+    let left = triangles * 50;
+    while (left > 0) {
+      const n = Math.min(left, block.length);
+      await handle.write(block, 0, n);
+      left -= n;
+    }
+  } finally {
+    await handle.close();
+  }
+  return 84 + triangles * 50;
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Runs `work` while sampling the server's resident memory: the time it took and the peak above `idle`. */
+async function measured<T>(
+  server: Server,
+  work: () => Promise<T>,
+): Promise<{ result: T; seconds: number; idleMb: number; peakAboveIdleMb: number }> {
+  await new Promise((r) => setTimeout(r, 500));
+  const idle = await server.rssBytes();
+  let peak = idle;
+  const timer = setInterval(() => {
+    server.rssBytes().then(
+      (b) => (peak = Math.max(peak, b)),
+      () => undefined,
+    );
+  }, 20);
+  const t0 = performance.now();
+  try {
+    const result = await work();
+    return {
+      result,
+      seconds: (performance.now() - t0) / 1000,
+      idleMb: idle / MB,
+      peakAboveIdleMb: (peak - idle) / MB,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function plainCopy(from: string, to: string): Promise<number> {
+  const t0 = performance.now();
+  await pipeline(createReadStream(from), createWriteStream(to));
+  const seconds = (performance.now() - t0) / 1000;
+  await rm(to);
+  return seconds;
+}
+
+/** tus creation, one PATCH with the whole file, then the completion call: the new case's id. */
+async function uploadCase(
+  port: number,
+  token: string,
+  file: string,
+  size: number,
+  sha256: string,
+): Promise<string> {
+  const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const created = await call(port, 'POST', '/api/case/upload/', {
+    ...auth,
+    'upload-length': size,
+    'upload-metadata': `filename ${Buffer.from('scan.stl').toString('base64')}`,
+  });
+  if (created.status !== 201) throw new Error(`tus create: ${created.status} ${created.body}`);
+  const id = String(created.headers.location).split('/').pop()!;
+  const patched = await call(
+    port,
+    'PATCH',
+    `/api/case/upload/${id}`,
+    {
+      ...auth,
+      'upload-offset': 0,
+      'content-type': 'application/offset+octet-stream',
+      'content-length': size,
+    },
+    createReadStream(file, { highWaterMark: MB }),
+  );
+  if (patched.status !== 204) throw new Error(`tus patch: ${patched.status} ${patched.body}`);
+  const done = await call(
+    port,
+    'POST',
+    '/api/case/upload/complete',
+    { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    JSON.stringify({
+      device: 'D10000001',
+      order: { caseType: 3, patientName: 'Bench Patient' },
+      files: [{ uploadId: id, name: 'scan.stl', sha256 }],
+    }),
+  );
+  const answer = JSON.parse(done.body) as { success: boolean; data?: { id: string }; message?: string };
+  if (!answer.success || !answer.data) throw new Error(`complete: ${done.body}`);
+  return answer.data.id;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function runFiles(): Promise<Record<string, unknown>> {
+  const dir = await mkdtemp(path.join(env.BENCH_FILES_DIR ?? tmpdir(), 'archway-bench-files-'));
+  out(`\n== files: local storage and PGlite under ${dir} ==`);
+  const server = await startServer({
+    DATA_DIR: path.join(dir, 'data'),
+    ARCHWAY_DEMO: 'true',
+    ARCHWAY_DEMO_CASES: 'true',
+  });
+  try {
+    const signed = await call(
+      server.port,
+      'POST',
+      '/account/token',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ username: 'clinic', password: 'demo123' }),
+    );
+    const token = (JSON.parse(signed.body) as { data: { AccessToken: string } }).data.AccessToken;
+
+    // ---- a scan through tus --------------------------------------------------------------------------
+    const scan = path.join(dir, 'scan.stl');
+    const scanSize = await writeScan(scan, SCAN_MB);
+    const scanHash = await sha256Of(scan);
+    const copies: number[] = [];
+    const uploads: Awaited<ReturnType<typeof measured>>[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      copies.push(await plainCopy(scan, path.join(dir, 'copy.stl')));
+      uploads.push(await measured(server, () => uploadCase(server.port, token, scan, scanSize, scanHash)));
+    }
+    const copyS = median(copies);
+    const uploadS = median(uploads.map((u) => u.seconds));
+    const uploadPeak = Math.max(...uploads.map((u) => u.peakAboveIdleMb));
+    out(
+      `  ${(scanSize / MB).toFixed(0)} MB scan: plain copy ${copyS.toFixed(2)} s (${(scanSize / MB / copyS).toFixed(0)} MB/s); ` +
+        `tus + case ${uploadS.toFixed(2)} s (${(scanSize / MB / uploadS).toFixed(0)} MB/s); ratio ${(copyS / uploadS).toFixed(2)} (aim ≥ 0.7); ` +
+        `server memory +${uploadPeak.toFixed(0)} MB above idle ${uploads[0]!.idleMb.toFixed(0)} MB (aim < 64)`,
+    );
+
+    // ---- a large case as a zip ---------------------------------------------------------------------------
+    const big = path.join(dir, 'big.stl');
+    const bigSize = await writeScan(big, ARCHIVE_MB);
+    const bigCase = await uploadCase(server.port, token, big, bigSize, await sha256Of(big));
+    const zips: Awaited<ReturnType<typeof measured>>[] = [];
+    const bigCopies: number[] = [];
+    const zipFile = path.join(dir, 'case.zip');
+    for (let i = 0; i < RUNS; i++) {
+      bigCopies.push(await plainCopy(big, path.join(dir, 'copy.stl')));
+      zips.push(
+        await measured(server, async () => {
+          const answer = await call(
+            server.port,
+            'GET',
+            `/api/case/download/archive/${bigCase}`,
+            { authorization: `Bearer ${token}` },
+            undefined,
+            createWriteStream(zipFile),
+          );
+          if (answer.status !== 200) throw new Error(`archive: ${answer.status} ${answer.body}`);
+          const length = Number(answer.headers['content-length']);
+          const written = (await stat(zipFile)).size;
+          if (written !== length || written < bigSize)
+            throw new Error(`archive: ${written} of ${length} bytes`);
+        }),
+      );
+      await rm(zipFile);
+    }
+    const bigCopyS = median(bigCopies);
+    const zipS = median(zips.map((z) => z.seconds));
+    const zipPeak = Math.max(...zips.map((z) => z.peakAboveIdleMb));
+    out(
+      `  ${(bigSize / MB).toFixed(0)} MB case as a zip: plain copy ${bigCopyS.toFixed(2)} s; download ${zipS.toFixed(2)} s ` +
+        `(${(bigSize / MB / zipS).toFixed(0)} MB/s); ratio ${(bigCopyS / zipS).toFixed(2)}; server memory +${zipPeak.toFixed(0)} MB above idle`,
+    );
+    return {
+      scan: {
+        bytes: scanSize,
+        copyS: copies,
+        uploadS: uploads,
+        ratio: copyS / uploadS,
+        peakAboveIdleMb: uploadPeak,
+      },
+      archive: {
+        bytes: bigSize,
+        copyS: bigCopies,
+        downloadS: zips,
+        ratio: bigCopyS / zipS,
+        peakAboveIdleMb: zipPeak,
+      },
+    };
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
