@@ -94,9 +94,6 @@ const SORTS: Record<string, string> = {
   'patientName desc': 'c.patient_name desc, b.case_id',
 };
 
-/** Literal in the SQL text: a partial index (`role = 2`) serves only a query whose predicate it can see. */
-const RECEIVER_ROLE = sql.raw(String(BoxRole.receiver));
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function boxFilter(q: BoxQuery): SQL {
@@ -112,21 +109,9 @@ function boxFilter(q: BoxQuery): SQL {
   if (q.notDownload) parts.push(sql`b.downloaded_at is null`);
   if (q.downloaded !== undefined)
     parts.push(q.downloaded ? sql`b.downloaded_at is not null` : sql`b.downloaded_at is null`);
+  // A substring of the patient, the doctor or the other party (case_boxes.search, index case_boxes_search).
+  if (q.keyword) parts.push(sql`b.search ilike ${`%${escapeLike(q.keyword)}%`}`);
   return sql.join(parts, sql` and `);
-}
-
-/**
- * The cases a keyword finds, each branch driven by an index: the patient or the doctor (trigram index
- * `cases_search`); for a received copy its sender; for a sent copy one of its receivers.
- */
-function keywordCandidates(custId: string, keyword: string): SQL {
-  const k = `%${escapeLike(keyword)}%`;
-  return sql`select s.id from cases s where s.patient_name ilike ${k} or s.doctor ilike ${k}
-    union select p.id from customers m join cases p on p.sender_cust_id = m.id
-      where m.name ilike ${k} and m.id <> ${custId}
-    union select rb.case_id from customers m join case_boxes rb on rb.cust_id = m.id and rb.role = ${RECEIVER_ROLE}
-      join cases sent on sent.id = rb.case_id and sent.sender_cust_id = ${custId}
-      where m.name ilike ${k}`;
 }
 
 export interface BoxRow {
@@ -187,20 +172,14 @@ function caseOf(r: Record<string, unknown>): CaseRecord {
 }
 
 /**
- * One page of an organization's copies and their total, in one statement. Without a filter on the case itself (type,
- * keyword) or a sort by its fields, the page comes straight off the box's partial index (`case_boxes_box` or
+ * One page of an organization's copies and their total, in one statement. Without a filter on the case itself (type) or a sort by its fields, the page comes straight off the box's partial index (`case_boxes_box` or
  * `case_boxes_bin`, in upload order) and the total is an index-only count of it; only the page's rows are joined to
  * their case and sender by primary key.
  */
 export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: number; rows: BoxRow[] }> {
   const sort = SORTS[q.sorter ?? ''] ?? SORTS['registTime desc']!;
   const needsCase = Boolean(q.caseType || sort.startsWith('c.'));
-  // With a keyword, the copies come from the cases it finds, each by primary key (a few thousand lookups at most),
-  // not from a walk through the whole box.
-  const boxes = q.keyword
-    ? sql`(${keywordCandidates(q.custId, q.keyword)}) k
-        cross join lateral (select * from case_boxes b where b.case_id = k.id and b.cust_id = ${q.custId} limit 1) b`
-    : sql`case_boxes b`;
+  const boxes = sql`case_boxes b`;
   const from = needsCase
     ? sql`${boxes} join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
     : boxes;

@@ -99,6 +99,12 @@ export const caseBoxes = pgTable(
     recycledAt: timestamp('recycled_at', { withTimezone: true }),
     /** Emptied from the bin: gone for this organization. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * What the box's keyword matches, filled by a trigger on insert (migration 0015): the patient, the doctor and
+     * the other party as this copy sees it (a received copy its sender, a sent copy its receivers), names as they
+     * were when the case was made.
+     */
+    search: text('search').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.custId] }),
@@ -106,10 +112,11 @@ export const caseBoxes = pgTable(
     index('case_boxes_box')
       .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
       .where(sql`deleted_at is null and recycled_at is null`),
-    // A receiver's copies, for the keyword's "a receiver of my sent case is called …".
-    index('case_boxes_receiver')
-      .on(t.custId, t.caseId)
-      .where(sql`role = 2`),
+    // The keyword within one organization's copies: its id and the trigrams of `search` in one GIN index
+    // (btree_gin), so a search costs what the organization holds, not what the whole platform does.
+    index('case_boxes_search')
+      .using('gin', t.custId, sql`${t.search} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
     index('case_boxes_bin')
       .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
       .where(sql`deleted_at is null and recycled_at is not null`),

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -69,8 +70,8 @@ export async function openDatabase(opts: {
   }
   const dir = path.resolve(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  // pg_trgm: the case box's keyword search (migration 0011).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // pg_trgm and btree_gin: the case box's keyword search (migrations 0011, 0015).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
