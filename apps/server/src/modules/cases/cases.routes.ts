@@ -1,6 +1,4 @@
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import yazl from 'yazl';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import {
@@ -20,6 +18,7 @@ import {
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { StorageNotFound, StorageRangeNotSatisfiable } from '../../platform/storage/storage.ts';
+import { zipLength, zipStream } from '../../platform/zip/zip.ts';
 import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from './cases.access.ts';
 import * as cases from './cases.service.ts';
@@ -245,23 +244,9 @@ export const casesRoutes =
       },
       async (req, reply) => {
         const { name, entries } = await cases.archive(s(req), req.params.id);
-        const zip = new yazl.ZipFile();
-        for (const e of entries)
-          zip.addReadStreamLazy(e.name, { compress: false, size: e.size }, (cb) => {
-            e.open().then(
-              (stream) => cb(null, stream),
-              (err: unknown) => cb(err as Error, undefined as never),
-            );
-          });
-        // Every entry is stored with its size, so yazl knows the archive's length before it streams (for progress).
-        // (@types/yazl omits the callback's argument.)
-        const end = zip.end.bind(zip) as (o: undefined, cb: (total: number) => void) => void;
-        end(undefined, (total) => {
-          if (total >= 0) reply.header('content-length', total);
-        });
-        const out = zip.outputStream as Readable;
-        zip.on('error', (err: Error) => out.destroy(err));
-        return sendStream(reply, 'application/zip', attachment(name), out);
+        // Every entry is stored with its size: the archive's length is known before it streams (for progress).
+        reply.header('content-length', zipLength(entries));
+        return sendStream(reply, 'application/zip', attachment(name), zipStream(entries));
       },
     );
 
