@@ -33,7 +33,11 @@ const SIZE: Record<Engine, number> = {
   pglite: Number(env.BENCH_CASES_PGLITE ?? 100_000),
 };
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const RATES = [200, 400, 800, 1200, 1600, 2400];
+const STEP_RATES: Record<string, number[]> = {
+  plain: [200, 400, 800, 1200, 1600, 2400],
+  keyword: [25, 50, 100, 150, 200, 300],
+  'family name': [25, 50, 100, 150, 200, 300],
+};
 const out = (s = '') => process.stdout.write(`${s}\n`);
 const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : Math.round(x).toString()) : '–');
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -61,31 +65,34 @@ const caseId = (i: string) => `('00000000-0000-4000-c000-' || lpad(to_hex(${i}),
 const sender = `(case when i % 5 = 0 then 1 else 2 + (i % 199) end)`;
 const receiver = `(1 + ((i * 7 + 3) % 200))`;
 
+const nameOf = (id: string) => `(select name from customers where id = ${id})`;
+const doctor = `'Dr ' || (i % 50)`;
+const createdAt = `now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second'`;
+
 function caseStatements(n: number): string[] {
   return [
-    // Bulk load: the per-row count trigger would update one counter row a million times; counted once at the end.
+    // Bulk load: the per-row triggers (box counts, search text) are off, their work done set-based, and the search
+    // index built once at the end.
     `alter table case_boxes disable trigger case_box_count`,
     `alter table case_boxes disable trigger case_box_search`,
     `alter table case_boxes disable trigger case_box_search_receiver`,
+    `drop index case_boxes_search`,
     `insert into cases (id, sender_cust_id, device_serial, case_type, status, ext, patient_name, doctor, created_at, uploaded_at)
      select ${caseId('i')}, ${custId(sender)}, 'BENCH' || (i % 1000), 1 + i % 3, 2, 'ply', ${patientName('i')},
-       'Dr ' || (i % 50), now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second',
-       now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second'
+       ${doctor}, ${createdAt}, ${createdAt}
      from generate_series(1, ${n}) i`,
-    `insert into case_boxes (case_id, cust_id, role, case_created_at)
-     select id, sender_cust_id, 1, created_at from cases where device_serial like 'BENCH%'`,
-    `insert into case_boxes (case_id, cust_id, role, case_created_at, process_status, downloaded_at)
-     select ${caseId('i')}, ${custId(receiver)}, 2, now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second',
-       1, case when i % 3 = 0 then now() end
+    `insert into case_boxes (case_id, cust_id, role, case_created_at, search)
+     select ${caseId('i')}, ${custId(sender)}, 1, ${createdAt},
+       concat_ws(' ', ${patientName('i')}, ${doctor}, case when ${receiver} <> ${sender} then ${nameOf(custId(receiver))} end)
+     from generate_series(1, ${n}) i`,
+    `insert into case_boxes (case_id, cust_id, role, case_created_at, process_status, downloaded_at, search)
+     select ${caseId('i')}, ${custId(receiver)}, 2, ${createdAt}, 1, case when i % 3 = 0 then now() end,
+       concat_ws(' ', ${patientName('i')}, ${doctor}, ${nameOf(custId(sender))})
      from generate_series(1, ${n}) i where ${receiver} <> ${sender}`,
     `insert into case_box_counts (cust_id, bin, n)
      select cust_id, recycled_at is not null, count(*) from case_boxes where deleted_at is null group by 1, 2
      on conflict (cust_id, bin) do update set n = excluded.n`,
-    // What the search trigger would write row by row (patients, doctors, the other party), set-based.
-    `update case_boxes b set search = concat_ws(' ', c.patient_name, c.doctor,
-       (select m.name from case_boxes o join customers m on m.id = o.cust_id
-        where o.case_id = b.case_id and o.cust_id <> b.cust_id limit 1))
-     from cases c where c.id = b.case_id`,
+    `create index case_boxes_search on case_boxes using gin (cust_id, search gin_trgm_ops) where deleted_at is null`,
     `alter table case_boxes enable trigger case_box_count`,
     `alter table case_boxes enable trigger case_box_search`,
     `alter table case_boxes enable trigger case_box_search_receiver`,
@@ -219,31 +226,42 @@ async function runEngine(engine: Engine) {
       }
       // Warm: V8 and the pool, not measured.
       for (const body of Object.values(VARIANTS))
-        await openLoop(server.port, targetOf(token, body), { rate: 200, durationS: QUICK ? 1 : 3 });
+        await openLoop(server.port, targetOf(token, body), { rate: 50, durationS: QUICK ? 1 : 3 });
       const fixed: Record<string, RunResult> = {};
       for (const [variant, body] of Object.entries(VARIANTS)) {
         const r = await openLoop(server.port, targetOf(token, body), { rate: 200, durationS: FIXED_S });
         fixed[variant] = r;
         out(
-          `  200/s for ${FIXED_S} s, ${variant.padEnd(10)} p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  errors ${r.errors}`,
+          `  200/s for ${FIXED_S} s, ${variant.padEnd(11)} p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  errors ${r.errors}  answered ${r.throughput}/s`,
         );
+        await sleep(8000); // an overloaded variant's backlog drains before the next one
       }
       report.fixed = fixed;
-      const steps: (RunResult & { pass: boolean })[] = [];
-      let sustained = 0;
-      for (const rate of RATES) {
-        const r = await openLoop(server.port, targetOf(token, VARIANTS.plain!), { rate, durationS: STEP_S });
-        const pass = r.p99 < 100 && r.errors === 0;
-        steps.push({ ...r, pass });
+      // The highest rate each variant sustains with p99 under 100 ms, stepping up from where it may start.
+      const stepUp: Record<string, { steps: (RunResult & { pass: boolean })[]; sustained: number }> = {};
+      for (const [variant, rates] of Object.entries(STEP_RATES)) {
+        const steps: (RunResult & { pass: boolean })[] = [];
+        let sustained = 0;
+        for (const rate of rates) {
+          const r = await openLoop(server.port, targetOf(token, VARIANTS[variant]!), {
+            rate,
+            durationS: STEP_S,
+          });
+          const pass = r.p99 < 100 && r.errors === 0;
+          steps.push({ ...r, pass });
+          out(
+            `  step ${variant.padEnd(11)} ${String(rate).padStart(5)}/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  errors ${r.errors}  answered ${r.throughput}/s  ${pass ? 'ok' : 'STOP'}`,
+          );
+          await sleep(pass ? 2000 : 8000); // after an overload, let the backlog drain
+          if (!pass) break;
+          sustained = rate;
+        }
+        stepUp[variant] = { steps, sustained };
         out(
-          `  step plain ${String(rate).padStart(5)}/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  errors ${r.errors}  answered ${r.throughput}/s  ${pass ? 'ok' : 'STOP'}`,
+          `  highest rate with p99 < 100 ms (${variant}): ${sustained ? `${sustained}/s` : `below ${rates[0]}/s`}`,
         );
-        if (!pass) break;
-        sustained = rate;
-        await sleep(2000);
       }
-      report.stepUp = { steps, sustained };
-      out(`  highest rate with p99 < 100 ms (plain box): ${sustained ? `${sustained}/s` : 'below 200/s'}`);
+      report.stepUp = stepUp;
     } finally {
       await server.stop();
     }

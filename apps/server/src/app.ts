@@ -94,6 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     databaseUrl: config.databaseUrl,
     maxSize: config.uploadMaxBytes,
     expiryMs: config.uploadExpiryMs,
+    webOrigin: new URL(config.publicUrl).origin,
   });
   const platform: Platform = { config, db, tokens, storage, uploads };
   app.decorate('platform', platform);

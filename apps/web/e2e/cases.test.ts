@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,30 @@ const WIDTHS = [
 interface Me {
   userId: string;
   custId: string;
+}
+
+const SCANNER = path.join(here, '..', '..', '..', 'tools', 'scanner', 'bin', 'archway-scan.js');
+
+/** Runs the archway-scan command (its own process). */
+function archwayScan(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SCANNER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A binary STL of `triangles` triangles (its size matches its count, as the server checks). */
+function stlOf(triangles: number): Buffer {
+  const b = Buffer.alloc(84 + 50 * triangles);
+  b.write('archway e2e scan');
+  b.writeUInt32LE(triangles, 80);
+  for (let i = 84; i + 4 <= b.length; i += 4) b.writeFloatLE((i % 1013) / 10, i);
+  return b;
 }
 
 describe('cases in Chromium', () => {
@@ -169,18 +194,19 @@ describe('cases in Chromium', () => {
       const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
       await f.receiver(scanner, lab, { caseType: 3 });
       await f.receiver(scanner, lab, { caseType: 1 });
-      await f.kase(scanner, clinicOwner, {
-        patientName: 'Li Lei',
-        caseType: 3,
-        doctor: 'Dr. Wang',
-        clinic: 'Demo Clinic',
-        phone: '+86 10 1234 5678',
-        dueDate: '2026-12-01',
-        remark: 'Shade matched under daylight',
-        teeth: [11, 21, 36],
-        upperJaw: true,
-        material: 'Zirconia',
-      });
+      // The clinic's scanner software: archway-scan, as a script or a partner runs it.
+      const scanDir = mkdtempSync(path.join(tmpdir(), 'archway-scan-'));
+      writeFileSync(path.join(scanDir, 'upper.ply'), sampleArchPly({ seed: 3 }));
+      const uploaded = await archwayScan([
+        'upload',
+        ...['--server', base, '--user', 'clinic', '--password', 'demo123', '--device', scanner.serial],
+        ...['--type', '3', '--patient', 'Li Lei', '--doctor', 'Dr. Wang', '--clinic', 'Demo Clinic'],
+        ...['--phone', '+86 10 1234 5678', '--due', '2026-12-01', '--remark', 'Shade matched under daylight'],
+        ...['--teeth', '11,21,36', '--upper', '--material', 'Zirconia'],
+        ...['--state', path.join(scanDir, 'state'), '--progress', 'none', path.join(scanDir, 'upper.ply')],
+      ]);
+      expect(uploaded.code, uploaded.stderr).toBe(0);
+      expect(uploaded.stdout.trim().split('\n').pop()).toMatch(/^[0-9a-f-]{36}$/);
       await f.kase(scanner, clinicOwner, { patientName: 'Anna Berg', caseType: 1, doctor: 'Dr. Berg' });
       await f.kase(scanner, clinicOwner, {
         patientName: 'Old Patient',
@@ -368,35 +394,77 @@ describe('cases in Chromium', () => {
       await page.keyboard.press('Escape');
 
       // The clinic imports a case from the web with its scanner: the files go up (tus), the lab receives it.
-      await page.getByTestId('case-import').click();
       const dialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
+      const folder = mkdtempSync(path.join(tmpdir(), 'archway-import-'));
+      writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 7 }));
+      writeFileSync(path.join(folder, 'notes.txt'), 'not a scan');
+      /** Opens the import dialog and fills it for a restoration of `patient` with `file`. */
+      async function fillImport(patient: string, file?: string) {
+        await page.getByTestId('case-import').click();
+        await dialog.waitFor();
+        await page.getByTestId('import-device').click();
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+          .first()
+          .click();
+        await dialog.locator('input#caseImport_patientName').fill(patient);
+        await choose(
+          dialog
+            .locator('#caseImport_caseType')
+            .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+          text('caseType.restoration'),
+        );
+        if (file) await dialog.locator('input[type=file]').setInputFiles(file);
+      }
+      await page.getByTestId('case-import').click();
       await dialog.waitFor();
       await dialog.getByTestId('import-submit').click();
       await dialog.getByText(text('cases.import.patientRequired')).waitFor();
       await dialog.getByText(text('cases.import.filesRequired')).waitFor();
-      await page.getByTestId('import-device').click();
-      await page
-        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-        .first()
-        .click();
-      await dialog.locator('input#caseImport_patientName').fill('Web Import');
-      await choose(
-        dialog
-          .locator('#caseImport_caseType')
-          .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
-        text('caseType.restoration'),
-      );
-      const folder = mkdtempSync(path.join(tmpdir(), 'archway-import-'));
-      writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 7 }));
-      writeFileSync(path.join(folder, 'notes.txt'), 'not a scan');
-      const input = dialog.locator('input[type=file]');
-      await input.setInputFiles(path.join(folder, 'notes.txt'));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await fillImport('Web Import', path.join(folder, 'notes.txt'));
       await dialog.getByTestId('import-file-error').getByText(text('errors.case.badFile')).waitFor();
-      await input.setInputFiles(path.join(folder, 'upper.ply'));
+      await dialog.locator('input[type=file]').setInputFiles(path.join(folder, 'upper.ply'));
       await shot('clinic-import');
       await dialog.getByTestId('import-submit').click();
       await toast(text('cases.import.done'));
       await caseRow('Web Import').waitFor();
+
+      // Resumable: a 6 MB scan goes up in 4 MB pieces. A dropped piece is sent again by itself; when the line
+      // stays down the import fails, and importing the same file again continues the same upload.
+      writeFileSync(path.join(folder, 'big.stl'), stlOf(120_000));
+      let created = 0;
+      let line: 'up' | 'drop once' | 'down' = 'drop once';
+      await page.route('**/api/case/upload/**', async (route) => {
+        const req = route.request();
+        if (req.method() === 'POST' && !req.url().endsWith('/complete')) created++;
+        const later = req.method() === 'PATCH' && req.headers()['upload-offset'] !== '0';
+        if (later && line === 'drop once') {
+          line = 'up';
+          return route.abort('connectionreset');
+        }
+        if (later && line === 'down') return route.abort('connectionreset');
+        return route.fallback();
+      });
+      await fillImport('Dropped Once', path.join(folder, 'big.stl'));
+      await dialog.getByTestId('import-submit').click();
+      await toast(text('cases.import.done'));
+      expect({ created, line }).toEqual({ created: 1, line: 'up' });
+      await caseRow('Dropped Once').waitFor();
+
+      created = 0;
+      line = 'down';
+      await fillImport('Line Down', path.join(folder, 'big.stl'));
+      await dialog.getByTestId('import-submit').click();
+      await toast(text('errors.case.uploadFailed'));
+      await shot('clinic-import-failed');
+      line = 'up';
+      await dialog.getByTestId('import-submit').click();
+      await toast(text('cases.import.done'));
+      expect(created).toBe(1);
+      await page.unroute('**/api/case/upload/**');
+      await caseRow('Line Down').waitFor();
 
       await atEveryWidth('case', 'clinic');
       await atEveryWidth('recycle', 'clinic');

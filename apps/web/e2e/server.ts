@@ -53,8 +53,8 @@ export interface Journey {
   pageErrors: string[];
   /**
    * Waits until a toast with this text has been shown since the last wait that matched it. Toasts last 3 s; a
-   * loaded machine may be slower than that between an action and the wait, so every toast is recorded as it
-   * appears (and each recording answers one wait).
+   * loaded machine may be slower than that between an action and the wait, so every toast is recorded when the app
+   * shows it (and each recording answers one wait).
    */
   toast(text: string): Promise<void>;
   shot(name: string): Promise<Buffer>;
@@ -115,11 +115,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
         const seen = (window as unknown as ToastLog).__toasts ?? [];
         const at = seen.findIndex((t) => t.includes(wanted));
         if (at >= 0) seen.splice(at, 1);
-        // A toast repeated while still shown is the same notice: it answers too.
-        const showing = [...document.querySelectorAll('.ant-message-notice')].some((n) =>
-          (n.textContent ?? '').includes(wanted),
-        );
-        return at >= 0 || showing;
+        return at >= 0;
       }, text);
     },
     shot: (name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true }),
@@ -136,20 +132,11 @@ interface ToastLog {
 }
 
 /**
- * Runs in the page before its scripts: records each toast's text when a notice appears or its text changes (a toast
- * repeated while shown is the same notice, its text unchanged; it is recorded once per showing).
+ * Runs in the page before its scripts: records each toast the app shows (shared/ui/toast.ts dispatches
+ * `archway:toast`), a repeated one too, though antd shows it as the same notice.
  */
 function recordToasts(): void {
   const log: string[] = [];
   (window as unknown as ToastLog).__toasts = log;
-  const shown = new WeakMap<Element, string>();
-  new MutationObserver(() => {
-    for (const notice of document.querySelectorAll('.ant-message-notice')) {
-      const text = notice.textContent ?? '';
-      if (text && shown.get(notice) !== text) {
-        shown.set(notice, text);
-        log.push(text);
-      }
-    }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
+  window.addEventListener('archway:toast', (e) => log.push((e as CustomEvent<{ text: string }>).detail.text));
 }

@@ -36,6 +36,44 @@ describe('cross-origin calls', () => {
     expect(call.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('lets the web app upload through tus and read what it needs from a download, across origins', async () => {
+    const pre = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/case/upload/',
+      headers: {
+        origin: PUBLIC_URL,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,tus-resumable,upload-offset,content-type',
+      },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(String(pre.headers['access-control-allow-methods'])).toContain('PATCH');
+    const allowed = String(pre.headers['access-control-allow-headers']).toLowerCase();
+    for (const h of ['tus-resumable', 'upload-offset', 'upload-length', 'upload-metadata', 'range'])
+      expect(allowed, h).toContain(h);
+
+    const auth = await signIn(t.app, 'clinic');
+    const create = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/case/upload/',
+        headers: { ...auth, origin, 'tus-resumable': '1.0.0', 'upload-length': '10' },
+      });
+    const mine = await create(PUBLIC_URL);
+    expect(mine.statusCode).toBe(201);
+    expect(mine.headers['access-control-allow-origin']).toBe(PUBLIC_URL);
+    expect(String(mine.headers['access-control-expose-headers'])).toMatch(/Location/);
+    expect(String(mine.headers['access-control-expose-headers'])).toMatch(/Upload-Offset/);
+    expect((await create('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: '/user/current',
+      headers: { ...auth, origin: PUBLIC_URL },
+    });
+    expect(download.headers['access-control-expose-headers']).toContain('Content-Disposition');
+  });
+
   it('gives other origins nothing', async () => {
     const res = await preflight('https://evil.example');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

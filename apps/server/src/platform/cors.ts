@@ -9,8 +9,16 @@ export const CORS_ALLOWED_HEADERS = [
   'Content-Type',
   'X-Request-Id',
   'X-Time-Zone',
+  // Case files: byte ranges, and tus 1.0 uploads (platform/uploads, which answers its own CORS headers).
+  'Range',
+  'Tus-Resumable',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Offset',
 ];
-const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, PATCH';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, PATCH';
+/** Response headers the web app reads across origins: a download's name and length, a range's place. */
+const EXPOSED_HEADERS = 'Content-Disposition, Content-Length, Content-Range';
 
 /**
  * Cross-origin API calls. The web app is served from PUBLIC_URL; when SERVICE_URLS moves a service to another
@@ -27,6 +35,7 @@ export function registerCors(app: FastifyInstance, config: Config): void {
     reply.header('vary', 'Origin');
     if (origin !== allowed) return;
     reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       return reply
         .status(204)

@@ -8,6 +8,8 @@ export const LocalKeys = {
   compare: 'compare',
   builder: 'builder',
   updateTips: 'updateTips',
+  /** Not in the spec: where unfinished case uploads are, so that importing the same file again continues it. */
+  uploads: 'archway-uploads',
 } as const;
 
 export const SessionKeys = {

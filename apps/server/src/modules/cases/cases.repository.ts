@@ -172,18 +172,21 @@ function caseOf(r: Record<string, unknown>): CaseRecord {
 }
 
 /**
- * One page of an organization's copies and their total, in one statement. Without a filter on the case itself (type) or a sort by its fields, the page comes straight off the box's partial index (`case_boxes_box` or
- * `case_boxes_bin`, in upload order) and the total is an index-only count of it; only the page's rows are joined to
- * their case and sender by primary key.
+ * One page of an organization's copies and their total, in one statement. Without a filter on the case itself (type)
+ * or a sort by its fields, the page comes straight off the box's partial index (`case_boxes_box` or `case_boxes_bin`,
+ * in upload order) and the total is an index-only count of it; only the page's rows are joined to their case and
+ * sender by primary key. With a keyword, the copies it matches are found once (index `case_boxes_search`), and both
+ * the page and the total come from them.
  */
 export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: number; rows: BoxRow[] }> {
   const sort = SORTS[q.sorter ?? ''] ?? SORTS['registTime desc']!;
   const needsCase = Boolean(q.caseType || sort.startsWith('c.'));
-  const boxes = sql`case_boxes b`;
   const from = needsCase
-    ? sql`${boxes} join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
-    : boxes;
+    ? sql`case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
+    : sql`case_boxes b`;
   const filter = boxFilter(q);
+  const columns = sql`b.case_id, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
+    b.case_created_at${needsCase ? sql`, c.uploaded_at, c.patient_name` : sql``}`;
   // The whole box or bin: its total is kept by a trigger (case_box_counts); any filter counts what it selects.
   const unfiltered =
     !q.caseType &&
@@ -193,21 +196,28 @@ export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: nu
     !q.notDownload &&
     q.downloaded === undefined &&
     !q.keyword;
-  const totalSql = unfiltered
-    ? sql`coalesce((select n from case_box_counts where cust_id = ${q.custId} and bin = ${q.recycle}), 0)`
-    : sql`(select count(*) from ${from} where ${filter})`;
   const order = sql.raw(sort);
   // Literal, not parameters: statements are planned generically (platform/db/client.ts), and only a known limit
   // lets PostgreSQL read the page off the index instead of sorting the whole box. Both are validated integers.
   const page = sql.raw(`${Math.trunc(q.pageSize)} offset ${Math.trunc((q.pageIndex - 1) * q.pageSize)}`);
+  const [matches, pageSql, totalSql] = q.keyword
+    ? [
+        sql`with m as materialized (select ${columns} from ${from} where ${filter}) `,
+        sql`select * from m b order by ${sql.raw(sort.replace(/\bc\./g, 'b.'))} limit ${page}`,
+        sql`(select count(*) from m)`,
+      ]
+    : [
+        sql``,
+        sql`select ${columns} from ${from} where ${filter} order by ${order} limit ${page}`,
+        unfiltered
+          ? sql`coalesce((select n from case_box_counts where cust_id = ${q.custId} and bin = ${q.recycle}), 0)`
+          : sql`(select count(*) from ${from} where ${filter})`,
+      ];
   const rows = await rowsOf<RawBoxRow>(
     db,
-    sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, sc.name as sender_name,
-        ${totalSql} as total
-      from (select b.case_id, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
-              b.case_created_at${needsCase ? sql`, c.uploaded_at, c.patient_name` : sql``}
-            from ${from} where ${filter}
-            order by ${order} limit ${page}) b
+    sql`${matches}select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
+        sc.name as sender_name, ${totalSql} as total
+      from (${pageSql}) b
       cross join lateral (select * from cases where cases.id = b.case_id limit 1) c
       cross join lateral (select name from customers where customers.id = c.sender_cust_id limit 1) sc
       order by ${order}`,

@@ -37,6 +37,8 @@ export function createUploads(opts: {
   databaseUrl: string | undefined;
   maxSize: number;
   expiryMs: number;
+  /** The web app's origin (PUBLIC_URL): the only one tus answers CORS for, as the rest of the API (platform/cors). */
+  webOrigin: string;
 }): Uploads {
   const s3 =
     opts.storage.kind === 's3'
@@ -78,6 +80,7 @@ export function createUploads(opts: {
     maxSize: opts.maxSize,
     relativeLocation: true,
     respectForwardedHeaders: false,
+    allowedOrigins: (origin) => origin === opts.webOrigin,
     namingFunction: () => randomUUID(),
     async onUploadCreate(req, upload) {
       const owner = req.headers.get(OWNER_HEADER);

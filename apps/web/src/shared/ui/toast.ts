@@ -11,6 +11,10 @@ export function bindToast(api: MessageInstance | null): void {
   instance = api;
 }
 
+/** The event each toast also dispatches on `window` (detail: text and type), shown again or not (browser tests). */
+export const TOAST_EVENT = 'archway:toast';
+
 export function toast(text: string, type: NoticeType = 'error'): void {
   (instance ?? message).open({ key: text, content: text, type, duration: TOAST_SECONDS });
+  globalThis.dispatchEvent?.(new CustomEvent(TOAST_EVENT, { detail: { text, type } }));
 }
