@@ -34,7 +34,7 @@ const SIZE: Record<Engine, number> = {
 };
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STEP_RATES: Record<string, number[]> = {
-  plain: [200, 400, 800, 1200, 1600, 2400],
+  plain: [100, 200, 400, 800, 1200, 1600, 2400],
   keyword: [25, 50, 100, 150, 200, 300],
   'family name': [25, 50, 100, 150, 200, 300],
 };
