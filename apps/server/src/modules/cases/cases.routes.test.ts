@@ -126,6 +126,19 @@ describe.each(engines)('cases (%s)', (engine) => {
     expect(await f.kase(borrowed, clinic.owner)).toEqual(expect.any(String));
   });
 
+  it('finds a name in any script by any part of it (CJK, accents, case)', async () => {
+    const org = await f.org();
+    const d = await f.device(org);
+    const cjk = await f.kase(d, org.owner, { patientName: '王小明', doctor: '李医生' });
+    const accented = await f.kase(d, org.owner, { patientName: 'Zoë Müller' });
+    const ids = async (keyword: string) => (await page(org, { keyword })).records.map((r) => r.id);
+    expect(await ids('小明')).toEqual([cjk]);
+    expect(await ids('医生')).toEqual([cjk]);
+    expect(await ids('MÜLLER')).toEqual([accented]);
+    expect(await ids('zoë mü')).toEqual([accented]);
+    expect(await ids('明小')).toEqual([]);
+  });
+
   it('filters the box by type, direction, keyword (patient, doctor, the other party), dates and download', async () => {
     const org = await f.org();
     const d = await f.device(org);
