@@ -1,2 +1,2 @@
-/** mesh: arrives with its issue (see ARCHITECTURE.md). */
-export {};
+/** @archway/mesh: PLY, STL and OBJ read, written and converted over typed arrays (see ARCHITECTURE.md). */
+export * from './mesh.ts';
