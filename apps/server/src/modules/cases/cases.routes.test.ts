@@ -269,7 +269,7 @@ describe.each(engines)('cases (%s)', (engine) => {
     });
   });
 
-  it('refuses lab progress and received downloads to an organization without certification', async () => {
+  it('refuses lab progress, received downloads and their preview to an organization without certification', async () => {
     const review = await f.org({ custType: CustType.lab, status: CustStatus.underReview });
     const d = await f.device(clinic);
     await f.receiver(d, review, { caseType: 3 });
@@ -278,6 +278,7 @@ describe.each(engines)('cases (%s)', (engine) => {
     const refusal = { errorCode: -13, data: { key: 'case.certificationRequired' } };
     expect((await review.owner.call('PUT', `/processStatus?id=${id}&status=2`)).body).toMatchObject(refusal);
     expect((await review.owner.call('GET', `/download/${id}`)).body).toMatchObject(refusal);
+    expect((await review.owner.call('GET', `/api/case/previewStatus?id=${id}`)).body).toMatchObject(refusal);
     expect((await review.owner.call('GET', `/detail/${id}`)).body.success).toBe(true);
   });
 
@@ -422,6 +423,36 @@ describe.each(engines)('cases (%s)', (engine) => {
     expect((await clinic.owner.call('GET', `/detail/${id}`)).body.data.downloadCount).toBe(3);
   });
 
+  it('lets either side open the preview with the scan files; refuses it past 90 days and for encrypted data', async () => {
+    const id = await f.kase(device, clinic.owner, { caseType: 3 });
+    for (const side of [clinic, lab]) {
+      const res = await side.owner.call('GET', `/api/case/previewStatus?id=${id}`);
+      expect(res.body.data).toEqual({
+        id,
+        files: [
+          expect.objectContaining({ format: 'ply', url: expect.stringMatching(`^/api/case/file/${id}/`) }),
+        ],
+      });
+    }
+    const old = await f.kase(device, clinic.owner, {
+      caseType: 3,
+      createdAt: new Date(Date.now() - 91 * 86_400_000),
+    });
+    expect((await lab.owner.call('GET', `/api/case/previewStatus?id=${old}`)).body).toMatchObject({
+      success: false,
+      errorCode: -11,
+      data: { key: 'case.previewExpired' },
+    });
+    const secret = await f.kase(device, clinic.owner, { caseType: 3, crypto: true });
+    expect((await clinic.owner.call('GET', `/api/case/previewStatus?id=${secret}`)).body).toMatchObject({
+      errorCode: -8,
+      data: { key: 'case.encryptedNoConversion' },
+    });
+    expect((await clinic.owner.call('GET', '/api/case/previewStatus?id=nope')).body).toMatchObject({
+      errorCode: -2,
+    });
+  });
+
   it('answers every case call for another organization exactly like for a missing case', async () => {
     const id = await f.kase(device, clinic.owner, { caseType: 3 });
     const calls: [string, string][] = [
@@ -434,6 +465,7 @@ describe.each(engines)('cases (%s)', (engine) => {
       ['GET', `/download/${id}`],
       ['GET', `/download/callback?id=${id}`],
       ['GET', `/api/case/download/archive/${id}`],
+      ['GET', `/api/case/previewStatus?id=${id}`],
     ];
     for (const [method, url] of calls) {
       const foreign = await outsider.owner.call(method as 'GET', url);

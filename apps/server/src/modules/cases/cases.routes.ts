@@ -60,6 +60,15 @@ const storageRefusal = (err: unknown) => {
  * silent: `PUT /status/{id}` is the sender's cancel (status 5); `PUT /processStatus` is a receiver's lab progress;
  * `DELETE /api/case/recycle/{id}` and `DELETE /api/case/recycle` delete from the bin permanently.
  */
+/** A file of a case and where to fetch it (case-file service path). */
+const fileLink = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  format: z.string(),
+  url: z.string(),
+});
+
 export const casesRoutes =
   (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
@@ -197,21 +206,29 @@ export const casesRoutes =
               z.object({
                 size: z.number().int(),
                 archiveUrl: z.string(),
-                files: z.array(
-                  z.object({
-                    id: z.string(),
-                    name: z.string(),
-                    size: z.number().int(),
-                    format: z.string(),
-                    url: z.string(),
-                  }),
-                ),
+                files: z.array(fileLink),
               }),
             ),
           },
         },
       },
       async (req) => ok(await cases.downloadInfo(s(req), req.params.id)),
+    );
+
+    app.get(
+      '/api/case/previewStatus',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Whether the caller may open the case's 3D preview (not past 90 days, not encrypted) and the scan files the viewer loads; audited",
+          querystring: z.object({ id: uuidParam }),
+          response: { 200: envelope(z.object({ id: z.string(), files: z.array(fileLink) })) },
+        },
+      },
+      async (req) => ok(await cases.previewStatus(s(req), req.query.id)),
     );
 
     app.get(

@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../../platform/db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { caseAudit, custOf, mayUploadWith, refuse, requireCertified, type Scope } from './cases.access.ts';
-import { CANCELLABLE, caseActions, presentCase, presentDetail } from './cases.presenter.ts';
+import { CANCELLABLE, caseActions, presentCase, presentDetail, previewExpired } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -333,6 +333,31 @@ async function downloadable(s: Scope, id: string, action: string) {
   return row;
 }
 
+const fileLinks = (id: string, files: Awaited<ReturnType<typeof repo.filesOf>>) =>
+  files.map((f) => ({
+    id: f.id,
+    name: f.name,
+    size: f.size,
+    format: f.format,
+    url: `/api/case/file/${id}/${f.id}`,
+  }));
+
+/**
+ * `GET /api/case/previewStatus?id=`: whether the caller may open the case's 3D preview, and the scan files the
+ * viewer loads. Refused past the 90-day window (`case.previewExpired`) and for an encrypted case, whose scan the
+ * server never holds in clear (`case.encryptedNoConversion`, the catalogue's message for encrypted data). Audited.
+ */
+export async function previewStatus(s: Scope, id: string) {
+  const row = await copyOf(s, id, 'case.preview');
+  if (previewExpired(row.record.createdAt, new Date())) return refuse(CaseErrors.previewExpired);
+  if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
+  // The viewer fetches the files as a download does: a receiver needs certification for both.
+  if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
+  const files = await repo.filesOf(s.db, id);
+  await audit(s.db, s.ctx, caseAudit(s, 'case.preview', id));
+  return { id, files: fileLinks(id, files) };
+}
+
 /** `GET /download/{id}`: what there is to download, and where (audited). */
 export async function downloadInfo(s: Scope, id: string) {
   await downloadable(s, id, 'case.download');
@@ -341,13 +366,7 @@ export async function downloadInfo(s: Scope, id: string) {
   return {
     size: files.reduce((n, f) => n + f.size, 0),
     archiveUrl: `/api/case/download/archive/${id}`,
-    files: files.map((f) => ({
-      id: f.id,
-      name: f.name,
-      size: f.size,
-      format: f.format,
-      url: `/api/case/file/${id}/${f.id}`,
-    })),
+    files: fileLinks(id, files),
   };
 }
 
