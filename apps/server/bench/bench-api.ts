@@ -30,6 +30,7 @@ import {
   type DataShape,
 } from './data.ts';
 import { startServer as startChild, type Server } from './child.ts';
+import { scratchDatabase } from './scratch-db.ts';
 import { explainAll, type PlanReport } from './explain.ts';
 import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
 
@@ -83,21 +84,9 @@ async function prepare(engine: Engine): Promise<PreparedDb> {
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
   if (engine === 'postgres') {
-    const name = `archway_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await scratchDatabase(ADMIN_URL, `archway_bench_${process.pid}`);
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const t0 = performance.now();
   const database = await openDatabase({ databaseUrl, dataDir });

@@ -16,6 +16,7 @@ import { hashPassword } from '../src/platform/identity/passwords.ts';
 import { generate, LARGEST_ORG_OWNER, PASSWORD } from './data.ts';
 import { runFiles } from './bench-files.ts';
 import { startServer } from './child.ts';
+import { scratchDatabase } from './scratch-db.ts';
 import { explainAll, type PlanReport } from './explain.ts';
 import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
 
@@ -144,18 +145,11 @@ async function runEngine(engine: Engine) {
   const n = SIZE[engine];
   out(`\n== ${engine}: ${n.toLocaleString('en')} cases ==`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'archway-bench-cases-'));
-  let databaseUrl: string | undefined;
-  const name = `archway_bench_cases_${process.pid}`;
-  if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-  }
+  const scratch =
+    engine === 'postgres'
+      ? await scratchDatabase(ADMIN_URL, `archway_bench_cases_${process.pid}`)
+      : undefined;
+  const databaseUrl = scratch?.url;
   const dbEnv = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const report: Record<string, unknown> = { engine, cases: n };
   try {
@@ -266,12 +260,7 @@ async function runEngine(engine: Engine) {
       await server.stop();
     }
   } finally {
-    if (databaseUrl) {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    }
+    await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
   return report;
