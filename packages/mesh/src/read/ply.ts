@@ -1,0 +1,358 @@
+/**
+ * PLY reader (ascii, binary little and big endian). Vertices give x/y/z, optional nx/ny/nz and red/green/blue (alpha
+ * dropped); faces (`vertex_indices` or `vertex_index`) are fan-triangulated; every other element and property is
+ * skipped. The binary body is parsed record by record by `PlyBinaryBody`, which the streaming reader feeds chunk by
+ * chunk, so both give the same mesh.
+ */
+import { MeshError, type Mesh } from '../mesh.ts';
+import { F32Builder, Tokens, U32Builder, U8Builder, latin1, toByte } from './util.ts';
+
+export type PlyEncoding = 'ascii' | 'binary_little_endian' | 'binary_big_endian';
+
+interface ScalarType {
+  size: number;
+  isFloat: boolean;
+  read: (view: DataView, at: number, le: boolean) => number;
+}
+
+const TYPES: Record<string, ScalarType> = {};
+const scalar = (names: string[], size: number, isFloat: boolean, read: ScalarType['read']): void => {
+  for (const n of names) TYPES[n] = { size, isFloat, read };
+};
+scalar(['char', 'int8'], 1, false, (v, at) => v.getInt8(at));
+scalar(['uchar', 'uint8'], 1, false, (v, at) => v.getUint8(at));
+scalar(['short', 'int16'], 2, false, (v, at, le) => v.getInt16(at, le));
+scalar(['ushort', 'uint16'], 2, false, (v, at, le) => v.getUint16(at, le));
+scalar(['int', 'int32'], 4, false, (v, at, le) => v.getInt32(at, le));
+scalar(['uint', 'uint32'], 4, false, (v, at, le) => v.getUint32(at, le));
+scalar(['float', 'float32'], 4, true, (v, at, le) => v.getFloat32(at, le));
+scalar(['double', 'float64'], 8, true, (v, at, le) => v.getFloat64(at, le));
+
+export interface PlyProperty {
+  name: string;
+  type: ScalarType;
+  /** For a list property: the type of its count (`type` is then the type of its items). */
+  countType?: ScalarType;
+}
+
+export interface PlyElement {
+  name: string;
+  count: number;
+  properties: PlyProperty[];
+}
+
+export interface PlyHeader {
+  encoding: PlyEncoding;
+  elements: PlyElement[];
+  /** Bytes up to and including the newline after `end_header`. */
+  length: number;
+}
+
+/** Headers longer than this are not PLY files we can use. */
+export const MAX_PLY_HEADER = 1 << 20;
+
+const bad = (message: string): MeshError => new MeshError('bad-header', `PLY header: ${message}`);
+
+/**
+ * Parses the header at the start of `bytes`; undefined when `end_header` is not there yet (the caller may have more
+ * bytes coming; with all of them, that is a bad header).
+ */
+export const parsePlyHeader = (bytes: Uint8Array): PlyHeader | undefined => {
+  const text = latin1(bytes.subarray(0, MAX_PLY_HEADER));
+  if (!/^ply\r?\n/.test(text)) throw bad("the file does not start with 'ply'");
+  const endAt = text.search(/(^|\n)end_header[ \t]*\r?\n/);
+  if (endAt < 0) {
+    if (bytes.length >= MAX_PLY_HEADER) throw bad(`no end_header in the first ${MAX_PLY_HEADER} bytes`);
+    return undefined;
+  }
+  const length = text.indexOf('\n', endAt + 1) + 1;
+  const lines = text.slice(0, length).split('\n');
+  let encoding: PlyEncoding | undefined;
+  const elements: PlyElement[] = [];
+  for (const [n, raw] of lines.entries()) {
+    const words = raw.trim().split(/\s+/);
+    const where = `line ${n + 1}`;
+    switch (words[0]) {
+      case 'ply':
+      case '':
+      case 'comment':
+      case 'obj_info':
+      case 'end_header':
+        break;
+      case 'format': {
+        const e = words[1];
+        const known = e === 'ascii' || e === 'binary_little_endian' || e === 'binary_big_endian';
+        if (!known || words[2] !== '1.0' || words.length !== 3) {
+          throw bad(`unknown format '${words.slice(1).join(' ').slice(0, 60)}' on ${where}`);
+        }
+        encoding = e;
+        break;
+      }
+      case 'element': {
+        const count = Number(words[2]);
+        if (words.length !== 3 || !Number.isSafeInteger(count) || count < 0 || !/^\d+$/.test(words[2]!)) {
+          throw bad(`'element name count' expected on ${where}`);
+        }
+        elements.push({ name: words[1]!, count, properties: [] });
+        break;
+      }
+      case 'property': {
+        const element = elements.at(-1);
+        if (!element) throw bad(`property before any element on ${where}`);
+        const list = words[1] === 'list';
+        const [countName, typeName, name] = list ? words.slice(2) : [undefined, ...words.slice(1)];
+        const type = TYPES[typeName ?? ''];
+        const countType = countName === undefined ? undefined : TYPES[countName];
+        if (
+          !type ||
+          !name ||
+          words.length !== (list ? 5 : 3) ||
+          (list && (!countType || countType.isFloat))
+        ) {
+          throw bad(`cannot read the property on ${where}`);
+        }
+        element.properties.push({ name, type, countType });
+        break;
+      }
+      default:
+        throw bad(`unknown keyword '${words[0]!.slice(0, 40)}' on ${where}`);
+    }
+  }
+  if (!encoding) throw bad('no format line');
+  const vertex = elements.find((e) => e.name === 'vertex');
+  for (const axis of ['x', 'y', 'z']) {
+    const p = vertex?.properties.find((q) => q.name === axis);
+    if (!p || p.countType) throw bad(`no vertex element with a scalar ${axis} property`);
+  }
+  return { encoding, elements, length };
+};
+
+/** The smallest number of bytes one record of `e` takes in a binary file (lists empty). */
+const minRecordSize = (e: PlyElement): number =>
+  e.properties.reduce((sum, p) => sum + (p.countType ? p.countType.size : p.type.size), 0);
+
+/** Throws 'too-large' when the header declares more records than `available` bytes of body can hold. */
+export const checkPlySize = (header: PlyHeader, available: number): void => {
+  let need = 0;
+  for (const e of header.elements) {
+    // ascii: every value takes at least one character and a separator.
+    const min = header.encoding === 'ascii' ? e.properties.length * 2 : minRecordSize(e);
+    need += e.count * min;
+  }
+  if (header.encoding === 'ascii') need -= 1;
+  if (need > available) {
+    const counts = header.elements.map((e) => `${e.count} ${e.name}`).join(', ');
+    throw new MeshError(
+      'too-large',
+      `PLY header declares ${counts}: at least ${need} bytes, the file has ${available}`,
+    );
+  }
+};
+
+const VERTEX_SLOTS = ['x', 'y', 'z', 'nx', 'ny', 'nz', 'red', 'green', 'blue'];
+const FACE_LISTS = ['vertex_indices', 'vertex_index'];
+
+/** Collects vertices and faces as records arrive, whatever the encoding. */
+class PlyCollector {
+  readonly positions: F32Builder;
+  readonly normals?: F32Builder;
+  readonly colors?: U8Builder;
+  readonly colorIsFloat: boolean[];
+  readonly indices = new U32Builder();
+  readonly vertexCount: number;
+  readonly hasFaces: boolean;
+  /** Per vertex property: its slot in VERTEX_SLOTS, or -1. */
+  readonly vertexSlots: number[];
+  /** Per face property: true for the vertex index list. */
+  readonly faceList: boolean[];
+  readonly values = new Float64Array(VERTEX_SLOTS.length);
+
+  constructor(header: PlyHeader) {
+    const vertex = header.elements.find((e) => e.name === 'vertex')!;
+    this.vertexCount = vertex.count;
+    this.vertexSlots = vertex.properties.map((p) => (p.countType ? -1 : VERTEX_SLOTS.indexOf(p.name)));
+    const has = (name: string) => vertex.properties.some((p) => p.name === name && !p.countType);
+    this.positions = new F32Builder(vertex.count * 3);
+    if (has('nx') && has('ny') && has('nz')) this.normals = new F32Builder(vertex.count * 3);
+    if (has('red') && has('green') && has('blue')) this.colors = new U8Builder(vertex.count * 3);
+    this.colorIsFloat = ['red', 'green', 'blue'].map(
+      (c) => !!vertex.properties.find((p) => p.name === c)?.type.isFloat,
+    );
+    const face = header.elements.find((e) => e.name === 'face');
+    this.faceList = (face?.properties ?? []).map((p) => !!p.countType && FACE_LISTS.includes(p.name));
+    this.hasFaces = this.faceList.includes(true);
+  }
+
+  /** Stores one vertex from `values` (filled by the caller by slot). */
+  vertex(): void {
+    const v = this.values;
+    for (let i = 0; i < 3; i++) {
+      if (!Number.isFinite(v[i]!)) {
+        throw new MeshError('bad-number', `PLY vertex ${this.positions.length / 3} has a coordinate ${v[i]}`);
+      }
+    }
+    for (let i = 0; i < 3; i++) this.positions.push(v[i]!);
+    if (this.normals) for (let i = 3; i < 6; i++) this.normals.push(v[i]!);
+    if (this.colors) for (let i = 0; i < 3; i++) this.colors.push(toByte(v[6 + i]!, this.colorIsFloat[i]!));
+  }
+
+  /** Stores one polygon, fan-triangulated. */
+  face(polygon: ArrayLike<number>): void {
+    for (let i = 0; i < polygon.length; i++) {
+      const k = polygon[i]!;
+      if (k < 0 || k >= this.vertexCount || !Number.isInteger(k)) {
+        throw new MeshError('bad-index', `PLY face uses vertex ${k}; there are ${this.vertexCount} vertices`);
+      }
+    }
+    for (let i = 1; i + 1 < polygon.length; i++) {
+      this.indices.push(polygon[0]!);
+      this.indices.push(polygon[i]!);
+      this.indices.push(polygon[i + 1]!);
+    }
+  }
+
+  finish(): Mesh {
+    if (this.positions.length !== this.vertexCount * 3) {
+      throw new MeshError(
+        'truncated',
+        `PLY file ends after ${this.positions.length / 3} of ${this.vertexCount} vertices`,
+      );
+    }
+    const mesh: Mesh = { positions: this.positions.finish(), indices: this.indices.finish() };
+    if (this.normals) mesh.normals = this.normals.finish();
+    if (this.colors) mesh.colors = this.colors.finish();
+    return mesh;
+  }
+}
+
+/** The body of a binary PLY file, fed in pieces: each `feed` consumes whole records only. */
+export class PlyBinaryBody {
+  private readonly collector: PlyCollector;
+  private readonly le: boolean;
+  private element = 0;
+  private record = 0;
+  private readonly polygon: number[] = [];
+  readonly totalRecords: number;
+  recordsDone = 0;
+
+  constructor(private readonly header: PlyHeader) {
+    this.collector = new PlyCollector(header);
+    this.le = header.encoding === 'binary_little_endian';
+    this.totalRecords = header.elements.reduce((sum, e) => sum + e.count, 0);
+    this.skipEmpty();
+  }
+
+  get done(): boolean {
+    return this.element >= this.header.elements.length;
+  }
+
+  /** Moves past finished elements and elements whose records take no bytes. */
+  private skipEmpty(): void {
+    for (;;) {
+      const e = this.header.elements[this.element];
+      if (!e) return;
+      if (this.record < e.count && e.properties.length > 0) return;
+      this.recordsDone += e.count - this.record;
+      this.element++;
+      this.record = 0;
+    }
+  }
+
+  /** Parses the whole records at the start of `bytes`; returns how many bytes they took. */
+  feed(bytes: Uint8Array): number {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let at = 0;
+    while (!this.done) {
+      const next = this.readRecord(view, at);
+      if (next < 0) break;
+      at = next;
+      this.record++;
+      this.recordsDone++;
+      this.skipEmpty();
+    }
+    return at;
+  }
+
+  /** Reads one record at `at`: the offset after it, or -1 when `view` ends inside it (nothing is stored then). */
+  private readRecord(view: DataView, at: number): number {
+    const e = this.header.elements[this.element]!;
+    const c = this.collector;
+    const end = view.byteLength;
+    const isVertex = e.name === 'vertex';
+    const isFace = e.name === 'face';
+    this.polygon.length = 0;
+    for (const [i, p] of e.properties.entries()) {
+      if (p.countType) {
+        if (at + p.countType.size > end) return -1;
+        const n = p.countType.read(view, at, this.le);
+        at += p.countType.size;
+        if (n < 0) throw new MeshError('bad-count', `PLY ${e.name} ${this.record} has a list of ${n} items`);
+        if (at + n * p.type.size > end) return -1;
+        if (isFace && c.faceList[i]) {
+          for (let k = 0; k < n; k++) this.polygon.push(p.type.read(view, at + k * p.type.size, this.le));
+        }
+        at += n * p.type.size;
+      } else {
+        if (at + p.type.size > end) return -1;
+        if (isVertex) {
+          const slot = c.vertexSlots[i]!;
+          if (slot >= 0) c.values[slot] = p.type.read(view, at, this.le);
+        }
+        at += p.type.size;
+      }
+    }
+    if (isVertex) c.vertex();
+    if (isFace && c.hasFaces) c.face(this.polygon);
+    return at;
+  }
+
+  finish(): Mesh {
+    if (!this.done) {
+      const e = this.header.elements[this.element]!;
+      throw new MeshError('truncated', `PLY file ends in ${e.name} ${this.record} of ${e.count}`);
+    }
+    return this.collector.finish();
+  }
+}
+
+/** The body of an ascii PLY file. */
+const readAsciiBody = (header: PlyHeader, text: string): Mesh => {
+  const c = new PlyCollector(header);
+  const tokens = new Tokens(text, 'PLY file');
+  const polygon: number[] = [];
+  for (const e of header.elements) {
+    const isVertex = e.name === 'vertex';
+    const isFace = e.name === 'face';
+    for (let r = 0; r < e.count; r++) {
+      polygon.length = 0;
+      for (const [i, p] of e.properties.entries()) {
+        if (p.countType) {
+          const n = tokens.integer(`the item count of ${e.name} ${r}`);
+          if (n < 0) throw new MeshError('bad-count', `PLY ${e.name} ${r} has a list of ${n} items`);
+          const keep = isFace && c.faceList[i];
+          for (let k = 0; k < n; k++) {
+            const v = p.type.isFloat ? tokens.number(p.name) : tokens.integer(p.name);
+            if (keep) polygon.push(v);
+          }
+        } else {
+          const v = p.type.isFloat ? tokens.number(p.name) : tokens.integer(p.name);
+          if (isVertex && c.vertexSlots[i]! >= 0) c.values[c.vertexSlots[i]!] = v;
+        }
+      }
+      if (isVertex) c.vertex();
+      if (isFace && c.hasFaces) c.face(polygon);
+    }
+  }
+  return c.finish();
+};
+
+/** Reads a whole PLY file. */
+export const readPly = (bytes: Uint8Array): Mesh => {
+  const header = parsePlyHeader(bytes);
+  if (!header) throw bad('no end_header line');
+  checkPlySize(header, bytes.length - header.length);
+  if (header.encoding === 'ascii') return readAsciiBody(header, latin1(bytes.subarray(header.length)));
+  const body = new PlyBinaryBody(header);
+  body.feed(bytes.subarray(header.length));
+  return body.finish();
+};
