@@ -1,4 +1,5 @@
 /** Test inputs built in code: a little binary writer and a few small PLY, STL and OBJ files (used by the tests only). */
+import { MeshError } from '../mesh.ts';
 
 const encoder = new TextEncoder();
 export const text = (s: string): Uint8Array => encoder.encode(s);
@@ -226,3 +227,14 @@ export const obj = text(
     '',
   ].join('\n'),
 );
+
+/** The MeshError `f` throws (failing when it throws something else or nothing). */
+export const meshError = (f: () => unknown): MeshError => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof MeshError) return e;
+    throw e;
+  }
+  throw new Error('no MeshError thrown');
+};

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MeshError } from '../mesh.ts';
-import { Bin, SQUARE, concat, plyAscii, plyBinary, text } from './fixtures.ts';
+import { Bin, SQUARE, concat, meshError, plyAscii, plyBinary, text } from './fixtures.ts';
 import { readPly } from './ply.ts';
 
 const POSITIONS = SQUARE.flat();
 const INDICES = [0, 1, 2, 0, 2, 3, 0, 1, 4];
-
-/** The MeshError `f` throws (failing when it throws something else or nothing). */
-export const meshError = (f: () => unknown): MeshError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof MeshError) return e;
-    throw e;
-  }
-  throw new Error('no MeshError thrown');
-};
 
 const header = (...lines: string[]) => text(['ply', ...lines, 'end_header', ''].join('\n'));
 
