@@ -25,6 +25,13 @@ describe('formatFloat32', () => {
     let wrong = 0;
     for (const x of values) if (Math.fround(Number(formatFloat32(x))) !== x) wrong++;
     expect(wrong).toBe(0);
+    // As short as the fewest toPrecision digits that round-trip.
+    for (const x of values.subarray(0, 20_000)) {
+      let p = 1;
+      while (Math.fround(Number(x.toPrecision(p))) !== x) p++;
+      if (Number(formatFloat32(x)) !== Number(x.toPrecision(p))) wrong++;
+    }
+    expect(wrong).toBe(0);
     expect(
       [0.1, 0.5, -2.25, 1e-7, 100, 3.4028234663852886e38].map((x) => formatFloat32(Math.fround(x))),
     ).toEqual(['0.1', '0.5', '-2.25', '1e-7', '100', '3.4028235e+38']);
