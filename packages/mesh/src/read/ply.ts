@@ -321,6 +321,7 @@ const readAsciiBody = (header: PlyHeader, text: string): Mesh => {
   const tokens = new Tokens(text, 'PLY file');
   const polygon: number[] = [];
   for (const e of header.elements) {
+    if (e.properties.length === 0) continue; // records of nothing: no text either
     const isVertex = e.name === 'vertex';
     const isFace = e.name === 'face';
     for (let r = 0; r < e.count; r++) {
