@@ -1,2 +1,5 @@
 /** @archway/mesh: PLY, STL and OBJ read, written and converted over typed arrays (see ARCHITECTURE.md). */
 export * from './mesh.ts';
+export * from './read/index.ts';
+export * from './write/index.ts';
+export { archJaw } from './fixtures/jaw.ts';

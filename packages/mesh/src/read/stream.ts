@@ -5,7 +5,8 @@
  */
 import { MeshError, type Mesh } from '../mesh.ts';
 import { DETECT_BYTES, detectFormat, readMesh } from './detect.ts';
-import { PlyBinaryBody, checkPlySize, parsePlyHeader } from './ply.ts';
+import { MAX_PLY_HEADER, PlyBinaryBody, checkPlySize, parsePlyHeader } from './ply.ts';
+import { latin1 } from './util.ts';
 import { STL_HEADER, STL_RECORD, StlBinaryBody, isAsciiStl, stlCount } from './stl.ts';
 
 export interface StreamReader {
@@ -51,13 +52,21 @@ export const createStreamReader = (options: { size?: number } = {}): StreamReade
   let body: Body | undefined;
   let received = 0;
   let ended = false;
+  /** How much of a PLY header has been looked through for end_header. */
+  let scanned = 0;
 
   /** Once enough of the start is here: which way to read the file (false: not yet known). */
   const start = (final: boolean): boolean => {
     const head = queue.bytes();
-    if (!final && head.length < DETECT_BYTES) {
-      // A PLY header can be decided on as soon as it is complete; everything else waits for DETECT_BYTES.
-      if (!/^ply\r?\n/.test(String.fromCharCode(...head.subarray(0, 5)))) return false;
+    if (!final) {
+      const isPly = /^ply\r?\n/.test(latin1(head.subarray(0, 5)));
+      // Anything but PLY waits for DETECT_BYTES; PLY for its end_header, looked for in the new bytes only.
+      if (!isPly && head.length < DETECT_BYTES) return false;
+      if (isPly) {
+        const from = Math.max(0, scanned - 12);
+        scanned = head.length;
+        if (!latin1(head.subarray(from)).includes('end_header') && head.length < MAX_PLY_HEADER) return false;
+      }
     }
     const format = detectFormat(head, final ? head.length : options.size);
     if (format === 'ply') {
@@ -70,7 +79,10 @@ export const createStreamReader = (options: { size?: number } = {}): StreamReade
         if (options.size !== undefined) checkPlySize(header, options.size - header.length);
         const ply = new PlyBinaryBody(header);
         body = {
-          feed: (bytes) => ply.feed(bytes),
+          feed: (bytes) => {
+            const used = ply.feed(bytes);
+            return ply.done ? bytes.length : used; // bytes after the last element are ignored, as readPly does
+          },
           finish: () => ply.finish(),
           progress: () => (ply.totalRecords === 0 ? 1 : ply.recordsDone / ply.totalRecords),
         };
