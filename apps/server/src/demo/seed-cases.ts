@@ -15,7 +15,7 @@ import { customers } from '../modules/orgs/orgs.schema.ts';
 import { deviceReceivers, deviceRegistry, devices } from '../modules/devices/devices.schema.ts';
 import { caseBoxes, cases } from '../modules/cases/cases.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
-import { sampleArchPly } from '../modules/cases/sample-scan.ts';
+import { archJaw, writePly } from '@archway/mesh';
 import { actorFor } from '../modules/users/users.service.ts';
 import { DEMO_BIND_CODE } from './seed.ts';
 
@@ -25,6 +25,8 @@ export const DEMO_CASE_DEVICES = [
   { serial: 'D10000002', name: 'Encrypting scanner', encryptType: 2 },
 ] as const;
 export const DEMO_CASES = 36;
+/** Triangles in each demo jaw: enough to look like a scan, small enough to seed in a moment. */
+export const DEMO_SCAN_TRIANGLES = 16_000;
 
 const PATIENTS = [
   'Anna Weber',
@@ -101,11 +103,28 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
   const now = Date.now();
   for (let n = 1; n <= DEMO_CASES; n++) {
     const encrypted = n === DEMO_CASES;
-    const body = encrypted
-      ? Buffer.concat([Buffer.from(ENCRYPTED_MAGIC, 'latin1'), randomBytes(4096)])
-      : sampleArchPly({ seed: n });
-    const key = `cases/${randomUUID()}`;
-    const stored = await storage.put(key, body);
+    // Each plain case holds both jaws (the viewer shows or hides each); the encrypted one holds sealed bytes.
+    const scans = encrypted
+      ? [
+          {
+            name: 'upper.ply',
+            body: Buffer.concat([Buffer.from(ENCRYPTED_MAGIC, 'latin1'), randomBytes(4096)]),
+          },
+        ]
+      : (['upper', 'lower'] as const).map((jaw) => ({
+          name: `${jaw}.ply`,
+          body: Buffer.from(
+            writePly(
+              archJaw({ triangles: DEMO_SCAN_TRIANGLES, seed: n, closed: true, upper: jaw === 'upper' }),
+            ),
+          ),
+        }));
+    const stored = await Promise.all(
+      scans.map(async (f) => {
+        const key = `cases/${randomUUID()}`;
+        return { key, name: f.name, format: 'ply', ...(await storage.put(key, f.body)) };
+      }),
+    );
     const order: CaseOrder = {
       caseType: TYPES[n % 3]!,
       patientName: PATIENTS[n % PATIENTS.length]!,
@@ -115,8 +134,8 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
       sex: n % 2 ? 'female' : 'male',
       age: 20 + ((n * 7) % 55),
       teeth: [11 + (n % 8), 21 + (n % 8)],
-      upperJaw: n % 2 === 0,
-      lowerJaw: n % 2 === 1,
+      upperJaw: true,
+      lowerJaw: !encrypted,
       remark: n % 4 === 0 ? 'Please check the margin on the distal side.' : '',
       toothColor: 'A2',
       material: n % 3 === 0 ? 'Zirconia' : 'E.max',
@@ -129,22 +148,14 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
         {
           deviceSerial: encrypted ? DEMO_CASE_DEVICES[1].serial : DEMO_CASE_DEVICES[0].serial,
           order,
-          files: [
-            {
-              key,
-              name: n % 2 ? 'upper.ply' : 'lower.ply',
-              size: stored.size,
-              sha256: stored.sha256,
-              format: 'ply',
-            },
-          ],
+          files: stored.map(({ key, name, format, size, sha256 }) => ({ key, name, format, size, sha256 })),
           uploadId: `demo:${n}`,
           crypto: encrypted,
           createdAt: new Date(now - ((n * 120) / DEMO_CASES) * DAY_MS),
         },
       );
       if (!created) {
-        await storage.delete(key);
+        await Promise.all(stored.map((f) => storage.delete(f.key)));
         continue;
       }
       // Some progress on the lab's side, and some downloads.
@@ -165,7 +176,7 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
           .set({ downloadedAt: new Date(now - n * DAY_MS) })
           .where(and(eq(caseBoxes.caseId, id), eq(caseBoxes.custId, lab)));
     } catch (err) {
-      await storage.delete(key);
+      await Promise.all(stored.map((f) => storage.delete(f.key)));
       throw err;
     }
   }
