@@ -3,3 +3,11 @@ export * from './mesh.ts';
 export * from './read/index.ts';
 export * from './write/index.ts';
 export { archJaw } from './fixtures/jaw.ts';
+export {
+  renderImage,
+  PLASTER_COLOR,
+  THUMBNAIL_VIEW,
+  type RenderOptions,
+  type RenderedImage,
+  type Rgba,
+} from './render/rasterize.ts';
