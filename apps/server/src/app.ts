@@ -28,6 +28,8 @@ import { startExpirySweep } from './modules/devices/devices.jobs.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
 import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
+import { startScanJobs } from './modules/cases/scan.jobs.ts';
+import { conversionsRoutes } from './modules/cases/conversions.routes.ts';
 import { createUploads } from './platform/uploads/tus.ts';
 import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -133,6 +135,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(orgsRoutes(platform));
   await app.register(devicesRoutes(platform));
   await app.register(casesRoutes(platform));
+  const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads });
+  app.addHook('onClose', () => scanJobs.stop());
+  app.decorate('scanJobs', scanJobs);
+  await app.register(conversionsRoutes(platform, scanJobs));
   await app.register(uploadsRoutes(platform));
   registerWebApp(app, config.webDist);
 

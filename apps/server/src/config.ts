@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ServiceNames, type ServiceName } from '@archway/contract';
@@ -206,6 +207,7 @@ const schema = z.object({
     .min(1)
     .default(2 * 1024 ** 3),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).default(24),
+  SCAN_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });
 /** Settings that only make sense together. */
 const checked = schema.superRefine((e, ctx) => {
@@ -255,6 +257,11 @@ export interface Config {
   uploadMaxBytes: number;
   /** Unfinished uploads are removed after this long (UPLOAD_EXPIRY_HOURS, default 24). */
   uploadExpiryMs: number;
+  /**
+   * Worker threads this process gives to scan jobs (conversion, preview images) (SCAN_THREADS; default one fewer
+   * than the cores, at most four; 0: this process takes no scan jobs and leaves them to others).
+   */
+  scanThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -287,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     caseRetentionDays: e.CASE_RETENTION_DAYS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
+    scanThreads: e.SCAN_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
   };
 }
 

@@ -60,7 +60,8 @@ const caseTypeCode = z.union([
   z.literal(CaseType.restoration),
 ]);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
-const flag = z.union([
+/** A yes/no query or body field: a boolean, or `true`/`false`/`1`/`0`. */
+export const flag = z.union([
   z.boolean(),
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
 ]);
@@ -99,6 +100,7 @@ export const CaseActions = [
   'preview',
   'download',
   'detail',
+  'convert',
   'status',
   'cancel',
   'recycle',
@@ -155,6 +157,11 @@ export const caseRow = z.object({
   processStatus: z.number().int().nullable(),
   recycleId: z.string().nullable(),
   actions: z.array(caseAction),
+  /**
+   * The case's preview image (a PNG rendered on the server when the scan arrives), fetched with the caller's token;
+   * null while it is being made, for encrypted data, or when the scan could not be drawn.
+   */
+  thumbnail: z.string().nullable(),
 });
 export type CaseRow = z.infer<typeof caseRow>;
 

@@ -7,4 +7,5 @@ export * from './error-messages.ts';
 export * from './expiry.ts';
 export * from './devices.ts';
 export * from './cases.ts';
+export * from './conversion.ts';
 export * from './scan-format.ts';

@@ -10,7 +10,7 @@ export const CLEANUP_EVERY_MS = 15 * 60_000;
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 
 /**
- * Removes what a failed or interrupted upload left behind: case files in storage that no case row names (older than
+ * Removes what a failed or interrupted upload left behind: case files and preview images in storage that no row names (older than
  * the grace period), and tus uploads abandoned past their expiry. Any process may run it; the jobs table makes sure
  * only one does at a time. Answers the number of stored files removed.
  */
@@ -23,8 +23,9 @@ export async function cleanUpOrphans(
   let removed = 0;
   await runClaimed(db, 'cases.orphans', CLEANUP_EVERY_MS, async (tx) => {
     const old: string[] = [];
-    for await (const o of storage.list('cases/'))
-      if (o.modifiedAt.getTime() < now.getTime() - ORPHAN_GRACE_MS) old.push(o.key);
+    for (const prefix of ['cases/', 'thumbs/'])
+      for await (const o of storage.list(prefix))
+        if (o.modifiedAt.getTime() < now.getTime() - ORPHAN_GRACE_MS) old.push(o.key);
     for (let i = 0; i < old.length; i += 500) {
       const batch = old.slice(i, i + 500);
       const known = new Set(await repo.knownStorageKeys(tx, batch));

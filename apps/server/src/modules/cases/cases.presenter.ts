@@ -6,8 +6,11 @@ import {
   type CaseAction,
   type CaseDetail,
   type CaseRow,
+  type Conversion,
+  type ConversionType,
 } from '@archway/contract';
 import type { BoxRow, CaseFileRecord, Party } from './cases.repository.ts';
+import type { ScanJob } from './scan-jobs.repository.ts';
 
 const SENDER = 1;
 const RECEIVER = 2;
@@ -33,6 +36,7 @@ export function caseActions(row: BoxRow, now: Date): CaseAction[] {
   const actions: CaseAction[] = [];
   if (!previewExpired(row.record.createdAt, now)) actions.push('preview');
   actions.push('download', 'detail');
+  if (!row.record.crypto) actions.push('convert');
   if (row.box.role === RECEIVER && row.record.status !== CaseStatus.cancelled) actions.push('status');
   if (row.box.role === SENDER && CANCELLABLE.includes(row.record.status)) actions.push('cancel');
   actions.push('recycle');
@@ -75,6 +79,9 @@ export function presentCase(
     processStatus: box.role === RECEIVER ? box.processStatus : (receivers[0]?.processStatus ?? null),
     recycleId: box.recycleId,
     actions: caseActions(row, now),
+    thumbnail: record.thumbnailKey
+      ? `/api/case/thumbnail/${record.id}?v=${record.thumbnailKey.slice(record.thumbnailKey.lastIndexOf('/') + 1)}`
+      : null,
   };
 }
 
@@ -113,5 +120,27 @@ export function presentDetail(
       .filter((p) => p.role === RECEIVER && (row.box.role === SENDER || p.custId === viewerCustId))
       .map((p) => ({ custId: p.custId, custName: p.custName, processStatus: p.processStatus })),
     files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, format: f.format })),
+  };
+}
+
+/** A conversion job as its caller sees it, with the files it wrote once done. */
+export function presentConversion(job: ScanJob, files: readonly CaseFileRecord[]): Conversion {
+  return {
+    id: job.id,
+    caseId: job.caseId,
+    type: job.type as ConversionType,
+    state: job.state as Conversion['state'],
+    progress: job.state === 'done' ? 1 : Math.min(1, Math.max(0, job.progress)),
+    error: job.state === 'failed' && job.errorKey ? { key: job.errorKey, code: job.errorCode ?? -1 } : null,
+    files: files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      size: f.size,
+      format: f.format,
+      url: `/api/case/file/${job.caseId}/${f.id}`,
+      triangles: f.triangles ?? 0,
+    })),
+    createdAt: time(job.createdAt),
+    finishedAt: job.finishedAt ? time(job.finishedAt) : null,
   };
 }

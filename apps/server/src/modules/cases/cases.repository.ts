@@ -168,6 +168,7 @@ function caseOf(r: Record<string, unknown>): CaseRecord {
     createdAt: new Date(r.created_at as string),
     uploadedAt: new Date(r.uploaded_at as string),
     editedAt: date(r.edited_at),
+    thumbnailKey: (r.thumbnail_key as string | null) ?? null,
   };
 }
 
@@ -376,16 +377,20 @@ export async function dropAbandoned(db: Queryable, caseIds: string[]): Promise<s
     .select({ key: caseFiles.storageKey })
     .from(caseFiles)
     .where(inArray(caseFiles.caseId, ids));
+  const thumbnails = await db
+    .select({ key: cases.thumbnailKey })
+    .from(cases)
+    .where(and(inArray(cases.id, ids), isNotNull(cases.thumbnailKey)));
   await db.delete(cases).where(inArray(cases.id, ids));
-  return keys.map((k) => k.key);
+  return [...keys, ...thumbnails].map((k) => k.key!);
 }
 
-/** Which of these storage keys a case file names. */
+/** Which of these storage keys a case file or a case's preview image names. */
 export async function knownStorageKeys(db: Queryable, keys: string[]): Promise<string[]> {
   if (!keys.length) return [];
-  const rows = await db
-    .select({ key: caseFiles.storageKey })
-    .from(caseFiles)
-    .where(inArray(caseFiles.storageKey, keys));
-  return rows.map((r) => r.key);
+  const [files, thumbnails] = await Promise.all([
+    db.select({ key: caseFiles.storageKey }).from(caseFiles).where(inArray(caseFiles.storageKey, keys)),
+    db.select({ key: cases.thumbnailKey }).from(cases).where(inArray(cases.thumbnailKey, keys)),
+  ]);
+  return [...files, ...thumbnails].map((r) => r.key!);
 }

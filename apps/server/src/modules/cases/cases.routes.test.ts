@@ -67,6 +67,7 @@ describe.each(engines)('cases (%s)', (engine) => {
         'processStatus',
         'recycleId',
         'actions',
+        'thumbnail',
       ].sort(),
     );
     expect(sent).toMatchObject({
@@ -83,7 +84,7 @@ describe.each(engines)('cases (%s)', (engine) => {
       isPreview: false,
       status: CaseStatus.awaitingLab,
       downloadStatus: { [clinic.custId]: false, [lab.custId]: false, [lab2.custId]: false },
-      actions: ['preview', 'download', 'detail', 'cancel', 'recycle'],
+      actions: ['preview', 'download', 'detail', 'convert', 'cancel', 'recycle'],
     });
     expect(sent.receviceName.split(', ').sort()).toEqual([lab.name, lab2.name].sort());
     // Each lab sees itself as the receiver, never the other lab.
@@ -94,7 +95,7 @@ describe.each(engines)('cases (%s)', (engine) => {
       isSend: false,
       processStatus: 1,
       downloadStatus: { [clinic.custId]: false, [lab.custId]: false },
-      actions: ['preview', 'download', 'detail', 'status', 'recycle'],
+      actions: ['preview', 'download', 'detail', 'convert', 'status', 'recycle'],
     });
     expect(Object.keys(received.downloadStatus)).not.toContain(lab2.custId);
     expect(await rowOf(outsider, id)).toBeUndefined();
@@ -262,7 +263,7 @@ describe.each(engines)('cases (%s)', (engine) => {
     const cancelled = await clinic.owner.call('PUT', `/status/${other}?status=5`);
     expect(cancelled.body.data).toMatchObject({
       status: CaseStatus.cancelled,
-      actions: ['preview', 'download', 'detail', 'recycle'],
+      actions: ['preview', 'download', 'detail', 'convert', 'recycle'],
     });
     expect((await lab.owner.call('PUT', `/processStatus?id=${other}&status=2`)).body).toMatchObject({
       errorCode: -16,

@@ -2,13 +2,16 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
@@ -55,6 +58,8 @@ export const cases = pgTable(
     /** Last upload (a re-upload overwrites the files and sets `editedAt` too). */
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** The preview image rendered when the scan arrived (a storage key; null until made, or when it could not be). */
+    thumbnailKey: text('thumbnail_key'),
   },
   (t) => [index('cases_sender').on(t.senderCustId, t.createdAt), index('cases_device').on(t.deviceId)],
 );
@@ -72,9 +77,17 @@ export const caseFiles = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     format: text('format').notNull(),
+    /** For a file written by an online conversion: the file it was converted from, and the conversion type. */
+    convertedFrom: uuid('converted_from'),
+    conversionType: text('conversion_type'),
+    /** Triangles in the scan, when known (every converted file). */
+    triangles: integer('triangles'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('case_files_case').on(t.caseId)],
+  (t) => [
+    index('case_files_case').on(t.caseId),
+    foreignKey({ columns: [t.convertedFrom], foreignColumns: [t.id] }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -135,4 +148,44 @@ export const caseBoxCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.custId, t.bin] })],
+);
+
+/**
+ * Work on a case's scan done in worker threads (online conversion, the preview image). Any process of a scale-out
+ * claims a queued job (`FOR UPDATE SKIP LOCKED`) and keeps `heartbeatAt` fresh while it runs; a running job whose
+ * heartbeat stops (its process died) is claimed again, and fails once it has had `MAX_ATTEMPTS`. At most one live
+ * job of a kind per case (the partial unique indexes): a second conversion is refused while one runs.
+ */
+export const scanJobs = pgTable(
+  'scan_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    /** `convert` or `thumbnail`. */
+    kind: text('kind').notNull(),
+    /** A conversion's target (ConversionType). */
+    type: text('type'),
+    /** queued, running, done, failed. */
+    state: text('state').notNull().default('queued'),
+    progress: real('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    errorKey: text('error_key'),
+    errorCode: integer('error_code'),
+    claimedBy: text('claimed_by'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('scan_jobs_live')
+      .on(t.caseId, t.kind)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('scan_jobs_claim')
+      .on(t.createdAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('scan_jobs_case').on(t.caseId, t.kind, t.createdAt),
+  ],
 );

@@ -16,6 +16,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { caseAudit, custOf, mayUploadWith, refuse, requireCertified, type Scope } from './cases.access.ts';
 import { CANCELLABLE, caseActions, presentCase, presentDetail, previewExpired } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
+import * as scanJobs from './scan-jobs.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -140,6 +141,8 @@ async function insertNewCase(db: Db, actor: Actor, ctx: Scope['ctx'], input: New
         processStatus: ProcessStatus.received,
       })),
     ]);
+    // The card's preview image is drawn by a scan worker (scan.jobs.ts); sealed data cannot be drawn.
+    if (!input.crypto) await scanJobs.insertJob(tx, { caseId: record.id, kind: 'thumbnail' });
     await audit(tx, ctx, {
       actorUserId: actor.userId,
       actorCustId: senderCustId,
@@ -199,7 +202,12 @@ export async function list(s: Scope, q: CaseListBody) {
 }
 
 /** The caller's copy, or "not found" (audited as refused) — the same for another organization's case. */
-async function copyOf(s: Scope, id: string, action: string, opts: { lock?: boolean; db?: Queryable } = {}) {
+export async function copyOf(
+  s: Scope,
+  id: string,
+  action: string,
+  opts: { lock?: boolean; db?: Queryable } = {},
+) {
   const db = opts.db ?? s.db;
   const row = await repo.findBox(db, id, custOf(s.actor), opts.lock);
   if (!row) {
@@ -353,7 +361,8 @@ export async function previewStatus(s: Scope, id: string) {
   if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
   // The viewer fetches the files as a download does: a receiver needs certification for both.
   if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
-  const files = await repo.filesOf(s.db, id);
+  // The scans as uploaded: files written by a conversion are the same scan again.
+  const files = await scanJobs.originalFiles(s.db, id);
   await audit(s.db, s.ctx, caseAudit(s, 'case.preview', id));
   return { id, files: fileLinks(id, files) };
 }

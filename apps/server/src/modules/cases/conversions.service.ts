@@ -1,0 +1,100 @@
+import {
+  CaseErrors,
+  SelectableConversionTypes,
+  type Conversion,
+  type ConversionType,
+  ScanFormats,
+} from '@archway/contract';
+import { audit } from '../../platform/audit/audit.ts';
+import { caseAudit, refuse, requireCertified, type Scope } from './cases.access.ts';
+import * as repo from './cases.repository.ts';
+import { copyOf } from './cases.service.ts';
+import { presentConversion } from './cases.presenter.ts';
+import * as jobs from './scan-jobs.repository.ts';
+
+const isScan = (format: string) => (ScanFormats as readonly string[]).includes(format);
+
+/** The target a caller asked for: required (`conversionNoFormat`), and one of the selectable ones (`parameter`). */
+function targetOf(type: string | undefined): ConversionType {
+  if (!type) return refuse(CaseErrors.conversionNoFormat);
+  if (!(SelectableConversionTypes as readonly string[]).includes(type)) return refuse(CaseErrors.parameter);
+  return type as ConversionType;
+}
+
+/** The caller's copy of a case it may convert: not encrypted; a receiver needs certification, as for downloads. */
+async function convertible(s: Scope, id: string, action: string) {
+  const row = await copyOf(s, id, action);
+  if (row.box.recycledAt) return refuse(CaseErrors.notFound);
+  if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
+  return row;
+}
+
+async function present(s: Scope, job: jobs.ScanJob): Promise<Conversion> {
+  const files = job.state === 'done' ? await jobs.convertedFiles(s.db, job.caseId, job.type!) : [];
+  return presentConversion(job, files);
+}
+
+/**
+ * `GET /api/caseRedis/convert/{id}?type=&flush=`: reports the case's latest conversion to `type`, starting one
+ * when there is none (or when `flush` asks for a fresh one). Refused for encrypted data, without a format, while a
+ * conversion of the case to another type (or, with `flush`, to any type) runs, and when the case holds no scan in
+ * a format we read. `wake` tells this process's scan runner that there is work.
+ */
+export async function requestConversion(
+  s: Scope,
+  wake: () => void,
+  id: string,
+  q: { type?: string; flush?: boolean },
+): Promise<Conversion> {
+  const row = await convertible(s, id, 'case.convert');
+  const type = targetOf(q.type);
+  if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
+  const live = await jobs.liveJob(s.db, id, 'convert');
+  if (live) {
+    if (live.type === type && !q.flush) return present(s, live);
+    return refuse(CaseErrors.converting);
+  }
+  if (!q.flush) {
+    const latest = await jobs.latestJob(s.db, id, 'convert', type);
+    if (latest) return present(s, latest);
+  }
+  const sources = await jobs.originalFiles(s.db, id);
+  if (!sources.some((f) => isScan(f.format))) return refuse(CaseErrors.missingOriginalFormat);
+  // The unique index on live jobs decides a race: the loser is told a conversion is running.
+  const job = await jobs.insertJob(s.db, { caseId: id, kind: 'convert', type, requestedBy: s.actor.userId });
+  if (!job) return refuse(CaseErrors.converting);
+  await audit(s.db, s.ctx, caseAudit(s, 'case.convert', id, 'allowed', { type, job: job.id }));
+  wake();
+  return present(s, job);
+}
+
+/**
+ * `POST /api/case/convert/result`: the case's latest finished conversion to `type`, whose files the worker has
+ * recorded as files of the case. Refused while it runs (`case.converting`), with its own reason when it failed,
+ * and `case.notFound` when the case has no conversion to that type. Audited.
+ */
+export async function conversionResult(
+  s: Scope,
+  id: string,
+  typeAsked: string | undefined,
+): Promise<Conversion> {
+  await convertible(s, id, 'case.convertResult');
+  const type = targetOf(typeAsked);
+  const job = await jobs.latestJob(s.db, id, 'convert', type);
+  if (!job) return refuse(CaseErrors.notFound);
+  if (job.state === 'queued' || job.state === 'running') return refuse(CaseErrors.converting);
+  if (job.state === 'failed')
+    return refuse(
+      Object.values(CaseErrors).find((d) => d.key === job.errorKey) ?? CaseErrors.processingFailed,
+    );
+  await audit(s.db, s.ctx, caseAudit(s, 'case.convertResult', id, 'allowed', { type, job: job.id }));
+  return present(s, job);
+}
+
+/** The case's preview image, for anyone with a copy of it (not audited: the list that shows it is). */
+export async function thumbnail(s: Scope, id: string) {
+  const row = await copyOf(s, id, 'case.thumbnail');
+  if (!row.record.thumbnailKey) return refuse(CaseErrors.notFound);
+  const key = row.record.thumbnailKey;
+  return { open: () => s.storage.get(key) };
+}

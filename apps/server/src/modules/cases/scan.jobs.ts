@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { Piscina } from 'piscina';
+import { CaseErrors, conversionExt, type ConversionType, type ErrorDef } from '@archway/contract';
+import type { Db } from '../../platform/db/client.ts';
+import { StorageNotFound, type Storage } from '../../platform/storage/storage.ts';
+import * as jobs from './scan-jobs.repository.ts';
+import type { ScanResult, ScanTask } from './scan.worker.ts';
+
+/** A running job's heartbeat; a job whose heartbeat is older than STALE_MS is another process's to take. */
+export const HEARTBEAT_MS = 5_000;
+export const STALE_MS = 30_000;
+/** A job whose worker died is tried this many times in all, then failed. */
+export const MAX_ATTEMPTS = 3;
+/** The preview image's size (the card shows it at half that, sharp on dense screens). */
+export const THUMBNAIL = { width: 320, height: 240 };
+
+/** Why a job failed, as the catalogue says it. */
+class JobFailure extends Error {
+  constructor(readonly def: ErrorDef) {
+    super(def.key);
+  }
+}
+
+export interface ScanJobsOptions {
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** Worker threads (config SCAN_THREADS); 0: this process claims no jobs. */
+  threads: number;
+  /** How often an idle runner looks for queued work that another process added. */
+  pollMs?: number;
+  staleMs?: number;
+  heartbeatMs?: number;
+}
+
+export interface ScanJobs {
+  /** Look for work now (a job was just queued in this process). */
+  wake(): void;
+  /** The worker pool (tests end its threads to play a worker dying). */
+  readonly pool: Piscina;
+  stop(): Promise<void>;
+}
+
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Runs the scan jobs of the `scan_jobs` table in worker threads: any number of server processes each run one of
+ * these, and each job is claimed by exactly one of them. A job's claim is kept fresh while it runs; if its process
+ * dies, another takes it over once the heartbeat is stale. A worker thread that dies (out of memory, killed) gives
+ * the job back to the queue, up to MAX_ATTEMPTS tries; a malformed scan fails the job at once.
+ */
+export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
+  const { db, storage, log } = opts;
+  const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const threads = opts.threads;
+  const staleMs = opts.staleMs ?? STALE_MS;
+  const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  const pool = new Piscina({
+    filename: new URL('./scan.worker.ts', import.meta.url).href,
+    execArgv: ['--import', 'tsx'],
+    minThreads: 0,
+    maxThreads: Math.max(1, threads),
+    idleTimeout: 60_000,
+  });
+
+  let stopped = false;
+  let active = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Set<Promise<void>>();
+
+  const runTask = async (task: ScanTask, transfer: ArrayBuffer[]) => {
+    const result = (await pool.run(task, { transferList: transfer })) as ScanResult;
+    if ('error' in result) {
+      log.info({ reason: result.error }, 'scan could not be read');
+      throw new JobFailure(CaseErrors.processingFailed);
+    }
+    return result;
+  };
+
+  const read = async (key: string) => {
+    try {
+      return await readAll(await storage.get(key));
+    } catch (err) {
+      if (err instanceof StorageNotFound) throw new JobFailure(CaseErrors.originalMissing);
+      throw err;
+    }
+  };
+
+  /** Converts every original scan of the case; the results replace an earlier conversion to the same type. */
+  const convertCase = async (job: jobs.ScanJob, progress: (p: number) => void) => {
+    const type = job.type as ConversionType;
+    const ext = conversionExt[type];
+    const sources = (await jobs.originalFiles(db, job.caseId)).filter((f) =>
+      ['ply', 'stl', 'obj'].includes(f.format),
+    );
+    if (!sources.length) throw new JobFailure(CaseErrors.missingOriginalFormat);
+    const written: {
+      key: string;
+      size: number;
+      sha256: string;
+      name: string;
+      from: string;
+      triangles: number;
+    }[] = [];
+    try {
+      for (const [i, f] of sources.entries()) {
+        const bytes = await read(f.storageKey);
+        progress((i + 0.25) / sources.length);
+        const out = await runTask({ op: 'convert', bytes, to: ext }, [bytes.buffer as ArrayBuffer]);
+        progress((i + 0.8) / sources.length);
+        const key = `cases/${randomUUID()}`;
+        const stored = await storage.put(
+          key,
+          Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.length),
+        );
+        const base = f.name.replace(/\.[^.]*$/, '') || 'scan';
+        const name = f.format === ext ? `${base}-converted.${ext}` : `${base}.${ext}`;
+        written.push({ key, ...stored, name, from: f.id, triangles: out.triangles });
+      }
+      const now = new Date();
+      const old = await db.transaction(async (tx) => {
+        const replaced = await jobs.replaceConverted(
+          tx,
+          job.caseId,
+          type,
+          written.map((w) => ({
+            caseId: job.caseId,
+            storageKey: w.key,
+            name: w.name,
+            size: w.size,
+            sha256: w.sha256,
+            format: ext,
+            convertedFrom: w.from,
+            conversionType: type,
+            triangles: w.triangles,
+            createdAt: now,
+          })),
+        );
+        // Only the worker that still holds the job records it: one taken over meanwhile rolls back.
+        if (!(await jobs.finishJob(tx, job.id, worker, { state: 'done' }))) throw new Error('job taken over');
+        return replaced;
+      });
+      await Promise.all(old.map((k) => storage.delete(k).catch(() => undefined)));
+    } catch (err) {
+      await Promise.all(written.map((w) => storage.delete(w.key).catch(() => undefined)));
+      throw err;
+    }
+  };
+
+  /** Draws the case's scans into its preview image. */
+  const drawThumbnail = async (job: jobs.ScanJob) => {
+    const sources = (await jobs.originalFiles(db, job.caseId)).filter((f) =>
+      ['ply', 'stl', 'obj'].includes(f.format),
+    );
+    if (!sources.length) throw new JobFailure(CaseErrors.missingOriginalFormat);
+    const files = await Promise.all(sources.map((f) => read(f.storageKey)));
+    const out = await runTask(
+      { op: 'thumbnail', files, ...THUMBNAIL },
+      files.map((f) => f.buffer as ArrayBuffer),
+    );
+    const key = `thumbs/${randomUUID()}.png`;
+    await storage.put(key, Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.length), {
+      contentType: 'image/png',
+    });
+    try {
+      const old = await db.transaction(async (tx) => {
+        const before = await jobs.setThumbnail(tx, job.caseId, key);
+        if (!(await jobs.finishJob(tx, job.id, worker, { state: 'done' }))) throw new Error('job taken over');
+        return before;
+      });
+      if (old) await storage.delete(old).catch(() => undefined);
+    } catch (err) {
+      await storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+  };
+
+  const runJob = async (job: jobs.ScanJob) => {
+    let progress = 0;
+    const beat = setInterval(() => {
+      jobs
+        .heartbeat(db, job.id, worker, progress)
+        .catch((err) => log.warn({ err }, 'scan job heartbeat failed'));
+    }, heartbeatMs);
+    try {
+      if (job.kind === 'convert')
+        await convertCase(job, (p) => {
+          progress = p;
+          void jobs.heartbeat(db, job.id, worker, p).catch(() => undefined);
+        });
+      else await drawThumbnail(job);
+    } catch (err) {
+      if (err instanceof JobFailure) {
+        await jobs.finishJob(db, job.id, worker, {
+          state: 'failed',
+          errorKey: err.def.key,
+          errorCode: err.def.code,
+        });
+      } else if (job.attempts < MAX_ATTEMPTS && !stopped) {
+        log.warn({ err, job: job.id }, 'scan job interrupted; queued again');
+        await jobs.requeueJob(db, job.id, worker);
+      } else {
+        log.error({ err, job: job.id }, 'scan job failed');
+        const def = CaseErrors.processingFailed;
+        await jobs.finishJob(db, job.id, worker, { state: 'failed', errorKey: def.key, errorCode: def.code });
+      }
+    } finally {
+      clearInterval(beat);
+    }
+  };
+
+  /** Claims and starts jobs while there are free threads and queued work. */
+  const fill = async () => {
+    while (!stopped && active < threads) {
+      const job = await jobs.claimJob(db, worker, staleMs);
+      if (!job) return;
+      active++;
+      const p = runJob(job)
+        .catch((err) => log.error({ err, job: job.id }, 'scan job could not be recorded'))
+        .finally(() => {
+          active--;
+          running.delete(p);
+          wake();
+        });
+      running.add(p);
+    }
+  };
+
+  let filling: Promise<void> | undefined;
+  let again = false;
+  const wake = () => {
+    if (stopped) return;
+    if (filling) {
+      again = true;
+      return;
+    }
+    filling = fill()
+      .catch((err) => log.warn({ err }, 'scan job claim failed'))
+      .finally(() => {
+        filling = undefined;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+  const tick = () => {
+    if (threads === 0) return;
+    wake();
+    timer = setTimeout(tick, opts.pollMs ?? 2_000);
+    timer.unref();
+  };
+  tick();
+
+  return {
+    wake,
+    pool,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await filling;
+      await Promise.allSettled([...running]);
+      await pool.destroy();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's scan job runner. */
+    scanJobs: ScanJobs;
+  }
+}
