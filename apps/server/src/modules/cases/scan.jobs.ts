@@ -34,6 +34,8 @@ export interface ScanJobsOptions {
   pollMs?: number;
   staleMs?: number;
   heartbeatMs?: number;
+  /** The worker module (tests swap in one that dies). */
+  workerFile?: URL;
 }
 
 export interface ScanJobs {
@@ -63,7 +65,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   const staleMs = opts.staleMs ?? STALE_MS;
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const pool = new Piscina({
-    filename: new URL('./scan.worker.ts', import.meta.url).href,
+    filename: (opts.workerFile ?? new URL('./scan.worker.ts', import.meta.url)).href,
     execArgv: ['--import', 'tsx'],
     minThreads: 0,
     maxThreads: Math.max(1, threads),
