@@ -32,7 +32,7 @@ export const confirmDownload = (id: string): Promise<CaseRow> =>
 export const DONE_RING_MS = 1500;
 
 /** Hands a blob to the browser as a saved file. */
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -46,7 +46,7 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** The text of a failed download: the catalogue's for a refusal, else a plain "could not download". */
-function failureText(error: unknown): string | null {
+export function failureText(error: unknown): string | null {
   if (error instanceof ApiError) return null; // The request layer has shown it already.
   if (error instanceof FileRefusal) {
     if (error.key) return translateOr(`errors.${error.key}`, error.message);

@@ -34,6 +34,7 @@ import {
   PreviewThumb,
   ProcessTag,
 } from './cells.tsx';
+import { ConvertDialog } from './ConvertDialog.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { PrintDialog } from './PrintDialog.tsx';
@@ -44,6 +45,7 @@ type Dialog =
   | { kind: 'detail'; id: string }
   | { kind: 'print'; id: string; layout: PrintLayout }
   | { kind: 'import' }
+  | { kind: 'convert'; id: string; patient: string }
   | null;
 
 /** The batch action of a scope: the bin's is "delete permanently", the others' "move to the bin". */
@@ -130,6 +132,8 @@ export function CaseList({
         return setDialog({ kind: 'print', id: row.id, layout: 'sheet' });
       case 'download':
         return void downloads.start(row);
+      case 'convert':
+        return setDialog({ kind: 'convert', id: row.id, patient: row.patientName });
       case 'preview':
         // Never reached: the preview button stays disabled until the 3D viewer exists.
         return undefined;
@@ -397,6 +401,9 @@ export function CaseList({
         />
       )}
       {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'convert' && (
+        <ConvertDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
+      )}
     </Flex>
   );
 }

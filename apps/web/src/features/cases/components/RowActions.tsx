@@ -9,6 +9,7 @@ import {
   MoreOutlined,
   PrinterOutlined,
   StopOutlined,
+  SwapOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ export const ACTION_ICONS: Record<RowAction, ComponentType> = {
   preview: EyeOutlined,
   download: DownloadOutlined,
   detail: FileSearchOutlined,
+  convert: SwapOutlined,
   print: PrinterOutlined,
   cancel: StopOutlined,
   recycle: DeleteOutlined,

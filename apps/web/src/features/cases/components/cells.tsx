@@ -2,13 +2,29 @@ import { Checkbox, Flex, Tag, Tooltip, Typography } from 'antd';
 import { FileImageOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '@archway/contract';
+import { useThumbnail } from '../api/get-thumbnail.ts';
 import { caseTypeKey } from '../utils/filters.ts';
 import { localDateTime } from '../utils/dates.ts';
 import { PROCESS_COLORS, processStatusKey } from '../utils/process-status.ts';
 
-/** The case's preview image. Thumbnails come with the 3D issue; until then a neutral placeholder with the format. */
+/**
+ * The case's preview image (drawn by the server when the scan arrived, fetched with the caller's token); a neutral
+ * placeholder with the format while there is none, while it loads, or when it could not be fetched.
+ */
 export function PreviewThumb({ row, reduced }: { row: CaseRow; reduced: boolean }) {
   const { t } = useTranslation();
+  const src = useThumbnail(row.thumbnail);
+  if (src) {
+    return (
+      <img
+        className="case-thumb case-thumb-image"
+        src={src}
+        alt={t('cases.thumbnail.alt', { patient: row.patientName })}
+        data-testid="case-thumb"
+        data-loaded="true"
+      />
+    );
+  }
   return (
     <div
       className="case-thumb"

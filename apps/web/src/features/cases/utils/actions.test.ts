@@ -15,6 +15,17 @@ describe('case row actions', () => {
     ]);
   });
 
+  it('puts convert after detail, so that it lands under More', () => {
+    expect(rowActions(row(['convert', 'recycle', 'detail', 'download', 'preview']))).toEqual([
+      'preview',
+      'download',
+      'detail',
+      'convert',
+      'print',
+      'recycle',
+    ]);
+  });
+
   it('lists preview past 90 days so the card can say why it is refused', () => {
     expect(rowActions(row(['download', 'detail', 'recycle'], true))).toEqual([
       'preview',

@@ -12,6 +12,7 @@ export const ROW_ACTION_ORDER: readonly RowAction[] = [
   'preview',
   'download',
   'detail',
+  'convert',
   'restore',
   'print',
   'cancel',

@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SelectableConversionTypes, type Conversion, type ConvertedFile } from '@archway/contract';
+import { request } from '../../../shared/api-client.ts';
+import { getToken } from '../../../shared/auth/session.ts';
+import { ApiError } from '../../../shared/request.ts';
+import { baseUrlFor } from '../../../shared/services.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { fileAddress } from '../utils/files.ts';
+import { safeFileName } from '../utils/progress.ts';
+import { streamFile } from '../utils/stream.ts';
+import { CONVERSION_POLL_MS, isActive, runningTarget, type ConvertTarget } from '../utils/conversion.ts';
+import { DONE_RING_MS, failureText, saveBlob } from './download-case.ts';
+import { getCaseDetailQueryKey } from './get-case-detail.ts';
+import { CASES_KEY } from './keys.ts';
+
+/**
+ * GET /api/caseRedis/convert/{id}?type=&flush=: the case's latest conversion to `type`, started when there is none
+ * (or afresh with `flush`). Silent: the dialog shows a refusal in its place.
+ */
+export const getConversion = ({
+  id,
+  type,
+  flush,
+}: {
+  id: string;
+  type: ConvertTarget;
+  flush?: boolean;
+}): Promise<Conversion> =>
+  request<Conversion>({
+    host: 'case',
+    path: `/api/caseRedis/convert/${encodeURIComponent(id)}`,
+    query: { type, flush: flush ? 1 : undefined },
+    silent: true,
+  });
+
+/** POST /api/case/convert/result: the finished conversion to `type` with its files; refused while it runs. */
+export const getConversionResult = ({ id, type }: { id: string; type: ConvertTarget }): Promise<Conversion> =>
+  request<Conversion>({
+    host: 'case',
+    method: 'POST',
+    path: '/api/case/convert/result',
+    body: { id, type },
+    silent: true,
+  });
+
+export const getConversionQueryKey = (id: string, type: ConvertTarget | null) =>
+  [...CASES_KEY, 'convert', id, type ?? ''] as const;
+
+/** The translation key of a failed call: the catalogue's for a refusal, the request layer's otherwise. */
+export const errorKeyOf = (error: unknown): string | null =>
+  error ? (error instanceof ApiError ? error.i18nKey : 'errors.generic.application') : null;
+
+/** A request cancelled because the same one was sent again, or one that timed out, is simply asked again. */
+const retryable = (count: number, error: unknown) =>
+  error instanceof ApiError && (error.kind === 'duplicate' || error.kind === 'timeout') && count < 3;
+
+/**
+ * The conversion of the case to `type` once the person asked for it (null: not yet): asked every second while it
+ * is queued or running. When it is done the case's detail (its file list) is refreshed. `restart` converts afresh
+ * (`flush=1`) and shows the new job at once.
+ */
+export function useConversion(caseId: string, type: ConvertTarget | null) {
+  const queryClient = useQueryClient();
+  const queryKey = getConversionQueryKey(caseId, type);
+  const query = useQuery({
+    queryKey,
+    queryFn: () => getConversion({ id: caseId, type: type! }),
+    enabled: type !== null,
+    retry: retryable,
+    refetchInterval: (q) => (isActive(q.state.data) ? CONVERSION_POLL_MS : false),
+  });
+  const restart = useMutation({
+    mutationFn: (target: ConvertTarget) => getConversion({ id: caseId, type: target, flush: true }),
+    onSuccess: (job, target) => queryClient.setQueryData(getConversionQueryKey(caseId, target), job),
+  });
+
+  const done = query.data?.state === 'done' ? query.data.id : null;
+  useEffect(() => {
+    if (done) void queryClient.invalidateQueries({ queryKey: getCaseDetailQueryKey(caseId) });
+  }, [done, caseId, queryClient]);
+
+  return { query, restart };
+}
+
+/**
+ * Which target of the case is being converted right now, if any (so that reopening the dialog shows that
+ * conversion's progress): `POST /api/case/convert/result` refuses with `case.converting` while one runs.
+ */
+export const getRunningConversion = async (id: string): Promise<ConvertTarget | null> => {
+  const answers = await Promise.all(
+    SelectableConversionTypes.map((type) =>
+      getConversionResult({ id, type }).then(
+        () => ({ type, refusalKey: null }),
+        (error: unknown) => ({ type, refusalKey: errorKeyOf(error) }),
+      ),
+    ),
+  );
+  return runningTarget(answers);
+};
+
+export const useRunningConversion = (caseId: string) =>
+  useQuery({
+    queryKey: [...CASES_KEY, 'convert', caseId, 'running'] as const,
+    queryFn: () => getRunningConversion(caseId),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/**
+ * Downloading converted files, one at a time each, like the case's other files: fetched with the caller's token,
+ * read as a stream for the percentage, saved under the server's name. `progress[fileId]` is the running download's
+ * percentage (null while its size is unknown); absent when none runs.
+ */
+export function useConvertedDownloads() {
+  const [progress, setProgress] = useState<Record<string, number | null>>({});
+  const running = useRef(new Set<string>());
+
+  const start = useCallback(async (file: ConvertedFile): Promise<boolean> => {
+    if (running.current.has(file.id)) return false;
+    running.current.add(file.id);
+    const report = (percent: number | null) => setProgress((p) => ({ ...p, [file.id]: percent }));
+    report(0);
+    let ok = false;
+    try {
+      const got = await streamFile(
+        (input, init) => globalThis.fetch(input, init),
+        fileAddress(file.url, baseUrlFor('casefile')),
+        {
+          token: getToken(),
+          fallbackName: safeFileName(file.name, `scan.${file.format}`),
+          expectedSize: file.size,
+          onProgress: report,
+        },
+      );
+      saveBlob(got.blob, got.fileName);
+      ok = true;
+      return true;
+    } catch (error) {
+      const text = failureText(error);
+      if (text) toast(text);
+      return false;
+    } finally {
+      running.current.delete(file.id);
+      const clear = () => {
+        if (!running.current.has(file.id)) setProgress(({ [file.id]: _done, ...rest }) => rest);
+      };
+      if (ok) setTimeout(clear, DONE_RING_MS);
+      else clear();
+    }
+  }, []);
+
+  return { progress, start };
+}
