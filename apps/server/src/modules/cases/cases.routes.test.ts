@@ -467,6 +467,8 @@ describe.each(engines)('cases (%s)', (engine) => {
       ['GET', `/download/callback?id=${id}`],
       ['GET', `/api/case/download/archive/${id}`],
       ['GET', `/api/case/previewStatus?id=${id}`],
+      ['GET', `/api/caseRedis/convert/${id}?type=stl`],
+      ['GET', `/api/case/thumbnail/${id}`],
     ];
     for (const [method, url] of calls) {
       const foreign = await outsider.owner.call(method as 'GET', url);

@@ -38,6 +38,7 @@ import { ConvertDialog } from './ConvertDialog.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { PrintDialog } from './PrintDialog.tsx';
+import { PreviewDialog } from './preview/PreviewDialog.tsx';
 import { RowActions } from './RowActions.tsx';
 import '../cases.css';
 
@@ -46,6 +47,7 @@ type Dialog =
   | { kind: 'print'; id: string; layout: PrintLayout }
   | { kind: 'import' }
   | { kind: 'convert'; id: string; patient: string }
+  | { kind: 'preview'; id: string; patient: string }
   | null;
 
 /** The batch action of a scope: the bin's is "delete permanently", the others' "move to the bin". */
@@ -135,8 +137,7 @@ export function CaseList({
       case 'convert':
         return setDialog({ kind: 'convert', id: row.id, patient: row.patientName });
       case 'preview':
-        // Never reached: the preview button stays disabled until the 3D viewer exists.
-        return undefined;
+        return setDialog({ kind: 'preview', id: row.id, patient: row.patientName });
       case 'restore':
         return restore.mutate(binEntries([row]));
       case 'cancel':
@@ -403,6 +404,9 @@ export function CaseList({
       {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'convert' && (
         <ConvertDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'preview' && (
+        <PreviewDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
       )}
     </Flex>
   );

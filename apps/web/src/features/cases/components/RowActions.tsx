@@ -49,11 +49,10 @@ export function RowActions({
   const button = (action: RowAction): ReactNode => {
     const Icon = ACTION_ICONS[action];
     const label = t(`cases.actions.${action}`);
-    if (action === 'preview') {
-      // The 3D viewer comes in a later issue; past 90 days the catalogue's refusal says why.
-      const why = t(row.isPreview ? 'errors.case.previewExpired' : 'cases.preview.comingSoon');
+    if (action === 'preview' && row.isPreview) {
+      // Past 90 days the catalogue's refusal says why.
       return (
-        <Tooltip key={action} title={why}>
+        <Tooltip key={action} title={t('errors.case.previewExpired')}>
           <span data-testid="action-preview-wrap">
             <Button
               type="link"
@@ -126,7 +125,7 @@ export function RowActions({
                 icon: <Icon />,
                 danger: isDestructive(action),
                 label: t(`cases.actions.${action}`),
-                disabled: action === 'preview' || (action === 'download' && downloading),
+                disabled: (action === 'preview' && row.isPreview) || (action === 'download' && downloading),
               };
             }),
             onClick: ({ key }) => onAction(key as RowAction, row),
