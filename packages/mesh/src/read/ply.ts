@@ -12,21 +12,45 @@ export type PlyEncoding = 'ascii' | 'binary_little_endian' | 'binary_big_endian'
 interface ScalarType {
   size: number;
   isFloat: boolean;
+  kind: number;
   read: (view: DataView, at: number, le: boolean) => number;
 }
 
-const TYPES: Record<string, ScalarType> = {};
-const scalar = (names: string[], size: number, isFloat: boolean, read: ScalarType['read']): void => {
-  for (const n of names) TYPES[n] = { size, isFloat, read };
+/** One value of `kind` (its index in KINDS) at `at`: a switch the compiler inlines, for the hot loops. */
+const readScalar = (view: DataView, at: number, kind: number, le: boolean): number => {
+  switch (kind) {
+    case 0:
+      return view.getInt8(at);
+    case 1:
+      return view.getUint8(at);
+    case 2:
+      return view.getInt16(at, le);
+    case 3:
+      return view.getUint16(at, le);
+    case 4:
+      return view.getInt32(at, le);
+    case 5:
+      return view.getUint32(at, le);
+    case 6:
+      return view.getFloat32(at, le);
+    default:
+      return view.getFloat64(at, le);
+  }
 };
-scalar(['char', 'int8'], 1, false, (v, at) => v.getInt8(at));
-scalar(['uchar', 'uint8'], 1, false, (v, at) => v.getUint8(at));
-scalar(['short', 'int16'], 2, false, (v, at, le) => v.getInt16(at, le));
-scalar(['ushort', 'uint16'], 2, false, (v, at, le) => v.getUint16(at, le));
-scalar(['int', 'int32'], 4, false, (v, at, le) => v.getInt32(at, le));
-scalar(['uint', 'uint32'], 4, false, (v, at, le) => v.getUint32(at, le));
-scalar(['float', 'float32'], 4, true, (v, at, le) => v.getFloat32(at, le));
-scalar(['double', 'float64'], 8, true, (v, at, le) => v.getFloat64(at, le));
+
+const TYPES: Record<string, ScalarType> = {};
+const KINDS: [string[], number, boolean][] = [
+  [['char', 'int8'], 1, false],
+  [['uchar', 'uint8'], 1, false],
+  [['short', 'int16'], 2, false],
+  [['ushort', 'uint16'], 2, false],
+  [['int', 'int32'], 4, false],
+  [['uint', 'uint32'], 4, false],
+  [['float', 'float32'], 4, true],
+  [['double', 'float64'], 8, true],
+];
+for (const [kind, [names, size, isFloat]] of KINDS.entries())
+  for (const n of names) TYPES[n] = { size, isFloat, kind, read: (v, at, le) => readScalar(v, at, kind, le) };
 
 export interface PlyProperty {
   name: string;
@@ -58,9 +82,15 @@ const bad = (message: string): MeshError => new MeshError('bad-header', `PLY hea
  * bytes coming; with all of them, that is a bad header).
  */
 export const parsePlyHeader = (bytes: Uint8Array): PlyHeader | undefined => {
-  const text = latin1(bytes.subarray(0, MAX_PLY_HEADER));
-  if (!/^ply\r?\n/.test(text)) throw bad("the file does not start with 'ply'");
-  const endAt = text.search(/(^|\n)end_header[ \t]*\r?\n/);
+  if (!/^ply\r?\n/.test(latin1(bytes.subarray(0, 5)))) throw bad("the file does not start with 'ply'");
+  // Headers are short: look in a growing window rather than decoding a megabyte of body as text.
+  let text = '';
+  let endAt = -1;
+  for (let window = 4096; endAt < 0; window *= 8) {
+    text = latin1(bytes.subarray(0, Math.min(window, MAX_PLY_HEADER)));
+    endAt = text.search(/(^|\n)end_header[ \t]*\r?\n/);
+    if (window >= MAX_PLY_HEADER || window >= bytes.length) break;
+  }
   if (endAt < 0) {
     if (bytes.length >= MAX_PLY_HEADER) throw bad(`no end_header in the first ${MAX_PLY_HEADER} bytes`);
     return undefined;
@@ -183,6 +213,13 @@ class PlyCollector {
     this.hasFaces = this.faceList.includes(true);
   }
 
+  /** Room for `n` more vertices. */
+  reserve(n: number): void {
+    this.positions.reserve(3 * n);
+    this.normals?.reserve(3 * n);
+    this.colors?.reserve(3 * n);
+  }
+
   /** Stores one vertex from `values` (filled by the caller by slot). */
   vertex(): void {
     const v = this.values;
@@ -263,6 +300,12 @@ export class PlyBinaryBody {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let at = 0;
     while (!this.done) {
+      const run = this.readRun(view, at);
+      if (run > 0) {
+        at += run;
+        this.skipEmpty();
+        continue;
+      }
       const next = this.readRecord(view, at);
       if (next < 0) break;
       at = next;
@@ -271,6 +314,63 @@ export class PlyBinaryBody {
       this.skipEmpty();
     }
     return at;
+  }
+
+  /**
+   * The common layouts, many records at a time: vertices of scalars only (any types), and faces whose one property
+   * is the index list, while they are triangles. Answers the bytes read (0: read the next record the general way).
+   */
+  private readRun(view: DataView, at: number): number {
+    const e = this.header.elements[this.element]!;
+    const c = this.collector;
+    const le = this.le;
+    const left = e.count - this.record;
+    if (e.name === 'vertex') {
+      if (e.properties.some((p) => p.countType)) return 0;
+      const stride = minRecordSize(e);
+      const n = Math.min(left, Math.floor((view.byteLength - at) / stride));
+      if (n <= 0) return 0;
+      const used = e.properties.flatMap((p, i) => (c.vertexSlots[i]! >= 0 ? [i] : []));
+      const offsets = used.map((i) => e.properties.slice(0, i).reduce((sum, p) => sum + p.type.size, 0));
+      const kinds = used.map((i) => e.properties[i]!.type.kind);
+      const slots = used.map((i) => c.vertexSlots[i]!);
+      c.reserve(n);
+      const values = c.values;
+      for (let r = 0, base = at; r < n; r++, base += stride) {
+        for (let k = 0; k < slots.length; k++)
+          values[slots[k]!] = readScalar(view, base + offsets[k]!, kinds[k]!, le);
+        c.vertex();
+      }
+      this.advance(n);
+      return n * stride;
+    }
+    if (e.name !== 'face' || e.properties.length !== 1 || !c.faceList[0]) return 0;
+    const { countType, type } = e.properties[0]!;
+    const countKind = countType!.kind;
+    const countSize = countType!.size;
+    const kind = type.kind;
+    const record = countSize + 3 * type.size;
+    const n = Math.min(left, Math.floor((view.byteLength - at) / record));
+    const vertices = c.vertexCount;
+    c.indices.reserve(3 * n);
+    let r = 0;
+    for (let base = at; r < n; r++, base += record) {
+      if (readScalar(view, base, countKind, le) !== 3) break;
+      for (let k = 0; k < 3; k++) {
+        const v = readScalar(view, base + countSize + k * type.size, kind, le);
+        if (!(v >= 0 && v < vertices)) {
+          throw new MeshError('bad-index', `PLY face uses vertex ${v}; there are ${vertices} vertices`);
+        }
+        c.indices.push(v);
+      }
+    }
+    this.advance(r);
+    return r * record;
+  }
+
+  private advance(records: number): void {
+    this.record += records;
+    this.recordsDone += records;
   }
 
   /** Reads one record at `at`: the offset after it, or -1 when `view` ends inside it (nothing is stored then). */

@@ -43,21 +43,22 @@ export class StlBinaryBody {
 
   feed(bytes: Uint8Array): number {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let at = 0;
-    while (at + STL_RECORD <= bytes.length) {
-      if (this.triangles === this.count) {
-        throw new MeshError('bad-count', `binary STL declares ${this.count} triangles but has more bytes`);
-      }
-      for (let k = 12; k < 48; k += 4) {
-        const v = view.getFloat32(at + k, true);
-        if (!Number.isFinite(v))
-          throw new MeshError('bad-number', `STL triangle ${this.triangles} has a coordinate ${v}`);
-        this.positions.push(v);
-      }
-      at += STL_RECORD;
-      this.triangles++;
+    const n = Math.floor(bytes.length / STL_RECORD);
+    if (n > this.count - this.triangles) {
+      throw new MeshError('bad-count', `binary STL declares ${this.count} triangles but has more bytes`);
     }
-    return at;
+    const positions = this.positions;
+    positions.reserve(9 * n);
+    for (let t = 0, at = 12; t < n; t++, at += STL_RECORD) {
+      for (let k = 0; k < 36; k += 4) {
+        const v = view.getFloat32(at + k, true);
+        if (!(v - v === 0))
+          throw new MeshError('bad-number', `STL triangle ${this.triangles + t} has a coordinate ${v}`);
+        positions.push(v);
+      }
+    }
+    this.triangles += n;
+    return n * STL_RECORD;
   }
 
   /** `rest`: bytes left over after the last whole record. */

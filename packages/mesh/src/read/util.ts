@@ -13,6 +13,15 @@ export class F32Builder {
   constructor(private readonly max = Infinity) {
     this.data = new Float32Array(Math.min(FIRST_CAPACITY, max));
   }
+  /** Makes room for `n` more values at once (a run of records whose bytes are all there). */
+  reserve(n: number): void {
+    const need = this.length + n;
+    if (need <= this.data.length) return;
+    if (need > this.max) throw new MeshError('bad-count', 'more values than the header declared');
+    const next = new Float32Array(Math.min(Math.max(this.data.length * 2, need), this.max));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
   push(v: number): void {
     if (this.length === this.data.length) {
       const next = new Float32Array(Math.min(Math.max(this.data.length * 2, 16), this.max));
@@ -35,6 +44,15 @@ export class U8Builder {
   constructor(private readonly max = Infinity) {
     this.data = new Uint8Array(Math.min(FIRST_CAPACITY, max));
   }
+  /** Makes room for `n` more values at once (a run of records whose bytes are all there). */
+  reserve(n: number): void {
+    const need = this.length + n;
+    if (need <= this.data.length) return;
+    if (need > this.max) throw new MeshError('bad-count', 'more values than the header declared');
+    const next = new Uint8Array(Math.min(Math.max(this.data.length * 2, need), this.max));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
   push(v: number): void {
     if (this.length === this.data.length) {
       const next = new Uint8Array(Math.min(Math.max(this.data.length * 2, 16), this.max));
@@ -53,6 +71,13 @@ export class U8Builder {
 export class U32Builder {
   private data = new Uint32Array(1024);
   length = 0;
+  reserve(n: number): void {
+    const need = this.length + n;
+    if (need <= this.data.length) return;
+    const next = new Uint32Array(Math.max(this.data.length * 2, need));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
   push(v: number): void {
     if (this.length === this.data.length) {
       const next = new Uint32Array(this.data.length * 2);

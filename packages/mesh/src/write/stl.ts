@@ -29,8 +29,8 @@ export function faceNormal(
   const nx = uy * vz - uz * vy;
   const ny = uz * vx - ux * vz;
   const nz = ux * vy - uy * vx;
-  const len = Math.hypot(nx, ny, nz);
-  if (len > 0 && Number.isFinite(len)) {
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (len > 0 && len < Infinity) {
     out[0] = nx / len;
     out[1] = ny / len;
     out[2] = nz / len;
@@ -68,23 +68,48 @@ export function writeStl(mesh: Mesh, opts: StlOptions = {}): Uint8Array {
   bytes.fill(0x20, 0, 80);
   bytes.set(new TextEncoder().encode(HEADER));
   view.setUint32(80, m, true);
-  let at = 84;
-  for (let t = 0; t < m; t++) {
-    const a = corner(t * 3);
-    const b = corner(t * 3 + 1);
-    const c = corner(t * 3 + 2);
-    faceNormal(p, a, b, c, nrm);
-    view.setFloat32(at, nrm[0]!, true);
-    view.setFloat32(at + 4, nrm[1]!, true);
-    view.setFloat32(at + 8, nrm[2]!, true);
-    at += 12;
-    for (const v of [a, b, c]) {
-      view.setFloat32(at, p[v * 3]!, true);
-      view.setFloat32(at + 4, p[v * 3 + 1]!, true);
-      view.setFloat32(at + 8, p[v * 3 + 2]!, true);
-      at += 12;
-    }
-    at += 2; // attribute byte count, left 0
+  // One pass, no allocation per triangle: this loop is most of a PLY→STL conversion.
+  for (let t = 0, at = 84; t < m; t++, at += 50) {
+    const a = (idx ? idx[t * 3]! : t * 3) * 3;
+    const b = (idx ? idx[t * 3 + 1]! : t * 3 + 1) * 3;
+    const c = (idx ? idx[t * 3 + 2]! : t * 3 + 2) * 3;
+    const ax = p[a]!;
+    const ay = p[a + 1]!;
+    const az = p[a + 2]!;
+    const bx = p[b]!;
+    const by = p[b + 1]!;
+    const bz = p[b + 2]!;
+    const cx = p[c]!;
+    const cy = p[c + 1]!;
+    const cz = p[c + 2]!;
+    const ux = bx - ax;
+    const uy = by - ay;
+    const uz = bz - az;
+    const vx = cx - ax;
+    const vy = cy - ay;
+    const vz = cz - az;
+    let nx = uy * vz - uz * vy;
+    let ny = uz * vx - ux * vz;
+    let nz = ux * vy - uy * vx;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (len > 0 && len < Infinity) {
+      nx /= len;
+      ny /= len;
+      nz /= len;
+    } else nx = ny = nz = 0;
+    view.setFloat32(at, nx, true);
+    view.setFloat32(at + 4, ny, true);
+    view.setFloat32(at + 8, nz, true);
+    view.setFloat32(at + 12, ax, true);
+    view.setFloat32(at + 16, ay, true);
+    view.setFloat32(at + 20, az, true);
+    view.setFloat32(at + 24, bx, true);
+    view.setFloat32(at + 28, by, true);
+    view.setFloat32(at + 32, bz, true);
+    view.setFloat32(at + 36, cx, true);
+    view.setFloat32(at + 40, cy, true);
+    view.setFloat32(at + 44, cz, true);
+    // the attribute byte count (2 bytes) stays 0
   }
   return bytes;
 }
