@@ -1,0 +1,227 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { factories } from '../../server/src/testing/factories.ts';
+import { SHOTS, startJourney, type Journey } from './server.ts';
+
+/**
+ * The 3D preview of issue 8 in a real browser against a real server with the demo cases: the lab opens a case's
+ * preview, the scan downloads and is parsed in workers, the first frame is drawn; the lab hides the lower jaw,
+ * switches to plaster and saves a screenshot (a PNG). A case the server refuses to preview (encrypted) shows the
+ * catalogue's message. The viewer is photographed at 390, 768 and 1440 px and must not be wider than the window.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+type Texts = Record<string, Record<string, unknown>>;
+const en = JSON.parse(
+  readFileSync(path.join(here, '..', 'src', 'locales', 'en', 'common.json'), 'utf8'),
+) as Texts;
+const text = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+] as const;
+
+interface Me {
+  userId: string;
+  custId: string;
+}
+
+/** A PNG's width and height (IHDR), or null when the bytes are not a PNG. */
+function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(signature)) return null;
+  if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('3D preview in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+
+  async function signIn(username: string): Promise<Me> {
+    await page.context().clearCookies();
+    if (page.url().startsWith(base)) await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+    await page.goto(`${base}/v5/login`).catch(() => page.goto(`${base}/v5/login`));
+    await page.getByTestId('sign-in-card').waitFor();
+    await page.locator('input#username').fill(username);
+    await page.locator('input#password').fill('demo123');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/v5\/home$/);
+    await page.getByTestId('org-name').waitFor();
+    return page.evaluate(async () => {
+      const answer = await fetch('/user/current', {
+        headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
+      });
+      return ((await answer.json()) as { data: Me }).data;
+    });
+  }
+
+  async function openList() {
+    await page.goto(`${base}/v5/case`);
+    await page.locator('.case-list').waitFor();
+    await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
+  }
+
+  /** The row (table) or card (phone) of a patient's case; the first one when no patient is named. */
+  const caseRow = (patient?: string): Locator => {
+    const rows = page.locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]');
+    return (
+      patient
+        ? rows.filter({ has: page.getByTestId('case-patient').getByText(patient, { exact: true }) })
+        : rows
+    ).first();
+  };
+
+  /** Opens the preview from a row: the inline button, or the row's More menu. */
+  async function openPreview(row: Locator) {
+    await row.hover();
+    const inline = row.getByTestId('action-preview');
+    if ((await inline.count()) > 0) await inline.click();
+    else {
+      await row.getByTestId('action-more').click();
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+        .filter({ hasText: text('cases.actions.preview') })
+        .first()
+        .click();
+    }
+    await page.getByTestId('case-preview').waitFor();
+  }
+
+  /** Waits until every file is loaded and a frame with the scan has been drawn. */
+  async function waitForFirstFrame() {
+    await page.locator('[data-testid=scan-viewer][data-frame=drawn]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('viewer-progress').waitFor({ state: 'detached', timeout: 60_000 });
+  }
+
+  /** The canvas as the person sees it (after the frame the last change asked for). */
+  const canvasShot = async () => {
+    await page.waitForTimeout(300);
+    return page.getByTestId('viewer-canvas').screenshot();
+  };
+
+  const closePreview = async () => {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('case-preview').waitFor({ state: 'detached' });
+  };
+
+  beforeAll(async () => {
+    journey = await startJourney({ demoCases: true });
+    ({ page, base } = journey);
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it(
+    'the lab previews a demo case: first frame, lower jaw hidden, plaster, a PNG screenshot',
+    { timeout: 300_000 },
+    async () => {
+      await signIn('lab');
+      await openList();
+      // The newest demo case: both jaws, a few days old.
+      const row = caseRow();
+      const patient = (await row.getByTestId('case-patient').innerText()).split('\n')[0]!.trim();
+      await openPreview(row);
+      await expect(page.locator('.ant-modal-title').innerText()).resolves.toContain(patient);
+      await waitForFirstFrame();
+
+      const toggles = page.getByTestId('viewer-file-toggle');
+      await expect(toggles.count()).resolves.toBe(2);
+      const upper = page.locator('[data-testid=viewer-file-toggle][data-jaw=upper]');
+      const lower = page.locator('[data-testid=viewer-file-toggle][data-jaw=lower]');
+      await expect(upper.innerText()).resolves.toContain(text('cases.viewer.jaw.upper'));
+      await expect(lower.innerText()).resolves.toContain(text('cases.viewer.jaw.lower'));
+      const both = await canvasShot();
+      await journey.shot('preview-both-jaws');
+
+      // Hide the lower jaw: the picture changes.
+      await lower.click();
+      await page.locator('[data-testid=scan-viewer]:not([data-hidden=""])').waitFor();
+      const lowerBox = page.locator('label.ant-checkbox-wrapper').filter({ has: lower }).locator('input');
+      await expect(lowerBox.isChecked()).resolves.toBe(false);
+      const upperOnly = await canvasShot();
+      expect(upperOnly.equals(both)).toBe(false);
+
+      // Plaster instead of true colour: the picture changes again.
+      await page
+        .getByTestId('viewer-surface')
+        .getByText(text('cases.viewer.plaster'), { exact: true })
+        .click();
+      await page.locator('[data-testid=scan-viewer][data-surface=plaster]').waitFor();
+      const plaster = await canvasShot();
+      expect(plaster.equals(upperOnly)).toBe(false);
+      await journey.shot('preview-upper-plaster');
+
+      // The screenshot: a PNG named after the patient and the day, of the canvas's size.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('viewer-screenshot').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/-\d{4}-\d{2}-\d{2}\.png$/);
+      expect(download.suggestedFilename().startsWith(patient.replace(/[\\/:*?"<>|]/g, '_'))).toBe(true);
+      const png = readFileSync((await download.path())!);
+      const size = pngSize(png);
+      expect(size).not.toBeNull();
+      expect(size!.width).toBeGreaterThan(300);
+      expect(size!.height).toBeGreaterThan(200);
+      expect(png.length).toBeGreaterThan(10_000);
+
+      // Reset view and the opacity slider keep the viewer drawing.
+      await page.getByTestId('viewer-reset').click();
+      await closePreview();
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+
+  it(
+    'shows the viewer at 390, 768 and 1440 px without sideways scrolling',
+    { timeout: 300_000 },
+    async () => {
+      const tooWide: string[] = [];
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await openList();
+        await openPreview(caseRow());
+        await waitForFirstFrame();
+        await page.waitForTimeout(500);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        if (wide) tooWide.push(String(size.width));
+        // The canvas takes a real share of the screen.
+        const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+        expect(box.width).toBeGreaterThan(size.width * 0.6);
+        expect(box.height).toBeGreaterThan(size.height * 0.35);
+        await page.screenshot({ path: path.join(SHOTS, `preview-${size.width}.png`) });
+        await closePreview();
+      }
+      await page.setViewportSize(WIDTHS[2]);
+      expect(tooWide).toEqual([]);
+    },
+  );
+
+  it('an encrypted case is refused with the catalogue message', { timeout: 300_000 }, async () => {
+    const clinic = await signIn('clinic');
+    const lab = await signIn('lab');
+    const f = factories(journey.app);
+    const owner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
+    const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner });
+    await f.receiver(scanner, lab, { caseType: 3 });
+    await f.kase(scanner, owner, { patientName: 'Sealed Patient', caseType: 3, crypto: true });
+
+    await openList();
+    await openPreview(caseRow('Sealed Patient'));
+    const refused = page.getByTestId('preview-refused');
+    await refused.waitFor();
+    await expect(refused.innerText()).resolves.toContain(text('errors.case.encryptedNoConversion'));
+    await journey.shot('preview-refused');
+    await closePreview();
+    expect(journey.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { archJaw, readMesh, writePly, writeStl } from '@archway/mesh';
+import { ScanLoadError, boundingSphere, loadScan, transferables, vertexNormals } from './load-scan.ts';
+import { handleScanRequest } from './scan-worker-handler.ts';
+import type { ScanReply } from './scan-worker-protocol.ts';
+
+/** A fetch that answers `body` in chunks of `chunk` bytes, remembering the request's headers. */
+function serve(body: Uint8Array, chunk = 4096, init: ResponseInit = {}) {
+  const seen: { url?: string; headers?: HeadersInit } = {};
+  const fetcher = (async (url: string, options?: RequestInit) => {
+    seen.url = url;
+    seen.headers = options?.headers;
+    let at = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= body.length) return controller.close();
+        controller.enqueue(body.slice(at, at + chunk));
+        at += chunk;
+      },
+    });
+    return new Response(stream, {
+      status: 200,
+      headers: { 'Content-Length': String(body.length) },
+      ...init,
+    });
+  }) as unknown as typeof fetch;
+  return { fetcher, seen };
+}
+
+const refusing = (status: number, body: unknown) =>
+  (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+
+describe('loadScan', () => {
+  const jaw = archJaw({ triangles: 5_000, seed: 2, closed: true });
+  const ply = writePly(jaw);
+
+  it('streams a binary PLY chunk by chunk into the same mesh readMesh reads, with normals and bounds', async () => {
+    const { fetcher, seen } = serve(ply, 1000);
+    const progress: number[] = [];
+    let lastByte = 0;
+    const scan = await loadScan(fetcher, 'http://x/file', {
+      token: 'T',
+      size: ply.length,
+      onProgress: (p) => progress.push(p.received),
+      onLastByte: (at) => (lastByte = at),
+    });
+    const whole = readMesh(ply);
+    expect(seen.headers).toEqual({ Authorization: 'Bearer T' });
+    expect(scan.positions).toEqual(whole.positions);
+    expect(scan.indices).toEqual(whole.indices);
+    expect(scan.colors).toEqual(whole.colors);
+    expect(scan.triangles).toBe(whole.indices!.length / 3);
+    expect(scan.normals.length).toBe(scan.positions.length);
+    expect(progress.at(-1)).toBe(ply.length);
+    expect(progress.length).toBeGreaterThan(10);
+    expect(lastByte).toBeGreaterThan(performance.timeOrigin);
+    const [cx, cy, cz, r] = scan.sphere;
+    for (let i = 0; i < scan.positions.length; i += 3) {
+      const d = Math.hypot(scan.positions[i]! - cx, scan.positions[i + 1]! - cy, scan.positions[i + 2]! - cz);
+      expect(d).toBeLessThanOrEqual(r + 1e-4);
+    }
+  });
+
+  it('reads a binary STL (a triangle soup) with flat normals', async () => {
+    const stl = writeStl(archJaw({ triangles: 500, seed: 1 }));
+    const scan = await loadScan(serve(stl, 777).fetcher, 'http://x/f', { token: null });
+    expect(scan.indices).toBeUndefined();
+    expect(scan.triangles).toBe(scan.positions.length / 9);
+    // Every corner of a triangle has that triangle's normal.
+    expect(scan.normals.slice(0, 3)).toEqual(scan.normals.slice(3, 6));
+  });
+
+  it("turns the server's refusal into its catalogue key", async () => {
+    const refusal = refusing(400, {
+      success: false,
+      errorCode: -11,
+      errorMessage: 'Cases older than 90 days cannot be previewed',
+      data: { key: 'case.previewExpired' },
+    });
+    const error = await loadScan(refusal, 'http://x/f', { token: 'T' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScanLoadError);
+    expect(error).toMatchObject({ reason: 'refused', key: 'case.previewExpired', status: 400 });
+  });
+
+  it('names a file that is not a scan as unreadable', async () => {
+    const junk = new TextEncoder().encode(
+      'ply\nformat binary_little_endian 1.0\nelement vertex 99\nend_header\n',
+    );
+    const error = await loadScan(serve(junk).fetcher, 'http://x/f', { token: null }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'unreadable', key: null });
+  });
+});
+
+describe('vertexNormals and boundingSphere', () => {
+  it('gives a flat square unit normals along +z', () => {
+    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
+    const normals = vertexNormals(positions, new Uint32Array([0, 1, 2, 0, 2, 3]));
+    expect([...normals]).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    const [cx, cy, cz, r] = boundingSphere(positions);
+    expect([cx, cy, cz]).toEqual([0.5, 0.5, 0]);
+    expect(r).toBeCloseTo(Math.SQRT1_2, 6);
+  });
+
+  it('leaves an unused vertex at zero, not NaN', () => {
+    const normals = vertexNormals(
+      new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 5, 5]),
+      new Uint32Array([0, 1, 2]),
+    );
+    expect([...normals.slice(9)]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('the worker handler', () => {
+  it('posts progress, the last byte, then the scan with each buffer transferred once', async () => {
+    const ply = writePly(archJaw({ triangles: 3_000, closed: true }));
+    const replies: { reply: ScanReply; transfer?: Transferable[] }[] = [];
+    await handleScanRequest(
+      { url: 'http://x/f', token: 'T', size: ply.length },
+      (reply, transfer) => replies.push({ reply, transfer }),
+      serve(ply, 512).fetcher,
+    );
+    const types = replies.map((r) => r.reply.type);
+    expect(types.at(-1)).toBe('done');
+    expect(types.at(-2)).toBe('lastByte');
+    expect(types.slice(0, -2).every((t) => t === 'progress')).toBe(true);
+    // Throttled: far fewer messages than chunks, and the last one says everything arrived.
+    expect(types.length).toBeLessThan(ply.length / 512);
+    const lastProgress = replies.filter((r) => r.reply.type === 'progress').at(-1)!.reply;
+    expect(lastProgress).toMatchObject({ received: ply.length, total: ply.length });
+    const done = replies.at(-1)!;
+    if (done.reply.type !== 'done') throw new Error('not done');
+    const transfer = done.transfer ?? [];
+    expect(new Set(transfer).size).toBe(transfer.length);
+    expect(transfer).toEqual(transferables(done.reply.scan));
+    expect(transfer).toContain(done.reply.scan.positions.buffer);
+  });
+
+  it('posts why a file failed', async () => {
+    const replies: ScanReply[] = [];
+    await handleScanRequest(
+      { url: 'http://x/f', token: null, size: 10 },
+      (reply) => replies.push(reply),
+      refusing(401, {
+        success: false,
+        errorCode: 401,
+        errorMessage: 'x',
+        data: { key: 'generic.sessionExpired' },
+      }),
+    );
+    expect(replies).toEqual([
+      { type: 'failed', reason: 'refused', key: 'generic.sessionExpired', status: 401, message: 'x' },
+    ]);
+  });
+});

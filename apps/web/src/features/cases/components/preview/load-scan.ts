@@ -1,0 +1,203 @@
+import { MeshError, createStreamReader, type Mesh } from '@archway/mesh';
+import { refusalOf, FileRefusal } from '../../utils/stream.ts';
+
+/**
+ * What the worker does with one scan file, kept apart from the worker's message plumbing so that it is tested
+ * without a browser: fetch with the caller's token, feed each chunk to the streaming reader as it arrives (binary
+ * PLY and STL are parsed while the rest downloads), then compute what the page would otherwise compute on its own
+ * thread: vertex normals and the bounding sphere. The page only wraps the arrays in a BufferGeometry.
+ */
+
+/** A mesh ready to draw: positions, normals (always), colours and indices when the file has them. */
+export interface PreparedScan {
+  positions: Float32Array;
+  normals: Float32Array;
+  colors?: Uint8Array;
+  indices?: Uint32Array;
+  /** Bounding sphere: centre x, y, z and radius. */
+  sphere: [number, number, number, number];
+  triangles: number;
+}
+
+export interface LoadProgress {
+  received: number;
+  /** The file's size (from the server's list, else Content-Length); 0 when unknown. */
+  total: number;
+}
+
+export interface LoadOptions {
+  token: string | null;
+  /** The size the server listed for the file. */
+  size?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: LoadProgress) => void;
+  /** Called once the last byte has arrived, with `performance.timeOrigin + performance.now()`. */
+  onLastByte?: (at: number) => void;
+}
+
+/** Why a file could not be shown: a catalogue key (from the server's refusal) or a reason of our own. */
+export class ScanLoadError extends Error {
+  constructor(
+    readonly reason: 'refused' | 'unreadable' | 'network',
+    /** The catalogue key (`case.previewExpired`…) of a refusal, when the server sent one. */
+    readonly key: string | null,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'ScanLoadError';
+  }
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
+export async function loadScan(
+  fetcher: typeof fetch,
+  url: string,
+  options: LoadOptions,
+): Promise<PreparedScan> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await fetcher(url, { headers, signal: options.signal });
+  } catch (cause) {
+    throw new ScanLoadError('network', null, String(cause));
+  }
+  if (!response.ok) {
+    const refusal: FileRefusal = await refusalOf(response);
+    throw new ScanLoadError('refused', refusal.key, refusal.message, refusal.status);
+  }
+  const length = Number(response.headers.get('Content-Length'));
+  const size = options.size && options.size > 0 ? options.size : undefined;
+  const total = size ?? (Number.isFinite(length) && length > 0 ? length : 0);
+
+  let mesh: Mesh;
+  try {
+    const reader = createStreamReader({ size });
+    let received = 0;
+    options.onProgress?.({ received, total });
+    if (response.body) {
+      const stream = response.body.getReader();
+      for (;;) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await stream.read();
+        } catch (cause) {
+          throw new ScanLoadError('network', null, String(cause));
+        }
+        if (next.done) break;
+        received += next.value.byteLength;
+        reader.push(next.value);
+        options.onProgress?.({ received, total });
+      }
+    }
+    options.onLastByte?.(now());
+    mesh = reader.end();
+  } catch (error) {
+    if (error instanceof MeshError) throw new ScanLoadError('unreadable', null, error.message);
+    throw error;
+  }
+  return prepare(mesh);
+}
+
+/** Normals (the file's, else computed) and the bounding sphere of a mesh. */
+export function prepare(mesh: Mesh): PreparedScan {
+  const normals =
+    mesh.normals && mesh.normals.length === mesh.positions.length
+      ? mesh.normals
+      : vertexNormals(mesh.positions, mesh.indices);
+  const triangles = mesh.indices ? mesh.indices.length / 3 : mesh.positions.length / 9;
+  return {
+    positions: mesh.positions,
+    normals,
+    colors: mesh.colors,
+    indices: mesh.indices,
+    sphere: boundingSphere(mesh.positions),
+    triangles,
+  };
+}
+
+/**
+ * Smooth vertex normals: each triangle adds its area-weighted normal (the un-normalized cross product) to its three
+ * vertices, then each sum is normalized. Without indices (a triangle soup, as STL stores it) every vertex gets its
+ * triangle's normal: flat shading.
+ */
+export function vertexNormals(positions: Float32Array, indices?: Uint32Array): Float32Array {
+  const out = new Float32Array(positions.length);
+  const count = indices ? indices.length : positions.length / 3;
+  for (let t = 0; t + 2 < count; t += 3) {
+    const a = (indices ? indices[t]! : t) * 3;
+    const b = (indices ? indices[t + 1]! : t + 1) * 3;
+    const c = (indices ? indices[t + 2]! : t + 2) * 3;
+    const ux = positions[b]! - positions[a]!;
+    const uy = positions[b + 1]! - positions[a + 1]!;
+    const uz = positions[b + 2]! - positions[a + 2]!;
+    const vx = positions[c]! - positions[a]!;
+    const vy = positions[c + 1]! - positions[a + 1]!;
+    const vz = positions[c + 2]! - positions[a + 2]!;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    out[a] = out[a]! + nx;
+    out[a + 1] = out[a + 1]! + ny;
+    out[a + 2] = out[a + 2]! + nz;
+    out[b] = out[b]! + nx;
+    out[b + 1] = out[b + 1]! + ny;
+    out[b + 2] = out[b + 2]! + nz;
+    out[c] = out[c]! + nx;
+    out[c + 1] = out[c + 1]! + ny;
+    out[c + 2] = out[c + 2]! + nz;
+  }
+  for (let i = 0; i < out.length; i += 3) {
+    const len = Math.hypot(out[i]!, out[i + 1]!, out[i + 2]!);
+    if (len > 0) {
+      out[i] = out[i]! / len;
+      out[i + 1] = out[i + 1]! / len;
+      out[i + 2] = out[i + 2]! / len;
+    }
+  }
+  return out;
+}
+
+/** The sphere around the bounding box: its centre and the largest distance of a vertex from it. */
+export function boundingSphere(positions: Float32Array): [number, number, number, number] {
+  if (positions.length < 3) return [0, 0, 0, 0];
+  let minX = Infinity;
+  let minY = Infinity;
+  let minZ = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let maxZ = -Infinity;
+  for (let i = 0; i < positions.length; i += 3) {
+    const x = positions[i]!;
+    const y = positions[i + 1]!;
+    const z = positions[i + 2]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  }
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  const cz = (minZ + maxZ) / 2;
+  let r2 = 0;
+  for (let i = 0; i < positions.length; i += 3) {
+    const dx = positions[i]! - cx;
+    const dy = positions[i + 1]! - cy;
+    const dz = positions[i + 2]! - cz;
+    const d = dx * dx + dy * dy + dz * dz;
+    if (d > r2) r2 = d;
+  }
+  return [cx, cy, cz, Math.sqrt(r2)];
+}
+
+/** The distinct buffers of a prepared scan, to transfer (not copy) it to the page. */
+export function transferables(scan: PreparedScan): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const a of [scan.positions, scan.normals, scan.colors, scan.indices])
+    if (a) buffers.add(a.buffer as ArrayBuffer);
+  return [...buffers];
+}

@@ -1,0 +1,25 @@
+import type { PreparedScan } from './load-scan.ts';
+
+/** The page asks the worker for one scan file. */
+export interface ScanRequest {
+  /** Absolute address of the file. */
+  url: string;
+  token: string | null;
+  size: number;
+}
+
+/** What the worker tells the page, in order: progress (repeated), lastByte, then done or failed. */
+export type ScanReply =
+  | { type: 'progress'; received: number; total: number }
+  | { type: 'lastByte'; at: number }
+  | { type: 'done'; scan: PreparedScan }
+  | {
+      type: 'failed';
+      reason: 'refused' | 'unreadable' | 'network' | 'internal';
+      key: string | null;
+      status: number;
+      message: string;
+    };
+
+/** How often progress is posted at most (ms): enough for a smooth bar, few messages for the page. */
+export const PROGRESS_INTERVAL_MS = 60;

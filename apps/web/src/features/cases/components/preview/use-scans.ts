@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { BufferAttribute, BufferGeometry, Sphere, Vector3 } from 'three';
+import type { PreparedScan } from './load-scan.ts';
+import type { ScanReply, ScanRequest } from './scan-worker-protocol.ts';
+
+/** A file the viewer loads: its address is absolute (the worker resolves nothing). */
+export interface ViewerFile {
+  id: string;
+  name: string;
+  size: number;
+  url: string;
+}
+
+export type ScanState =
+  | { status: 'loading'; received: number; total: number }
+  | { status: 'ready'; geometry: BufferGeometry; triangles: number; received: number; total: number }
+  | {
+      status: 'failed';
+      reason: 'refused' | 'unreadable' | 'network' | 'internal';
+      key: string | null;
+      httpStatus: number;
+      received: number;
+      total: number;
+    };
+
+/** Performance marks the benchmark (apps/web/bench/bench-preview.ts) reads. */
+export const MARK_LAST_BYTE = 'archway:preview:last-byte';
+export const MARK_FIRST_FRAME = 'archway:preview:first-frame';
+
+/** The arrays from the worker wrapped as they are: no copy, no pass over them on this thread. */
+export function geometryOf(scan: PreparedScan): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(scan.positions, 3));
+  geometry.setAttribute('normal', new BufferAttribute(scan.normals, 3));
+  if (scan.colors) geometry.setAttribute('color', new BufferAttribute(scan.colors, 3, true));
+  if (scan.indices) geometry.setIndex(new BufferAttribute(scan.indices, 1));
+  const [x, y, z, r] = scan.sphere;
+  geometry.boundingSphere = new Sphere(new Vector3(x, y, z), r);
+  return geometry;
+}
+
+/**
+ * Loads each file in its own Web Worker (download + parse + normals there), reporting each one's progress; the
+ * page builds only the BufferGeometry from the transferred arrays. Workers stop when the files change or the viewer
+ * closes; geometries are disposed then.
+ */
+export function useScans(files: readonly ViewerFile[], token: string | null): Record<string, ScanState> {
+  const [states, setStates] = useState<Record<string, ScanState>>({});
+
+  useEffect(() => {
+    const workers: Worker[] = [];
+    const geometries: BufferGeometry[] = [];
+    const set = (id: string, state: ScanState) => setStates((s) => ({ ...s, [id]: state }));
+    setStates(
+      Object.fromEntries(
+        files.map((f) => [f.id, { status: 'loading', received: 0, total: f.size } as ScanState]),
+      ),
+    );
+    for (const file of files) {
+      const worker = new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module' });
+      workers.push(worker);
+      let received = 0;
+      let total = file.size;
+      worker.onmessage = (event: MessageEvent<ScanReply>) => {
+        const reply = event.data;
+        if (reply.type === 'progress') {
+          received = reply.received;
+          total = reply.total || total;
+          set(file.id, { status: 'loading', received, total });
+        } else if (reply.type === 'lastByte') {
+          performance.mark(MARK_LAST_BYTE, { startTime: Math.max(0, reply.at - performance.timeOrigin) });
+        } else if (reply.type === 'done') {
+          const geometry = geometryOf(reply.scan);
+          geometries.push(geometry);
+          set(file.id, {
+            status: 'ready',
+            geometry,
+            triangles: reply.scan.triangles,
+            received: total,
+            total,
+          });
+          worker.terminate();
+        } else {
+          set(file.id, {
+            status: 'failed',
+            reason: reply.reason,
+            key: reply.key,
+            httpStatus: reply.status,
+            received,
+            total,
+          });
+          worker.terminate();
+        }
+      };
+      worker.onerror = () => {
+        set(file.id, { status: 'failed', reason: 'internal', key: null, httpStatus: 0, received, total });
+        worker.terminate();
+      };
+      const request: ScanRequest = { url: file.url, token, size: file.size };
+      worker.postMessage(request);
+    }
+    return () => {
+      workers.forEach((w) => w.terminate());
+      geometries.forEach((g) => g.dispose());
+    };
+  }, [files, token]);
+
+  return states;
+}
