@@ -9,7 +9,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { fileAddress } from '../utils/files.ts';
 import { safeFileName } from '../utils/progress.ts';
 import { streamFile } from '../utils/stream.ts';
-import { CONVERSION_POLL_MS, isActive, runningTarget, type ConvertTarget } from '../utils/conversion.ts';
+import { CONVERSION_POLL_MS, conversionOnOpen, isActive, type ConvertTarget } from '../utils/conversion.ts';
 import { DONE_RING_MS, failureText, saveBlob } from './download-case.ts';
 import { getCaseDetailQueryKey } from './get-case-detail.ts';
 import { CASES_KEY } from './keys.ts';
@@ -84,29 +84,33 @@ export function useConversion(caseId: string, type: ConvertTarget | null) {
 }
 
 /**
- * Which target of the case is being converted right now, if any (so that reopening the dialog shows that
- * conversion's progress): `POST /api/case/convert/result` refuses with `case.converting` while one runs.
+ * The conversion the dialog opens on (null: none): the one running, so that reopening the dialog shows its
+ * progress (`POST /api/case/convert/result` refuses with `case.converting` while it runs), else the most recently
+ * finished one, whose answer is put in the cache so that its files show at once.
  */
-export const getRunningConversion = async (id: string): Promise<ConvertTarget | null> => {
-  const answers = await Promise.all(
-    SelectableConversionTypes.map((type) =>
-      getConversionResult({ id, type }).then(
-        () => ({ type, refusalKey: null }),
-        (error: unknown) => ({ type, refusalKey: errorKeyOf(error) }),
-      ),
-    ),
-  );
-  return runningTarget(answers);
-};
-
-export const useRunningConversion = (caseId: string) =>
-  useQuery({
-    queryKey: [...CASES_KEY, 'convert', caseId, 'running'] as const,
-    queryFn: () => getRunningConversion(caseId),
+export function useConversionOnOpen(caseId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...CASES_KEY, 'convert', caseId, 'open'] as const,
+    queryFn: async (): Promise<ConvertTarget | null> => {
+      const answers = await Promise.all(
+        SelectableConversionTypes.map((type) =>
+          getConversionResult({ id: caseId, type }).then(
+            (job) => ({ type, job, refusalKey: null }),
+            (error: unknown) => ({ type, job: null, refusalKey: errorKeyOf(error) }),
+          ),
+        ),
+      );
+      const type = conversionOnOpen(answers);
+      const done = answers.find((a) => a.type === type)?.job;
+      if (type && done) queryClient.setQueryData(getConversionQueryKey(caseId, type), done);
+      return type;
+    },
     retry: false,
     staleTime: 0,
     gcTime: 0,
   });
+}
 
 /**
  * Downloading converted files, one at a time each, like the case's other files: fetched with the caller's token,

@@ -7,7 +7,7 @@ import {
   errorKeyOf,
   useConversion,
   useConvertedDownloads,
-  useRunningConversion,
+  useConversionOnOpen,
 } from '../api/convert-case.ts';
 import {
   CONVERT_OPTIONS,
@@ -131,7 +131,8 @@ function JobStatus({ job, retrying, onRetry }: { job: Conversion; retrying: bool
 /**
  * The format conversion dialog (product §2): PLY texture (true colour, smaller), PLY colour (listed, no longer
  * available) or STL (larger, plaster colour); Convert starts the server's job, whose progress shows until the
- * converted files can be downloaded. A conversion already running for the case is picked up when the dialog opens.
+ * converted files can be downloaded. A conversion already running for the case (else its latest finished one) is
+ * shown when the dialog opens.
  */
 export function ConvertDialog({
   caseId,
@@ -143,18 +144,18 @@ export function ConvertDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const running = useRunningConversion(caseId);
+  const opening = useConversionOnOpen(caseId);
   const [choice, setChoice] = useState<ConversionType | null>(null);
   const [started, setStarted] = useState<ConvertTarget | null>(null);
   const [picked, setPicked] = useState(false);
   const { query, restart } = useConversion(caseId, started);
 
-  // A conversion found running when the dialog opened is shown as if it had just been started here.
-  if (!picked && running.isFetched) {
+  // The conversion running when the dialog opens (else the latest finished one) is shown as if started here.
+  if (!picked && opening.isFetched) {
     setPicked(true);
-    if (running.data) {
-      setChoice(running.data);
-      setStarted(running.data);
+    if (opening.data) {
+      setChoice(opening.data);
+      setStarted(opening.data);
     }
   }
 

@@ -9,7 +9,7 @@ import {
   isActive,
   needsFlush,
   progressStatus,
-  runningTarget,
+  conversionOnOpen,
 } from './conversion.ts';
 
 const job = (over: Partial<Conversion> = {}): Conversion => ({
@@ -101,17 +101,27 @@ describe('conversion dialog helpers', () => {
     expect(needsFlush('stl', { kind: 'idle' })).toBe(false);
   });
 
-  it('finds the running conversion from the result calls refused with case.converting', () => {
+  it('opens on the running conversion, else the latest finished one', () => {
     expect(
-      runningTarget([
-        { type: 'plyTexture', refusalKey: 'errors.case.notFound' },
-        { type: 'stl', refusalKey: 'errors.case.converting' },
+      conversionOnOpen([
+        { type: 'plyTexture', job: job({ type: 'plyTexture', state: 'done' }), refusalKey: null },
+        { type: 'stl', job: null, refusalKey: 'errors.case.converting' },
       ]),
     ).toBe('stl');
     expect(
-      runningTarget([
-        { type: 'plyTexture', refusalKey: null },
-        { type: 'stl', refusalKey: 'errors.case.notFound' },
+      conversionOnOpen([
+        {
+          type: 'plyTexture',
+          job: job({ type: 'plyTexture', state: 'done', finishedAt: '2026-11-21 20:05:00' }),
+          refusalKey: null,
+        },
+        { type: 'stl', job: job({ state: 'done', finishedAt: '2026-11-21 20:01:00' }), refusalKey: null },
+      ]),
+    ).toBe('plyTexture');
+    expect(
+      conversionOnOpen([
+        { type: 'plyTexture', job: null, refusalKey: 'errors.case.notFound' },
+        { type: 'stl', job: null, refusalKey: 'errors.case.processingFailed' },
       ]),
     ).toBeNull();
   });
