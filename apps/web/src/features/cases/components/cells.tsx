@@ -2,18 +2,21 @@ import { Checkbox, Flex, Tag, Tooltip, Typography } from 'antd';
 import { FileImageOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '@archway/contract';
+import { useSeen } from '../../../shared/ui/use-seen.ts';
 import { useThumbnail } from '../api/get-thumbnail.ts';
 import { caseTypeKey } from '../utils/filters.ts';
 import { localDateTime } from '../utils/dates.ts';
 import { PROCESS_COLORS, processStatusKey } from '../utils/process-status.ts';
 
 /**
- * The case's preview image (drawn by the server when the scan arrived, fetched with the caller's token); a neutral
- * placeholder with the format while there is none, while it loads, or when it could not be fetched.
+ * The case's preview image (drawn by the server when the scan arrived, fetched with the caller's token once it is
+ * near the screen); a neutral placeholder with the format while there is none, while it loads, or when it failed.
  */
 export function PreviewThumb({ row, reduced }: { row: CaseRow; reduced: boolean }) {
   const { t } = useTranslation();
-  const src = useThumbnail(row.thumbnail);
+  // Fetched once the card comes near the screen (a page may list 100 cases).
+  const [seen, seenRef] = useSeen<HTMLDivElement>();
+  const src = useThumbnail(seen ? row.thumbnail : null);
   if (src) {
     return (
       <img
@@ -27,6 +30,7 @@ export function PreviewThumb({ row, reduced }: { row: CaseRow; reduced: boolean 
   }
   return (
     <div
+      ref={seenRef}
       className="case-thumb"
       role="img"
       aria-label={t('cases.preview.placeholder')}
