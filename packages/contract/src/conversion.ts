@@ -57,9 +57,10 @@ export const conversion = z.object({
 export type Conversion = z.infer<typeof conversion>;
 
 /**
- * `POST /api/case/convert/result`: the result of the case's latest finished conversion to `type`, once it is
- * recorded as files of the case. Refused while it runs (`case.converting`), when it failed (its own error), and when
- * there is none (`case.notFound`).
+ * `POST /api/case/convert/result`: the record of the case's latest conversion (to `type` when given, else to any
+ * type) in whatever state it is, with the files it added to the case once done; null when there is none. The
+ * worker records a result itself, in the transaction that marks its job done, so that no result depends on a
+ * browser staying open; this call reads it back (the dialog opens on it, and sees a running job's progress).
  */
 export const convertResultBody = z.object({
   id: z.string(),

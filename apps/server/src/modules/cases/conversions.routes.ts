@@ -23,7 +23,7 @@ const member = { access: 'member' as const, validationError: CaseErrors.paramete
  * Online conversion and the preview image (calls-and-errors §7.4). Decisions where the spec is silent:
  * `type` is `plyTexture` or `stl` (`plyColor` is listed but refused); a job converts every scan of the case and its
  * files join the case (named after the original, `-converted` when the format is the same); the worker records the
- * result itself, so `POST /api/case/convert/result` reads it back rather than writing it.
+ * result itself, so `POST /api/case/convert/result` reads that record back rather than writing it.
  */
 export const conversionsRoutes =
   (platform: Platform, scan: { wake(): void }): FastifyPluginAsyncZod =>
@@ -56,11 +56,12 @@ export const conversionsRoutes =
         schema: {
           tags,
           security,
-          summary: "The case's latest finished conversion to `type` and the files it added to the case",
+          summary:
+            "The case's latest conversion (to `type` when given) in whatever state, with its files once done",
           description:
-            'Refused while it runs (`case.converting`), with its own catalogue error when it failed, and `case.notFound` when the case has no conversion to that type. Audited.',
+            'The worker records a result itself, in the transaction that marks its job done, so a result never depends on a browser staying open; this call reads that record back. `data` is null when the case has no conversion (to that type). Refused: `case.parameter` for an unknown type, `case.encryptedNoConversion`, `case.notFound`. Audited.',
           body: convertResultBody.extend({ id: uuidParam }),
-          response: { 200: envelope(conversion) },
+          response: { 200: envelope(conversion.nullable()) },
         },
       },
       async (req) => ok(await conversions.conversionResult(s(req), req.body.id, req.body.type)),

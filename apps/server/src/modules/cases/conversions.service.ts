@@ -69,26 +69,19 @@ export async function requestConversion(
 }
 
 /**
- * `POST /api/case/convert/result`: the case's latest finished conversion to `type`, whose files the worker has
- * recorded as files of the case. Refused while it runs (`case.converting`), with its own reason when it failed,
- * and `case.notFound` when the case has no conversion to that type. Audited.
+ * `POST /api/case/convert/result`: the case's latest conversion (to `type` when given), in whatever state, with its
+ * files once done; null when there is none. Audited.
  */
 export async function conversionResult(
   s: Scope,
   id: string,
   typeAsked: string | undefined,
-): Promise<Conversion> {
+): Promise<Conversion | null> {
   await convertible(s, id, 'case.convertResult');
-  const type = targetOf(typeAsked);
+  const type = typeAsked === undefined ? undefined : targetOf(typeAsked);
   const job = await jobs.latestJob(s.db, id, 'convert', type);
-  if (!job) return refuse(CaseErrors.notFound);
-  if (job.state === 'queued' || job.state === 'running') return refuse(CaseErrors.converting);
-  if (job.state === 'failed')
-    return refuse(
-      Object.values(CaseErrors).find((d) => d.key === job.errorKey) ?? CaseErrors.processingFailed,
-    );
-  await audit(s.db, s.ctx, caseAudit(s, 'case.convertResult', id, 'allowed', { type, job: job.id }));
-  return present(s, job);
+  await audit(s.db, s.ctx, caseAudit(s, 'case.convertResult', id, 'allowed', { type, job: job?.id }));
+  return job ? present(s, job) : null;
 }
 
 /** The case's preview image, for anyone with a copy of it (not audited: the list that shows it is). */

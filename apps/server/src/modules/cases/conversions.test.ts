@@ -160,8 +160,15 @@ describe.each(engines)('conversion and preview images (%s)', (engine) => {
       refusal(-13, 'case.certificationRequired'),
     );
     const result = (who: OrgRef, body: unknown) => who.owner.call('POST', '/api/case/convert/result', body);
-    expect((await result(clinic, { id })).body).toMatchObject(refusal(-9, 'case.conversionNoFormat'));
-    expect((await result(clinic, { id, type: 'stl' })).body).toMatchObject(refusal(-1, 'case.notFound'));
+    // No conversion yet: the result record is null, for one type or any.
+    expect((await result(clinic, { id })).body).toMatchObject({ success: true, data: null });
+    expect((await result(clinic, { id, type: 'stl' })).body).toMatchObject({ success: true, data: null });
+    expect((await result(clinic, { id, type: 'plyColor' })).body).toMatchObject(
+      refusal(-2, 'case.parameter'),
+    );
+    expect((await result(clinic, { id: sealed })).body).toMatchObject(
+      refusal(-8, 'case.encryptedNoConversion'),
+    );
     expect((await result(outsider, { id, type: 'stl' })).body).toMatchObject(refusal(-1, 'case.notFound'));
     // Nothing was queued by any of these.
     const queued = await t.app.platform.db.select().from(scanJobs).where(eq(scanJobs.kind, 'convert'));
@@ -180,8 +187,8 @@ describe.each(engines)('conversion and preview images (%s)', (engine) => {
       error: { key: 'case.processingFailed', code: -5 },
       files: [],
     });
-    const result = await clinic.owner.call('POST', '/api/case/convert/result', { id: broken, type: 'stl' });
-    expect(result.body).toMatchObject({ errorCode: -5, data: { key: 'case.processingFailed' } });
+    const result = await clinic.owner.call('POST', '/api/case/convert/result', { id: broken });
+    expect(result.body.data).toMatchObject({ type: 'stl', state: 'failed', error: { code: -5 } });
 
     const gone = await f.kase(device, clinic.owner);
     const [file] = await t.app.platform.db.select().from(caseFiles).where(eq(caseFiles.caseId, gone));
@@ -255,13 +262,14 @@ describe('scan jobs across processes (pglite)', () => {
     expect(bodies.find((x) => !x.success)).toMatchObject({ errorCode: -7, data: { key: 'case.converting' } });
     const job = bodies.find((x) => x.success).data;
     expect(job.state).toBe('queued');
-    // The same type without flush reports it; another type, or flush, is refused; so is reading its result.
+    // The same type without flush reports it; another type, or flush, is refused; its result record says queued.
     expect((await convert(id, '?type=stl')).body.data.id).toBe(job.id);
     expect((await convert(id, '?type=plyTexture')).body).toMatchObject({ errorCode: -7 });
     expect((await convert(id, '?type=stl&flush=1')).body).toMatchObject({ errorCode: -7 });
-    expect(
-      (await clinic.owner.call('POST', '/api/case/convert/result', { id, type: 'stl' })).body,
-    ).toMatchObject({ errorCode: -7 });
+    expect((await clinic.owner.call('POST', '/api/case/convert/result', { id })).body.data).toMatchObject({
+      id: job.id,
+      state: 'queued',
+    });
     const [concurrent1, concurrent2] = await Promise.all([
       convert(id, '?type=stl'),
       convert(id, '?type=stl'),

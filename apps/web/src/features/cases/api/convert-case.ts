@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SelectableConversionTypes, type Conversion, type ConvertedFile } from '@archway/contract';
+import type { Conversion, ConvertedFile } from '@archway/contract';
 import { request } from '../../../shared/api-client.ts';
 import { getToken } from '../../../shared/auth/session.ts';
 import { ApiError } from '../../../shared/request.ts';
@@ -9,7 +9,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { fileAddress } from '../utils/files.ts';
 import { safeFileName } from '../utils/progress.ts';
 import { streamFile } from '../utils/stream.ts';
-import { CONVERSION_POLL_MS, conversionOnOpen, isActive, type ConvertTarget } from '../utils/conversion.ts';
+import { CONVERSION_POLL_MS, isActive, isSelectable, type ConvertTarget } from '../utils/conversion.ts';
 import { DONE_RING_MS, failureText, saveBlob } from './download-case.ts';
 import { getCaseDetailQueryKey } from './get-case-detail.ts';
 import { CASES_KEY } from './keys.ts';
@@ -34,13 +34,16 @@ export const getConversion = ({
     silent: true,
   });
 
-/** POST /api/case/convert/result: the finished conversion to `type` with its files; refused while it runs. */
-export const getConversionResult = ({ id, type }: { id: string; type: ConvertTarget }): Promise<Conversion> =>
-  request<Conversion>({
+/**
+ * POST /api/case/convert/result: the case's latest conversion (any type), in whatever state, with its files once
+ * done; null when there is none.
+ */
+export const getConversionResult = ({ id }: { id: string }): Promise<Conversion | null> =>
+  request<Conversion | null>({
     host: 'case',
     method: 'POST',
     path: '/api/case/convert/result',
-    body: { id, type },
+    body: { id },
     silent: true,
   });
 
@@ -84,27 +87,18 @@ export function useConversion(caseId: string, type: ConvertTarget | null) {
 }
 
 /**
- * The conversion the dialog opens on (null: none): the one running, so that reopening the dialog shows its
- * progress (`POST /api/case/convert/result` refuses with `case.converting` while it runs), else the most recently
- * finished one, whose answer is put in the cache so that its files show at once.
+ * The conversion the dialog opens on (null: none): the case's latest, so that reopening the dialog shows a running
+ * job's progress or a finished one's files. Its answer is put in the cache of its type, so the job shows at once.
  */
 export function useConversionOnOpen(caseId: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...CASES_KEY, 'convert', caseId, 'open'] as const,
     queryFn: async (): Promise<ConvertTarget | null> => {
-      const answers = await Promise.all(
-        SelectableConversionTypes.map((type) =>
-          getConversionResult({ id: caseId, type }).then(
-            (job) => ({ type, job, refusalKey: null }),
-            (error: unknown) => ({ type, job: null, refusalKey: errorKeyOf(error) }),
-          ),
-        ),
-      );
-      const type = conversionOnOpen(answers);
-      const done = answers.find((a) => a.type === type)?.job;
-      if (type && done) queryClient.setQueryData(getConversionQueryKey(caseId, type), done);
-      return type;
+      const job = await getConversionResult({ id: caseId });
+      if (!job || !isSelectable(job.type)) return null;
+      queryClient.setQueryData(getConversionQueryKey(caseId, job.type), job);
+      return job.type;
     },
     retry: false,
     staleTime: 0,

@@ -94,7 +94,7 @@ async function sendFile(
 
   let tries = 0;
   while (offset < file.size) {
-    const chunk = file.slice(offset, offset + UPLOAD_CHUNK);
+    const chunk: Blob = file.slice(offset, offset + UPLOAD_CHUNK);
     const sent: Response | null = await fetch(url, {
       method: 'PATCH',
       headers: {

@@ -9,7 +9,6 @@ import {
   isActive,
   needsFlush,
   progressStatus,
-  conversionOnOpen,
 } from './conversion.ts';
 
 const job = (over: Partial<Conversion> = {}): Conversion => ({
@@ -99,30 +98,5 @@ describe('conversion dialog helpers', () => {
     expect(needsFlush('plyTexture', failed)).toBe(false);
     expect(needsFlush('stl', { kind: 'job', job: job({ state: 'done' }) })).toBe(false);
     expect(needsFlush('stl', { kind: 'idle' })).toBe(false);
-  });
-
-  it('opens on the running conversion, else the latest finished one', () => {
-    expect(
-      conversionOnOpen([
-        { type: 'plyTexture', job: job({ type: 'plyTexture', state: 'done' }), refusalKey: null },
-        { type: 'stl', job: null, refusalKey: 'errors.case.converting' },
-      ]),
-    ).toBe('stl');
-    expect(
-      conversionOnOpen([
-        {
-          type: 'plyTexture',
-          job: job({ type: 'plyTexture', state: 'done', finishedAt: '2026-11-21 20:05:00' }),
-          refusalKey: null,
-        },
-        { type: 'stl', job: job({ state: 'done', finishedAt: '2026-11-21 20:01:00' }), refusalKey: null },
-      ]),
-    ).toBe('plyTexture');
-    expect(
-      conversionOnOpen([
-        { type: 'plyTexture', job: null, refusalKey: 'errors.case.notFound' },
-        { type: 'stl', job: null, refusalKey: 'errors.case.processingFailed' },
-      ]),
-    ).toBeNull();
   });
 });

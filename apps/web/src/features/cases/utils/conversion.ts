@@ -79,23 +79,6 @@ export function canConvert(choice: ConversionType | null, phase: ConversionPhase
   return true;
 }
 
-/**
- * Which conversion the dialog shows when it opens, from the answers of `POST /api/case/convert/result` for each
- * target: the one running (refused with `case.converting`), else the most recently finished one, else none.
- */
-export function conversionOnOpen(
-  answers: readonly { type: ConvertTarget; job: Conversion | null; refusalKey: string | null }[],
-): ConvertTarget | null {
-  const running = answers.find((a) => a.refusalKey === 'errors.case.converting');
-  if (running) return running.type;
-  let latest: { type: ConvertTarget; at: string } | null = null;
-  for (const a of answers) {
-    const at = a.job?.state === 'done' ? (a.job.finishedAt ?? a.job.createdAt) : null;
-    if (at !== null && (!latest || at > latest.at)) latest = { type: a.type, at };
-  }
-  return latest?.type ?? null;
-}
-
 /** Convert again from scratch (`flush=1`): the shown conversion to the same target failed. */
 export const needsFlush = (choice: ConversionType | null, phase: ConversionPhase): boolean =>
   phase.kind === 'job' && phase.job.type === choice && phase.job.state === 'failed';
