@@ -4,7 +4,17 @@ import { AimOutlined, CameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
-import { Color, LinearSRGBColorSpace, Vector3, type PerspectiveCamera, type Sphere } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  LinearSRGBColorSpace,
+  Mesh,
+  MeshStandardMaterial,
+  Vector3,
+  type PerspectiveCamera,
+  type Sphere,
+} from 'three';
 import { toast } from '../../../../shared/ui/toast.ts';
 import { jawOf, percentOf, screenshotName } from './scan-files.ts';
 import { MARK_FIRST_FRAME, useScans, type ScanState, type ViewerFile } from './use-scans.ts';
@@ -42,6 +52,14 @@ interface Controls {
   maxDistance: number;
   update(): void;
 }
+
+/** The scan's material in each look (its program is compiled while the scan downloads). */
+const materialOf = (colours: boolean, hasColors: boolean) => ({
+  vertexColors: colours && hasColors,
+  color: colours ? WHITE : PLASTER,
+  roughness: colours ? 0.85 : 0.7,
+  metalness: 0,
+});
 
 /** The view from the front, a little above the bite (+z is up, +y towards the lips, as scans are stored). */
 const VIEW_DIRECTION = new Vector3(0, 1, 0.35).normalize();
@@ -107,14 +125,62 @@ function Capture({ onReady }: { onReady: (capture: () => Promise<Blob>) => void 
   return null;
 }
 
-/** Calls `onDrawn` once, right after a frame that drew at least one scan. */
-function FrameProbe({ drawn, onDrawn }: { drawn: number; onDrawn: () => void }) {
+/**
+ * Compiles the scan's shader programs (with and without vertex colours) as soon as the canvas exists, off the main
+ * thread where the browser can (KHR_parallel_shader_compile): the frame that first draws the scan does not wait for
+ * a link.
+ */
+function Precompile() {
+  const gl = useThree((s) => s.gl);
+  const scene = useThree((s) => s.scene);
+  const camera = useThree((s) => s.camera);
+  useEffect(() => {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(new Float32Array(9), 3));
+    geometry.setAttribute('normal', new BufferAttribute(new Float32Array(9), 3));
+    geometry.setAttribute('color', new BufferAttribute(new Uint8Array(9), 3, true));
+    const materials = [true, false].map((c) => new MeshStandardMaterial(materialOf(c, true)));
+    const meshes = materials.map((m) => new Mesh(geometry, m));
+    void Promise.all(meshes.map((m) => gl.compileAsync(m, camera, scene)))
+      .catch(() => undefined)
+      .finally(() => {
+        geometry.dispose();
+        materials.forEach((m) => m.dispose());
+      });
+  }, [gl, scene, camera]);
+  return null;
+}
+
+/**
+ * Adds the loaded parts to the scene one per frame (each frame uploads at most one part to the GPU), then calls
+ * `onDrawn` once, right after the first frame that drew every part of every file.
+ */
+function Reveal({
+  revealed,
+  total,
+  complete,
+  onNext,
+  onDrawn,
+}: {
+  revealed: number;
+  total: number;
+  /** Every file has settled (loaded or failed). */
+  complete: boolean;
+  onNext: () => void;
+  onDrawn: () => void;
+}) {
+  const invalidate = useThree((s) => s.invalidate);
   const done = useRef(false);
+  useEffect(() => {
+    if (revealed < total) invalidate();
+  }, [revealed, total, invalidate]);
   useFrame(() => {
-    if (drawn === 0 || done.current) return;
-    done.current = true;
-    // Runs after this frame's render call.
-    queueMicrotask(onDrawn);
+    if (revealed < total) onNext();
+    else if (complete && total > 0 && !done.current) {
+      done.current = true;
+      // Runs after this frame's render call.
+      queueMicrotask(onDrawn);
+    }
   });
   return null;
 }
@@ -175,7 +241,7 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
   // The sphere around every loaded scan, shown or not (hiding a jaw does not move the camera).
   const readyKey = ready.map(({ file }) => file.id).join();
   const sphere = useMemo(() => {
-    const spheres = ready.map(({ state }) => state.geometry.boundingSphere).filter((s): s is Sphere => !!s);
+    const spheres = ready.map(({ state }) => state.sphere);
     if (spheres.length === 0) return null;
     const all = spheres[0]!.clone();
     for (const s of spheres.slice(1)) all.union(s);
@@ -210,6 +276,14 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
       setShooting(false);
     }
   };
+
+  // Every part of every loaded file, in order; the first `revealed` are in the scene (the very first at once).
+  const parts = ready.flatMap(({ file, state }) =>
+    state.geometries.map((geometry, i) => ({ key: `${file.id}:${i}`, fileId: file.id, geometry, state })),
+  );
+  const [revealed, setRevealed] = useState(0);
+  const shown = Math.min(parts.length, Math.max(revealed, 1));
+  const next = useCallback(() => setRevealed((n) => Math.max(n, 1) + 1), []);
 
   const allFailed = !loading && ready.length === 0 && failed.length > 0;
   const colours = surface === 'colour';
@@ -307,14 +381,11 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
             <ambientLight intensity={0.55} />
             <hemisphereLight args={[WHITE, display(0x8a8478), 0.35]} />
             <Headlight />
-            {ready.map(({ file, state }) => (
-              <mesh key={file.id} geometry={state.geometry} visible={!hidden.has(file.id)}>
+            {parts.slice(0, shown).map(({ key, fileId, geometry, state }) => (
+              <mesh key={key} geometry={geometry} visible={!hidden.has(fileId)}>
                 <meshStandardMaterial
                   key={`${surface}-${opacity < 100}`}
-                  vertexColors={colours && state.geometry.hasAttribute('color')}
-                  color={colours ? WHITE : PLASTER}
-                  roughness={colours ? 0.85 : 0.7}
-                  metalness={0}
+                  {...materialOf(colours, state.hasColors)}
                   transparent={opacity < 100}
                   opacity={opacity / 100}
                 />
@@ -323,7 +394,14 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
             <OrbitControls makeDefault />
             <Fit sphere={sphere} resets={resets} />
             <Capture onReady={onCaptureReady} />
-            <FrameProbe drawn={ready.length} onDrawn={onDrawn} />
+            <Precompile />
+            <Reveal
+              revealed={shown}
+              total={parts.length}
+              complete={!loading}
+              onNext={next}
+              onDrawn={onDrawn}
+            />
           </Canvas>
         )}
         {loading && (

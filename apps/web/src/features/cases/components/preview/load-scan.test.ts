@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { archJaw, readMesh, writePly, writeStl } from '@archway/mesh';
-import { ScanLoadError, boundingSphere, loadScan, transferables, vertexNormals } from './load-scan.ts';
+import {
+  ScanLoadError,
+  boundingSphere,
+  loadScan,
+  prepare,
+  splitParts,
+  transferables,
+  vertexNormals,
+} from './load-scan.ts';
 import { handleScanRequest } from './scan-worker-handler.ts';
 import type { ScanReply } from './scan-worker-protocol.ts';
 
@@ -46,17 +54,20 @@ describe('loadScan', () => {
     });
     const whole = readMesh(ply);
     expect(seen.headers).toEqual({ Authorization: 'Bearer T' });
-    expect(scan.positions).toEqual(whole.positions);
-    expect(scan.indices).toEqual(whole.indices);
-    expect(scan.colors).toEqual(whole.colors);
+    expect(scan.parts).toHaveLength(1);
+    const [part] = scan.parts;
+    expect(part!.positions).toEqual(whole.positions);
+    expect(part!.indices).toEqual(whole.indices);
+    expect(part!.colors).toEqual(whole.colors);
     expect(scan.triangles).toBe(whole.indices!.length / 3);
-    expect(scan.normals.length).toBe(scan.positions.length);
+    expect(part!.normals.length).toBe(part!.positions.length);
     expect(progress.at(-1)).toBe(ply.length);
     expect(progress.length).toBeGreaterThan(10);
     expect(lastByte).toBeGreaterThan(performance.timeOrigin);
     const [cx, cy, cz, r] = scan.sphere;
-    for (let i = 0; i < scan.positions.length; i += 3) {
-      const d = Math.hypot(scan.positions[i]! - cx, scan.positions[i + 1]! - cy, scan.positions[i + 2]! - cz);
+    const positions = scan.parts[0]!.positions;
+    for (let i = 0; i < positions.length; i += 3) {
+      const d = Math.hypot(positions[i]! - cx, positions[i + 1]! - cy, positions[i + 2]! - cz);
       expect(d).toBeLessThanOrEqual(r + 1e-4);
     }
   });
@@ -64,10 +75,11 @@ describe('loadScan', () => {
   it('reads a binary STL (a triangle soup) with flat normals', async () => {
     const stl = writeStl(archJaw({ triangles: 500, seed: 1 }));
     const scan = await loadScan(serve(stl, 777).fetcher, 'http://x/f', { token: null });
-    expect(scan.indices).toBeUndefined();
-    expect(scan.triangles).toBe(scan.positions.length / 9);
+    const [part] = scan.parts;
+    expect(part!.indices).toBeUndefined();
+    expect(scan.triangles).toBe(part!.positions.length / 9);
     // Every corner of a triangle has that triangle's normal.
-    expect(scan.normals.slice(0, 3)).toEqual(scan.normals.slice(3, 6));
+    expect(part!.normals.slice(0, 3)).toEqual(part!.normals.slice(3, 6));
   });
 
   it("turns the server's refusal into its catalogue key", async () => {
@@ -88,6 +100,55 @@ describe('loadScan', () => {
     );
     const error = await loadScan(serve(junk).fetcher, 'http://x/f', { token: null }).catch((e: unknown) => e);
     expect(error).toMatchObject({ reason: 'unreadable', key: null });
+  });
+});
+
+describe('splitParts', () => {
+  /** Every triangle of a mesh as its three corners' positions and colours, for comparing whole and parts. */
+  const corners = (part: { positions: Float32Array; colors?: Uint8Array; indices?: Uint32Array }) => {
+    const out: string[] = [];
+    const count = part.indices ? part.indices.length : part.positions.length / 3;
+    for (let i = 0; i < count; i++) {
+      const v = part.indices ? part.indices[i]! : i;
+      out.push(
+        [
+          ...part.positions.subarray(v * 3, v * 3 + 3),
+          ...(part.colors?.subarray(v * 3, v * 3 + 3) ?? []),
+        ].join(),
+      );
+    }
+    return out;
+  };
+
+  it('cuts an indexed mesh into parts that draw the same triangles, each with its own vertices', () => {
+    const jaw = archJaw({ triangles: 10_000, seed: 4, closed: true });
+    const normals = vertexNormals(jaw.positions, jaw.indices);
+    const parts = splitParts({ ...jaw, normals }, 3_000);
+    expect(parts).toHaveLength(Math.ceil(jaw.indices!.length / 3 / 3_000));
+    expect(parts.flatMap(corners)).toEqual(corners(jaw));
+    for (const part of parts) {
+      const vertices = part.positions.length / 3;
+      expect(Math.max(...part.indices!)).toBe(vertices - 1);
+      expect(part.normals.length).toBe(part.positions.length);
+      expect(part.colors!.length).toBe(part.positions.length);
+      expect(vertices).toBeLessThanOrEqual(3_000 * 3);
+    }
+  });
+
+  it('cuts a triangle soup into views of the same arrays', () => {
+    const positions = new Float32Array(9 * 5).map((_, i) => i);
+    const normals = vertexNormals(positions);
+    const parts = splitParts({ positions, normals }, 2);
+    expect(parts.map((p) => p.positions.length)).toEqual([18, 18, 9]);
+    expect(parts.every((p) => p.positions.buffer === positions.buffer)).toBe(true);
+    expect(transferables({ parts, sphere: [0, 0, 0, 1], triangles: 5 })).toHaveLength(2);
+  });
+
+  it('keeps a mesh within the limit whole', () => {
+    const jaw = archJaw({ triangles: 1_000 });
+    const parts = prepare(jaw, 5_000).parts;
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.positions).toBe(jaw.positions);
   });
 });
 
@@ -132,7 +193,7 @@ describe('the worker handler', () => {
     const transfer = done.transfer ?? [];
     expect(new Set(transfer).size).toBe(transfer.length);
     expect(transfer).toEqual(transferables(done.reply.scan));
-    expect(transfer).toContain(done.reply.scan.positions.buffer);
+    expect(transfer).toContain(done.reply.scan.parts[0]!.positions.buffer);
   });
 
   it('posts why a file failed', async () => {

@@ -8,16 +8,31 @@ import { refusalOf, FileRefusal } from '../../utils/stream.ts';
  * thread: vertex normals and the bounding sphere. The page only wraps the arrays in a BufferGeometry.
  */
 
-/** A mesh ready to draw: positions, normals (always), colours and indices when the file has them. */
-export interface PreparedScan {
+/** A piece of a scan the page uploads to the GPU in one go (positions, normals, colours and indices of its own). */
+export interface ScanPart {
   positions: Float32Array;
   normals: Float32Array;
   colors?: Uint8Array;
   indices?: Uint32Array;
   /** Bounding sphere: centre x, y, z and radius. */
-  sphere: [number, number, number, number];
+  sphere: Sphere4;
+}
+
+export type Sphere4 = [number, number, number, number];
+
+/**
+ * A mesh ready to draw, in parts of at most PART_TRIANGLES triangles: the page uploads one part per frame, so no
+ * single frame copies the whole scan to the GPU (a 2,000,000-triangle scan is some 50 MB of arrays).
+ */
+export interface PreparedScan {
+  parts: ScanPart[];
+  /** Bounding sphere of the whole scan. */
+  sphere: Sphere4;
   triangles: number;
 }
+
+/** Triangles per part: a 300,000-triangle scan is one part; 2,000,000 are four. */
+export const PART_TRIANGLES = 500_000;
 
 export interface LoadProgress {
   received: number;
@@ -101,21 +116,90 @@ export async function loadScan(
   return prepare(mesh);
 }
 
-/** Normals (the file's, else computed) and the bounding sphere of a mesh. */
-export function prepare(mesh: Mesh): PreparedScan {
+/** Normals (the file's, else computed), the parts and their bounding spheres. */
+export function prepare(mesh: Mesh, partTriangles = PART_TRIANGLES): PreparedScan {
   const normals =
     mesh.normals && mesh.normals.length === mesh.positions.length
       ? mesh.normals
       : vertexNormals(mesh.positions, mesh.indices);
   const triangles = mesh.indices ? mesh.indices.length / 3 : mesh.positions.length / 9;
-  return {
-    positions: mesh.positions,
-    normals,
-    colors: mesh.colors,
-    indices: mesh.indices,
-    sphere: boundingSphere(mesh.positions),
-    triangles,
-  };
+  const parts = splitParts({ ...mesh, normals }, partTriangles);
+  return { parts, sphere: boundingSphere(mesh.positions), triangles };
+}
+
+/**
+ * The mesh in parts of at most `partTriangles` triangles. A triangle soup is cut into views of the same arrays (no
+ * copy); an indexed mesh gives each part the vertices its triangles use, renumbered (shared ones repeated).
+ */
+export function splitParts(
+  mesh: Required<Pick<Mesh, 'positions' | 'normals'>> & Pick<Mesh, 'colors' | 'indices'>,
+  partTriangles: number,
+): ScanPart[] {
+  const { positions, normals, colors, indices } = mesh;
+  const triangles = indices ? indices.length / 3 : positions.length / 9;
+  const step = Math.max(1, Math.floor(partTriangles));
+  if (triangles <= step) return [{ positions, normals, colors, indices, sphere: boundingSphere(positions) }];
+  const parts: ScanPart[] = [];
+  if (!indices) {
+    for (let t = 0; t < triangles; t += step) {
+      const from = t * 9;
+      const to = Math.min(triangles, t + step) * 9;
+      const part = positions.subarray(from, to);
+      parts.push({
+        positions: part,
+        normals: normals.subarray(from, to),
+        colors: colors?.subarray(from, to),
+        sphere: boundingSphere(part),
+      });
+    }
+    return parts;
+  }
+  const vertexCount = positions.length / 3;
+  /** Which part last numbered each vertex (part + 1), and its number there. */
+  const seenIn = new Int32Array(vertexCount);
+  const local = new Uint32Array(vertexCount);
+  const order = new Uint32Array(Math.min(step * 3, vertexCount));
+  for (let t = 0, p = 1; t < triangles; t += step, p++) {
+    const from = t * 3;
+    const to = Math.min(triangles, t + step) * 3;
+    const partIndices = new Uint32Array(to - from);
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const v = indices[i]!;
+      if (seenIn[v] !== p) {
+        seenIn[v] = p;
+        local[v] = n;
+        order[n++] = v;
+      }
+      partIndices[i - from] = local[v]!;
+    }
+    const partPositions = new Float32Array(n * 3);
+    const partNormals = new Float32Array(n * 3);
+    const partColors = colors ? new Uint8Array(n * 3) : undefined;
+    for (let k = 0; k < n; k++) {
+      const src = order[k]! * 3;
+      const dst = k * 3;
+      partPositions[dst] = positions[src]!;
+      partPositions[dst + 1] = positions[src + 1]!;
+      partPositions[dst + 2] = positions[src + 2]!;
+      partNormals[dst] = normals[src]!;
+      partNormals[dst + 1] = normals[src + 1]!;
+      partNormals[dst + 2] = normals[src + 2]!;
+      if (partColors && colors) {
+        partColors[dst] = colors[src]!;
+        partColors[dst + 1] = colors[src + 1]!;
+        partColors[dst + 2] = colors[src + 2]!;
+      }
+    }
+    parts.push({
+      positions: partPositions,
+      normals: partNormals,
+      colors: partColors,
+      indices: partIndices,
+      sphere: boundingSphere(partPositions),
+    });
+  }
+  return parts;
 }
 
 /**
@@ -161,7 +245,7 @@ export function vertexNormals(positions: Float32Array, indices?: Uint32Array): F
 }
 
 /** The sphere around the bounding box: its centre and the largest distance of a vertex from it. */
-export function boundingSphere(positions: Float32Array): [number, number, number, number] {
+export function boundingSphere(positions: Float32Array): Sphere4 {
   if (positions.length < 3) return [0, 0, 0, 0];
   let minX = Infinity;
   let minY = Infinity;
@@ -197,7 +281,8 @@ export function boundingSphere(positions: Float32Array): [number, number, number
 /** The distinct buffers of a prepared scan, to transfer (not copy) it to the page. */
 export function transferables(scan: PreparedScan): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const a of [scan.positions, scan.normals, scan.colors, scan.indices])
-    if (a) buffers.add(a.buffer as ArrayBuffer);
+  for (const part of scan.parts)
+    for (const a of [part.positions, part.normals, part.colors, part.indices])
+      if (a) buffers.add(a.buffer as ArrayBuffer);
   return [...buffers];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BufferAttribute, BufferGeometry, Sphere, Vector3 } from 'three';
-import type { PreparedScan } from './load-scan.ts';
+import type { ScanPart, Sphere4 } from './load-scan.ts';
 import type { ScanReply, ScanRequest } from './scan-worker-protocol.ts';
 
 /** A file the viewer loads: its address is absolute (the worker resolves nothing). */
@@ -13,7 +13,16 @@ export interface ViewerFile {
 
 export type ScanState =
   | { status: 'loading'; received: number; total: number }
-  | { status: 'ready'; geometry: BufferGeometry; triangles: number; received: number; total: number }
+  | {
+      status: 'ready';
+      /** One geometry per part, in order: the viewer adds one per frame. */
+      geometries: BufferGeometry[];
+      sphere: Sphere;
+      hasColors: boolean;
+      triangles: number;
+      received: number;
+      total: number;
+    }
   | {
       status: 'failed';
       reason: 'refused' | 'unreadable' | 'network' | 'internal';
@@ -26,16 +35,19 @@ export type ScanState =
 /** Performance marks the benchmark (apps/web/bench/bench-preview.ts) reads. */
 export const MARK_LAST_BYTE = 'archway:preview:last-byte';
 export const MARK_FIRST_FRAME = 'archway:preview:first-frame';
+/** A file's arrays arrived from its worker (parsed, normals computed). */
+export const MARK_RECEIVED = 'archway:preview:received';
+
+const sphereOf = ([x, y, z, r]: Sphere4) => new Sphere(new Vector3(x, y, z), r);
 
 /** The arrays from the worker wrapped as they are: no copy, no pass over them on this thread. */
-export function geometryOf(scan: PreparedScan): BufferGeometry {
+export function geometryOf(part: ScanPart): BufferGeometry {
   const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(scan.positions, 3));
-  geometry.setAttribute('normal', new BufferAttribute(scan.normals, 3));
-  if (scan.colors) geometry.setAttribute('color', new BufferAttribute(scan.colors, 3, true));
-  if (scan.indices) geometry.setIndex(new BufferAttribute(scan.indices, 1));
-  const [x, y, z, r] = scan.sphere;
-  geometry.boundingSphere = new Sphere(new Vector3(x, y, z), r);
+  geometry.setAttribute('position', new BufferAttribute(part.positions, 3));
+  geometry.setAttribute('normal', new BufferAttribute(part.normals, 3));
+  if (part.colors) geometry.setAttribute('color', new BufferAttribute(part.colors, 3, true));
+  if (part.indices) geometry.setIndex(new BufferAttribute(part.indices, 1));
+  geometry.boundingSphere = sphereOf(part.sphere);
   return geometry;
 }
 
@@ -70,11 +82,14 @@ export function useScans(files: readonly ViewerFile[], token: string | null): Re
         } else if (reply.type === 'lastByte') {
           performance.mark(MARK_LAST_BYTE, { startTime: Math.max(0, reply.at - performance.timeOrigin) });
         } else if (reply.type === 'done') {
-          const geometry = geometryOf(reply.scan);
-          geometries.push(geometry);
+          performance.mark(MARK_RECEIVED);
+          const parts = reply.scan.parts.map(geometryOf);
+          geometries.push(...parts);
           set(file.id, {
             status: 'ready',
-            geometry,
+            geometries: parts,
+            sphere: sphereOf(reply.scan.sphere),
+            hasColors: reply.scan.parts.some((p) => p.colors),
             triangles: reply.scan.triangles,
             received: total,
             total,
