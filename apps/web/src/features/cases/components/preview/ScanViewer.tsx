@@ -30,6 +30,8 @@ export interface ScanViewerProps {
 
 type Surface = 'colour' | 'plaster';
 
+const NO_FILES: readonly ViewerFile[] = [];
+
 /**
  * Colours as shown on screen: the canvas draws without colour-space conversion (`linear`), so scanner vertex
  * colours (sRGB bytes) appear exactly as stored, and these are given in the same display values.
@@ -125,6 +127,12 @@ function Capture({ onReady }: { onReady: (capture: () => Promise<Blob>) => void 
   return null;
 }
 
+/** What Precompile touches of three's compiled program. */
+interface Warmable {
+  getUniforms(): unknown;
+  getAttributes(): unknown;
+}
+
 /**
  * Compiles the scan's shader programs (with and without vertex colours) as soon as the canvas exists, off the main
  * thread where the browser can (KHR_parallel_shader_compile): the frame that first draws the scan does not wait for
@@ -142,6 +150,15 @@ function Precompile() {
     const materials = [true, false].map((c) => new MeshStandardMaterial(materialOf(c, true)));
     const meshes = materials.map((m) => new Mesh(geometry, m));
     void Promise.all(meshes.map((m) => gl.compileAsync(m, camera, scene)))
+      .then(() => {
+        // A program's first use reads its uniform and attribute locations (synchronous calls): done now, not in
+        // the frame that first draws the scan.
+        for (const material of materials) {
+          const program = (gl.properties.get(material) as { currentProgram?: Warmable }).currentProgram;
+          program?.getUniforms();
+          program?.getAttributes();
+        }
+      })
       .catch(() => undefined)
       .finally(() => {
         geometry.dispose();
@@ -152,8 +169,9 @@ function Precompile() {
 }
 
 /**
- * Adds the loaded parts to the scene one per frame (each frame uploads at most one part to the GPU), then calls
- * `onDrawn` once, right after the first frame that drew every part of every file.
+ * Adds the loaded parts to the scene one at a time, each once the GPU has finished the frame before (a WebGL2 fence,
+ * polled without blocking): an upload never queues behind a drawing still in progress, which would stall this thread.
+ * Calls `onDrawn` once, right after the first frame that drew every part of every file.
  */
 function Reveal({
   revealed,
@@ -169,14 +187,33 @@ function Reveal({
   onNext: () => void;
   onDrawn: () => void;
 }) {
+  const gl = useThree((s) => s.gl);
   const invalidate = useThree((s) => s.invalidate);
   const done = useRef(false);
+  const waiting = useRef(false);
   useEffect(() => {
     if (revealed < total) invalidate();
   }, [revealed, total, invalidate]);
   useFrame(() => {
-    if (revealed < total) onNext();
-    else if (complete && total > 0 && !done.current) {
+    if (revealed < total) {
+      if (waiting.current) return;
+      const ctx = gl.getContext();
+      if (!('fenceSync' in ctx)) return onNext();
+      waiting.current = true;
+      // After this frame's render call: a fence behind its commands, then poll it between tasks.
+      queueMicrotask(() => {
+        const fence = ctx.fenceSync(ctx.SYNC_GPU_COMMANDS_COMPLETE, 0);
+        ctx.flush();
+        const poll = () => {
+          if (fence && ctx.getSyncParameter(fence, ctx.SYNC_STATUS) !== ctx.SIGNALED)
+            return void setTimeout(poll, 8);
+          if (fence) ctx.deleteSync(fence);
+          waiting.current = false;
+          onNext();
+        };
+        setTimeout(poll, 0);
+      });
+    } else if (complete && total > 0 && !done.current) {
       done.current = true;
       // Runs after this frame's render call.
       queueMicrotask(onDrawn);
@@ -218,7 +255,10 @@ function failureText(
  */
 export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerProps) {
   const { t } = useTranslation();
-  const states = useScans(files, token);
+  // The downloads start once the canvas has its WebGL context: created while a worker parses at full speed, the
+  // context waits for a CPU (a ~20 ms step becomes ~200 ms on two busy cores).
+  const [canvasReady, setCanvasReady] = useState(false);
+  const states = useScans(canvasReady ? files : NO_FILES, token);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [surface, setSurface] = useState<Surface>('colour');
   const [opacity, setOpacity] = useState(100);
@@ -373,7 +413,8 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
             // offsetSize: the dialog opens with a zoom (a transform), which must not shrink the canvas.
             resize={{ scroll: false, offsetSize: true }}
             camera={{ fov: FOV, up: [0, 0, 1], position: [0, 150, 50], near: 0.5, far: 5000 }}
-            gl={{ antialias: true }}
+            gl={{ antialias: true, alpha: false, powerPreference: 'default' }}
+            onCreated={() => setCanvasReady(true)}
             aria-label={t('cases.viewer.canvas')}
             data-testid="viewer-canvas"
           >
