@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startJourney, type Journey } from './server.ts';
+
+/**
+ * Online conversion (issue 8) in a real browser against a real server with the demo cases: the lab converts a
+ * case to STL from the card's More menu, follows the job in the format conversion dialog and downloads the result,
+ * a valid binary STL with the case's triangle count. (The 3D preview's journey is preview.test.ts.)
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const en = JSON.parse(readFileSync(path.join(here, '..', 'src', 'locales', 'en', 'common.json'), 'utf8'));
+const text = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+
+describe('format conversion in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+
+  beforeAll(async () => {
+    journey = await startJourney({ demoCases: true });
+    ({ page, base } = journey);
+  });
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  async function signIn(username: string) {
+    await page.goto(`${base}/v5/login`);
+    await page.getByTestId('sign-in-card').waitFor();
+    await page.locator('input#username').fill(username);
+    await page.locator('input#password').fill('demo123');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/v5\/home$/);
+  }
+
+  async function openList() {
+    await page.goto(`${base}/v5/case`);
+    await page.locator('.case-list').waitFor();
+    await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
+  }
+
+  /** The newest case's row. */
+  const caseRow = (): Locator => page.locator('.case-list tr.ant-table-row').first();
+
+  it(
+    "the lab converts the case to STL and downloads a binary STL with the case's triangle count",
+    { timeout: 300_000 },
+    async () => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn('lab');
+      await openList();
+      const row = caseRow();
+      const id = (await row.getAttribute('data-row-key'))!;
+      // The original upper jaw's triangle count, from its PLY header.
+      const expected = await page.evaluate(async (caseId) => {
+        const auth = { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` };
+        const status = await (await fetch(`/api/case/previewStatus?id=${caseId}`, { headers: auth })).json();
+        const upper = (status.data.files as { name: string; url: string }[]).find(
+          (f) => f.name === 'upper.ply',
+        )!;
+        const head = await (await fetch(upper.url, { headers: { ...auth, Range: 'bytes=0-1023' } })).text();
+        return Number(/element face (\d+)/.exec(head)![1]);
+      }, id);
+      expect(expected).toBeGreaterThan(1000);
+
+      await row.hover();
+      await row.getByTestId('action-more').click();
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+        .filter({ hasText: text('cases.actions.convert') })
+        .first()
+        .click();
+      const dialog = page.getByTestId('convert-dialog');
+      await dialog.waitFor();
+      // PLY colour is shown but cannot be chosen.
+      const plyColour = page.getByTestId('convert-type-plyColor');
+      await expect(
+        plyColour.evaluate((el) =>
+          (el.matches('input') ? el : el.querySelector('input'))!.hasAttribute('disabled'),
+        ),
+      ).resolves.toBe(true);
+      await page.getByTestId('convert-type-stl').click();
+      await page.getByTestId('convert-start').click();
+      await page.locator('[data-testid=convert-job][data-state=done]').waitFor({ timeout: 120_000 });
+      await journey.shot('convert-done');
+      const files = page.getByTestId('convert-file');
+      await expect(files.count()).resolves.toBe(2);
+      const upperStl = files.filter({ hasText: 'upper.stl' });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        upperStl.getByTestId('convert-download').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('upper.stl');
+      const stl = readFileSync((await download.path())!);
+      const count = stl.readUInt32LE(80);
+      expect(count).toBe(expected);
+      expect(stl.length).toBe(84 + 50 * count);
+      // Every normal is a unit vector or zero (a degenerate triangle): a real binary STL, not bytes of the right size.
+      for (let t = 0; t < count; t += 997) {
+        const n = [0, 4, 8].map((o) => stl.readFloatLE(84 + 50 * t + o));
+        const length = Math.hypot(...n);
+        expect(length === 0 || Math.abs(length - 1) < 1e-4).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+});
