@@ -1,16 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversion, ConvertedFile } from '@archway/contract';
 import { request } from '../../../shared/api-client.ts';
 import { getToken } from '../../../shared/auth/session.ts';
 import { ApiError } from '../../../shared/request.ts';
 import { baseUrlFor } from '../../../shared/services.ts';
-import { toast } from '../../../shared/ui/toast.ts';
 import { fileAddress } from '../utils/files.ts';
 import { safeFileName } from '../utils/progress.ts';
 import { streamFile } from '../utils/stream.ts';
 import { CONVERSION_POLL_MS, isActive, isSelectable, type ConvertTarget } from '../utils/conversion.ts';
-import { DONE_RING_MS, failureText, saveBlob } from './download-case.ts';
+import { saveBlob, useKeyedDownloads } from './download-case.ts';
 import { getCaseDetailQueryKey } from './get-case-detail.ts';
 import { CASES_KEY } from './keys.ts';
 
@@ -107,47 +106,27 @@ export function useConversionOnOpen(caseId: string) {
 }
 
 /**
- * Downloading converted files, one at a time each, like the case's other files: fetched with the caller's token,
- * read as a stream for the percentage, saved under the server's name. `progress[fileId]` is the running download's
- * percentage (null while its size is unknown); absent when none runs.
+ * Downloading converted files, like the case's other files: fetched with the caller's token, read as a stream for
+ * the percentage, saved under the server's name.
  */
 export function useConvertedDownloads() {
-  const [progress, setProgress] = useState<Record<string, number | null>>({});
-  const running = useRef(new Set<string>());
-
-  const start = useCallback(async (file: ConvertedFile): Promise<boolean> => {
-    if (running.current.has(file.id)) return false;
-    running.current.add(file.id);
-    const report = (percent: number | null) => setProgress((p) => ({ ...p, [file.id]: percent }));
-    report(0);
-    let ok = false;
-    try {
-      const got = await streamFile(
-        (input, init) => globalThis.fetch(input, init),
-        fileAddress(file.url, baseUrlFor('casefile')),
-        {
-          token: getToken(),
-          fallbackName: safeFileName(file.name, `scan.${file.format}`),
-          expectedSize: file.size,
-          onProgress: report,
-        },
-      );
-      saveBlob(got.blob, got.fileName);
-      ok = true;
-      return true;
-    } catch (error) {
-      const text = failureText(error);
-      if (text) toast(text);
-      return false;
-    } finally {
-      running.current.delete(file.id);
-      const clear = () => {
-        if (!running.current.has(file.id)) setProgress(({ [file.id]: _done, ...rest }) => rest);
-      };
-      if (ok) setTimeout(clear, DONE_RING_MS);
-      else clear();
-    }
-  }, []);
-
+  const { progress, run } = useKeyedDownloads();
+  const start = useCallback(
+    (file: ConvertedFile): Promise<boolean> =>
+      run(file.id, async (report) => {
+        const got = await streamFile(
+          (input, init) => globalThis.fetch(input, init),
+          fileAddress(file.url, baseUrlFor('casefile')),
+          {
+            token: getToken(),
+            fallbackName: safeFileName(file.name, `scan.${file.format}`),
+            expectedSize: file.size,
+            onProgress: report,
+          },
+        );
+        saveBlob(got.blob, got.fileName);
+      }),
+    [run],
+  );
   return { progress, start };
 }

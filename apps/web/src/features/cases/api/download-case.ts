@@ -56,23 +56,59 @@ export function failureText(error: unknown): string | null {
 }
 
 /**
- * Downloading cases: the archive is fetched with the Authorization header and read as a stream so the ring can show
- * a percentage, then saved as a file; the case is then marked downloaded and the lists refresh. `progress[id]` is
- * the percentage of a running download (null while its size is unknown); absent when none runs.
+ * Downloads keyed by an id, one at a time for each: `run(key, task)` reports 0 at once, then whatever `task`
+ * reports; a failure becomes a toast (unless the request layer showed it already). `progress[key]` is the running
+ * download's percentage (null while its size is unknown); absent when none runs. A finished one stays at 100 % for
+ * a moment.
  */
-export function useCaseDownloads() {
-  const queryClient = useQueryClient();
+export function useKeyedDownloads() {
   const [progress, setProgress] = useState<Record<string, number | null>>({});
   const running = useRef(new Set<string>());
 
-  const start = useCallback(
-    async (row: Pick<CaseRow, 'id' | 'patientName'>): Promise<boolean> => {
-      if (running.current.has(row.id)) return false;
-      running.current.add(row.id);
-      const report = (percent: number | null) => setProgress((p) => ({ ...p, [row.id]: percent }));
+  const run = useCallback(
+    async (
+      key: string,
+      task: (report: (percent: number | null) => void) => Promise<void>,
+    ): Promise<boolean> => {
+      if (running.current.has(key)) return false;
+      running.current.add(key);
+      const report = (percent: number | null) => setProgress((p) => ({ ...p, [key]: percent }));
       report(0);
       let ok = false;
       try {
+        await task(report);
+        ok = true;
+        return true;
+      } catch (error) {
+        const text = failureText(error);
+        if (text) toast(text);
+        return false;
+      } finally {
+        running.current.delete(key);
+        const clear = () => {
+          if (!running.current.has(key)) setProgress(({ [key]: _done, ...rest }) => rest);
+        };
+        if (ok) setTimeout(clear, DONE_RING_MS);
+        else clear();
+      }
+    },
+    [],
+  );
+
+  return { progress, run };
+}
+
+/**
+ * Downloading cases: the archive is fetched with the Authorization header and read as a stream so the ring can show
+ * a percentage, then saved as a file; the case is then marked downloaded and the lists refresh.
+ */
+export function useCaseDownloads() {
+  const queryClient = useQueryClient();
+  const { progress, run } = useKeyedDownloads();
+
+  const start = useCallback(
+    (row: Pick<CaseRow, 'id' | 'patientName'>): Promise<boolean> =>
+      run(row.id, async (report) => {
         const info = await getCaseDownload(row.id);
         const file = await streamFile(
           (input, init) => globalThis.fetch(input, init),
@@ -87,23 +123,8 @@ export function useCaseDownloads() {
         saveBlob(file.blob, file.fileName);
         await confirmDownload(row.id);
         await queryClient.invalidateQueries({ queryKey: CASES_KEY });
-        ok = true;
-        return true;
-      } catch (error) {
-        const text = failureText(error);
-        if (text) toast(text);
-        return false;
-      } finally {
-        running.current.delete(row.id);
-        const clear = () => {
-          if (!running.current.has(row.id)) setProgress(({ [row.id]: _done, ...rest }) => rest);
-        };
-        // A finished ring stays at 100 % for a moment.
-        if (ok) setTimeout(clear, DONE_RING_MS);
-        else clear();
-      }
-    },
-    [queryClient],
+      }),
+    [queryClient, run],
   );
 
   return { progress, start };
