@@ -1,5 +1,6 @@
 import {
   Component,
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -29,7 +30,8 @@ function useViewerCode() {
   const load = useCallback(() => {
     setState({});
     withChunkTimeout(loadViewer).then(
-      (module) => setState({ Viewer: module.ScanViewer }),
+      // A transition: React renders the viewer's first frame of DOM in slices, the page stays responsive.
+      (module) => startTransition(() => setState({ Viewer: module.ScanViewer })),
       () => setState({ failed: true }),
     );
   }, []);

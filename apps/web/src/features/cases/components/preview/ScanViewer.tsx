@@ -17,7 +17,7 @@ import {
 } from 'three';
 import { toast } from '../../../../shared/ui/toast.ts';
 import { jawOf, percentOf, screenshotName } from './scan-files.ts';
-import { MARK_FIRST_FRAME, useScans, type ScanState, type ViewerFile } from './use-scans.ts';
+import { MARK_FIRST_FRAME, MARK_FIRST_PART, useScans, type ScanState, type ViewerFile } from './use-scans.ts';
 
 export interface ScanViewerProps {
   files: readonly ViewerFile[];
@@ -190,11 +190,16 @@ function Reveal({
   const gl = useThree((s) => s.gl);
   const invalidate = useThree((s) => s.invalidate);
   const done = useRef(false);
+  const first = useRef(false);
   const waiting = useRef(false);
   useEffect(() => {
     if (revealed < total) invalidate();
   }, [revealed, total, invalidate]);
   useFrame(() => {
+    if (total > 0 && !first.current) {
+      first.current = true;
+      queueMicrotask(() => performance.mark(MARK_FIRST_PART));
+    }
     if (revealed < total) {
       if (waiting.current) return;
       const ctx = gl.getContext();

@@ -35,6 +35,8 @@ export type ScanState =
 /** Performance marks the benchmark (apps/web/bench/bench-preview.ts) reads. */
 export const MARK_LAST_BYTE = 'archway:preview:last-byte';
 export const MARK_FIRST_FRAME = 'archway:preview:first-frame';
+/** The first frame that drew a part of a scan (a large scan then fills in, one part per frame). */
+export const MARK_FIRST_PART = 'archway:preview:first-part';
 /** A file's arrays arrived from its worker (parsed, normals computed). */
 export const MARK_RECEIVED = 'archway:preview:received';
 
