@@ -18,7 +18,7 @@
  * and the generated scans (archJaw closed + writePly). The page creates one WebGL context before the viewer opens (the
  * browser's GPU side is up in a real session; that first context's time is printed apart). Each measurement opens a
  * fresh page; the two viewers alternate; the median of BENCH_PREVIEW_RUNS (3) is printed. BENCH_PREVIEW_SETUPS picks
- * set-ups (gpu-process,software), BENCH_PREVIEW_DEBUG=1 lists every long task. CHROMIUM_PATH overrides
+ * set-ups (gpu-process,software), BENCH_PREVIEW_SECTIONS the measures (1,2), BENCH_PREVIEW_DEBUG=1 lists every long task. CHROMIUM_PATH overrides
  * /usr/bin/chromium.
  */
 import { createReadStream } from 'node:fs';
@@ -52,6 +52,12 @@ interface Figures {
 /** The longest task from opening the viewer on (the page's own start is not the viewer's). */
 const longestAfterOpen = (f: Figures) =>
   Math.max(0, ...f.tasks.filter(([start]) => start >= f.opened).map(([, d]) => d));
+
+/** Download speeds of measure 1: the loopback as fast as it goes, and 100 Mbit/s (bytes per second). */
+const RATES = [
+  ['loopback (full speed)', 0],
+  ['100 Mbit/s', 12_500_000],
+] as const;
 
 const SETUPS = {
   'gpu-process': ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
@@ -173,6 +179,7 @@ async function main() {
     const large = '/scan/jaw-2000000.ply';
 
     const only = process.env.BENCH_PREVIEW_SETUPS?.split(',');
+    const sections = process.env.BENCH_PREVIEW_SECTIONS?.split(',') ?? ['1', '2'];
     for (const [setup, args] of Object.entries(SETUPS).filter(([name]) => !only || only.includes(name))) {
       browser = await chromium.launch({
         executablePath: CHROMIUM,
@@ -185,11 +192,9 @@ async function main() {
       out(
         `== ${setup} (${args.slice(1).join(' ')}); a page's first WebGL context: ${warm.firstContextMs.toFixed(0)} ms`,
       );
-      out(`1. 300,000 triangles: last byte → first full frame (median of ${RUNS}, ms)`);
-      for (const [label, rate] of [
-        ['loopback (full speed)', 0],
-        ['100 Mbit/s', 12_500_000],
-      ] as const) {
+      if (sections.includes('1'))
+        out(`1. 300,000 triangles: last byte → first full frame (median of ${RUNS}, ms)`);
+      for (const [label, rate] of sections.includes('1') ? RATES : []) {
         const ours: number[] = [];
         const inWorker: number[] = [];
         const three: number[] = [];
@@ -211,10 +216,11 @@ async function main() {
             )}   three/ours ${(t / o).toFixed(1)}×   (ours: ${median(inWorker).toFixed(0)} of it in the worker)`,
         );
       }
-      out(
-        `2. 2,000,000 triangles: longest main-thread task, viewer opened → 1 s after its first full frame (ms; aim < 100)`,
-      );
-      for (const mode of ['ours', 'three'] as const) {
+      if (sections.includes('2'))
+        out(
+          `2. 2,000,000 triangles: longest main-thread task, viewer opened → 1 s after its first full frame (ms; aim < 100)`,
+        );
+      for (const mode of sections.includes('2') ? (['ours', 'three'] as const) : []) {
         const longest: number[] = [];
         const frames: number[] = [];
         const firstParts: number[] = [];

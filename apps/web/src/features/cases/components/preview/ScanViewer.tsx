@@ -12,6 +12,7 @@ import {
   Mesh,
   MeshStandardMaterial,
   Vector3,
+  WebGLRenderTarget,
   type PerspectiveCamera,
   type Sphere,
 } from 'three';
@@ -127,16 +128,10 @@ function Capture({ onReady }: { onReady: (capture: () => Promise<Blob>) => void 
   return null;
 }
 
-/** What Precompile touches of three's compiled program. */
-interface Warmable {
-  getUniforms(): unknown;
-  getAttributes(): unknown;
-}
-
 /**
  * Compiles the scan's shader programs (with and without vertex colours) as soon as the canvas exists, off the main
- * thread where the browser can (KHR_parallel_shader_compile): the frame that first draws the scan does not wait for
- * a link.
+ * thread where the browser can (KHR_parallel_shader_compile), and draws with them once out of sight: the frame that
+ * first shows the scan waits neither for a link nor for the first draw's set-up.
  */
 function Precompile() {
   const gl = useThree((s) => s.gl);
@@ -151,19 +146,22 @@ function Precompile() {
     const meshes = materials.map((m) => new Mesh(geometry, m));
     void Promise.all(meshes.map((m) => gl.compileAsync(m, camera, scene)))
       .then(() => {
-        // A program's first use reads its uniform and attribute locations (synchronous calls): done now, not in
-        // the frame that first draws the scan.
-        for (const material of materials) {
-          const program = (gl.properties.get(material) as { currentProgram?: Warmable }).currentProgram;
-          program?.getUniforms();
-          program?.getAttributes();
-        }
+        // One drawing of them into a 1×1 target, with the scene's lights: the first draw's one-time work (uniform
+        // locations, extension queries: synchronous calls) is done now, not in the frame that first shows the scan.
+        const target = new WebGLRenderTarget(1, 1);
+        meshes.forEach((m) => scene.add(m));
+        gl.setRenderTarget(target);
+        gl.render(scene, camera);
+        gl.setRenderTarget(null);
+        meshes.forEach((m) => scene.remove(m));
+        target.dispose();
       })
-      .catch(() => undefined)
-      .finally(() => {
-        geometry.dispose();
-        materials.forEach((m) => m.dispose());
-      });
+      .catch(() => undefined);
+    // Kept until the viewer closes: disposing the last material of a program deletes the program.
+    return () => {
+      geometry.dispose();
+      materials.forEach((m) => m.dispose());
+    };
   }, [gl, scene, camera]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { BufferAttribute, BufferGeometry, Sphere, Vector3 } from 'three';
 import type { ScanPart, Sphere4 } from './load-scan.ts';
 import type { ScanReply, ScanRequest } from './scan-worker-protocol.ts';
@@ -87,15 +87,18 @@ export function useScans(files: readonly ViewerFile[], token: string | null): Re
           performance.mark(MARK_RECEIVED);
           const parts = reply.scan.parts.map(geometryOf);
           geometries.push(...parts);
-          set(file.id, {
-            status: 'ready',
-            geometries: parts,
-            sphere: sphereOf(reply.scan.sphere),
-            hasColors: reply.scan.parts.some((p) => p.colors),
-            triangles: reply.scan.triangles,
-            received: total,
-            total,
-          });
+          // A transition: the viewer re-renders with the scan in slices, not in one long task.
+          startTransition(() =>
+            set(file.id, {
+              status: 'ready',
+              geometries: parts,
+              sphere: sphereOf(reply.scan.sphere),
+              hasColors: reply.scan.parts.some((p) => p.colors),
+              triangles: reply.scan.triangles,
+              received: total,
+              total,
+            }),
+          );
           worker.terminate();
         } else {
           set(file.id, {
