@@ -174,9 +174,26 @@ describe('3D preview in Chromium', () => {
       expect(size!.height).toBeGreaterThan(200);
       expect(png.length).toBeGreaterThan(10_000);
 
-      // Reset view and the opacity slider keep the viewer drawing.
+      // Orbit with the mouse: the view turns; reset view: back to the first view exactly.
+      const before = await canvasShot();
+      const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 40, { steps: 5 });
+      await page.mouse.up();
+      const turned = await canvasShot();
+      expect(turned.equals(before)).toBe(false);
       await page.getByTestId('viewer-reset').click();
-      await closePreview();
+      expect((await canvasShot()).equals(before)).toBe(true);
+
+      // Opacity: the slider's lowest value (keyboard) makes the scan see-through.
+      await page.locator('.scan-viewer-opacity .ant-slider-handle').focus();
+      const handle = page.locator('.scan-viewer-opacity .ant-slider-handle');
+      await page.keyboard.press('Home');
+      await expect(handle.getAttribute('aria-valuenow')).resolves.toBe('10');
+      expect((await canvasShot()).equals(before)).toBe(false);
+      await page.locator('.ant-modal-close').click();
+      await page.getByTestId('case-preview').waitFor({ state: 'detached' });
       expect(journey.pageErrors).toEqual([]);
     },
   );

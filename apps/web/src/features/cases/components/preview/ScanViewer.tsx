@@ -435,7 +435,7 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
                 />
               </mesh>
             ))}
-            <OrbitControls makeDefault />
+            <OrbitControls makeDefault enableDamping={false} />
             <Fit sphere={sphere} resets={resets} />
             <Capture onReady={onCaptureReady} />
             <Precompile />
