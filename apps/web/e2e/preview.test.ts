@@ -121,7 +121,7 @@ describe('3D preview in Chromium', () => {
   });
 
   it(
-    'the lab previews a demo case: first frame, lower jaw hidden, plaster, a PNG screenshot',
+    'the lab previews a demo case: first frame, lower jaw hidden, plaster, a PNG screenshot, orbit, reset, opacity',
     { timeout: 300_000 },
     async () => {
       await signIn('lab');
