@@ -190,6 +190,13 @@ function Reveal({
   const done = useRef(false);
   const first = useRef(false);
   const waiting = useRef(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
   useEffect(() => {
     if (revealed < total) invalidate();
   }, [revealed, total, invalidate]);
@@ -208,6 +215,8 @@ function Reveal({
         const fence = ctx.fenceSync(ctx.SYNC_GPU_COMMANDS_COMPLETE, 0);
         ctx.flush();
         const poll = () => {
+          // Closed, or the context is gone (its fences never signal): stop.
+          if (!mounted.current || ctx.isContextLost()) return;
           if (fence && ctx.getSyncParameter(fence, ctx.SYNC_STATUS) !== ctx.SIGNALED)
             return void setTimeout(poll, 8);
           if (fence) ctx.deleteSync(fence);
