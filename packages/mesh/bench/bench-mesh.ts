@@ -9,6 +9,7 @@
  * BENCH_MESH_RUNS (3) is kept. Ratios are to the floor. Aims (issue 8): PLY→STL ≥ 4× faster than three.js and
  * within 1.5× of the floor; STL→PLY welded ≥ 10× faster than three.js + mergeVertices; peak memory under
  * 2.5 × (input + output). BENCH_MESH_SIZES (300000,2000000) picks the sizes. Writes bench-results/mesh.json.
+ * `npm run bench:mesh` then runs `bench:preview` (apps/web/bench/bench-preview.ts): the browser preview's figures.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
