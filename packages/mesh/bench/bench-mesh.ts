@@ -45,7 +45,10 @@ async function child(tool: Tool, task: Task, input: string, output: string, floo
   let result: Uint8Array;
   if (tool === 'floor') result = new Uint8Array(floorBytes).fill(1);
   else if (tool === 'mesh')
-    result = task === 'ply-stl' ? write.writeStl(read.readPly(bytes)) : write.writePly(read.readStl(bytes));
+    result =
+      task === 'ply-stl'
+        ? write.writeStl(read.readPly(bytes))
+        : write.writePly(read.readStl(bytes, { weld: true }));
   else result = await viaThree(task, bytes);
   await writeFile(output, result);
   const seconds = (performance.now() - t0) / 1000;

@@ -43,11 +43,13 @@ export const detectFormat = (head: Uint8Array, size?: number): MeshFormat | unde
   return undefined;
 };
 
-const READERS: Record<MeshFormat, (bytes: Uint8Array) => Mesh> = { ply: readPly, stl: readStl, obj: readObj };
-
-/** Reads a PLY, STL or OBJ file, whichever its content says it is. */
-export const readMesh = (bytes: Uint8Array): Mesh => {
+/**
+ * Reads a PLY, STL or OBJ file, whichever its content says it is. `weld` makes an STL (a soup) an indexed mesh as
+ * it is read; PLY and OBJ are indexed already.
+ */
+export const readMesh = (bytes: Uint8Array, opts: { weld?: boolean } = {}): Mesh => {
   const format = detectFormat(bytes, bytes.length);
   if (!format) throw new MeshError('unknown-format', 'not a PLY, STL or OBJ file');
-  return READERS[format](bytes);
+  if (format === 'stl') return readStl(bytes, opts);
+  return format === 'ply' ? readPly(bytes) : readObj(bytes);
 };

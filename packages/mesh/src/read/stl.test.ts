@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { STL_POSITIONS, concat, meshError, stlAscii, stlBinary, text } from './fixtures.ts';
+import { archJaw } from '../fixtures/jaw.ts';
+import { weld } from '../write/weld.ts';
+import { writeStl } from '../write/stl.ts';
 import { readStl } from './stl.ts';
+
+const sameBits = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  a.length === b.length && Array.prototype.every.call(a, (v: number, i: number) => Object.is(v, b[i]));
 
 describe('readStl', () => {
   it('reads ascii (any case) as a triangle soup of positions', () => {
@@ -19,6 +25,23 @@ describe('readStl', () => {
     expect([...readStl(stlBinary()).positions]).toEqual(STL_POSITIONS);
     expect([...readStl(stlBinary('solid two\nfacet normal 0 0 1')).positions]).toEqual(STL_POSITIONS);
     expect(readStl(stlBinary('solid', 0)).positions.length).toBe(0);
+  });
+
+  it('weld: reads binary and ascii into the same indexed mesh as weld(soup), -0 and 0 kept apart', () => {
+    for (const bytes of [stlBinary(), stlAscii, writeStl(archJaw({ triangles: 20_000 }))]) {
+      const soup = readStl(bytes);
+      const welded = readStl(bytes, { weld: true });
+      const expected = weld(soup);
+      expect(sameBits(welded.positions, expected.positions)).toBe(true);
+      expect(sameBits(welded.indices!, expected.indices!)).toBe(true);
+    }
+    const jaw = readStl(writeStl(archJaw({ triangles: 20_000 })), { weld: true });
+    expect(jaw.positions.length / 3).toBeLessThan(jaw.indices!.length / 3); // shared, not one per corner
+    const zeros = stlBinary();
+    new DataView(zeros.buffer).setFloat32(84 + 12, -0, true);
+    new DataView(zeros.buffer).setFloat32(84 + 50 + 12, 0, true);
+    const signed = readStl(zeros, { weld: true });
+    expect(sameBits(signed.positions, weld(readStl(zeros)).positions)).toBe(true);
   });
 
   describe('errors', () => {
@@ -46,6 +69,13 @@ describe('readStl', () => {
       const nan = stlBinary();
       new DataView(nan.buffer).setFloat32(84 + 12 + 4, NaN, true);
       expect(meshError(() => readStl(nan)).code).toBe('bad-number');
+      expect(meshError(() => readStl(nan, { weld: true })).message).toBe(
+        'STL triangle 0 has a coordinate NaN',
+      );
+      const full = stlBinary();
+      expect(meshError(() => readStl(full.subarray(0, full.length - 1), { weld: true })).code).toBe(
+        'truncated',
+      );
       const junk = new TextDecoder().decode(stlAscii).replace('-1.5e1', '1.2.3');
       const e = meshError(() => readStl(text(junk)));
       expect(e.code).toBe('bad-number');

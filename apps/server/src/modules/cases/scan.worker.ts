@@ -17,7 +17,8 @@ export type ScanResult =
 
 function run(task: ScanTask): { bytes: Uint8Array; triangles: number } {
   if (task.op === 'convert') {
-    const mesh = readMesh(task.bytes);
+    // To PLY, an STL's corners are merged into shared vertices as they are read.
+    const mesh = readMesh(task.bytes, { weld: task.to === 'ply' });
     return { bytes: convert(mesh, task.to), triangles: triangleCount(mesh) };
   }
   const meshes: Mesh[] = task.files.map((f) => readMesh(f));
