@@ -97,6 +97,24 @@ describe('readPly', () => {
       );
     });
 
+    it("bad-index in binary: the scanners' uchar/int layout and another, below 0 and past the end", () => {
+      for (const indexType of ['int', 'uint']) {
+        const h = header(
+          'format binary_little_endian 1.0',
+          ...vertex3,
+          'element face 1',
+          `property list uchar ${indexType} vertex_indices`,
+        );
+        for (const bad of indexType === 'int' ? [3, -1] : [3]) {
+          const b = new Bin(true).f32(0).f32(0).f32(0).f32(1).f32(0).f32(0).f32(0).f32(1).f32(0);
+          b.u8(3).i32(0).i32(1).i32(bad);
+          const e = meshError(() => readPly(concat(h, b.bytes())));
+          expect(e.code).toBe('bad-index');
+          expect(e.message).toBe(`PLY face uses vertex ${bad}; there are 3 vertices`);
+        }
+      }
+    });
+
     it('bad-number: NaN and Infinity coordinates, text that is not a number', () => {
       const h = header('format binary_big_endian 1.0', ...vertex3);
       for (const bad of [NaN, Infinity, -Infinity]) {

@@ -38,6 +38,11 @@ const readScalar = (view: DataView, at: number, kind: number, le: boolean): numb
   }
 };
 
+/** The kinds (indices in KINDS) the scanners' layout uses. */
+const UINT8 = 1;
+const INT32 = 4;
+const FLOAT32 = 6;
+
 const TYPES: Record<string, ScalarType> = {};
 const KINDS: [string[], number, boolean][] = [
   [['char', 'int8'], 1, false],
@@ -335,6 +340,10 @@ export class PlyBinaryBody {
       const kinds = used.map((i) => e.properties[i]!.type.kind);
       const slots = used.map((i) => c.vertexSlots[i]!);
       c.reserve(n);
+      if (this.readScanVertices(view, at, n, stride, slots, offsets, kinds)) {
+        this.advance(n);
+        return n * stride;
+      }
       const values = c.values;
       for (let r = 0, base = at; r < n; r++, base += stride) {
         for (let k = 0; k < slots.length; k++)
@@ -354,18 +363,80 @@ export class PlyBinaryBody {
     const vertices = c.vertexCount;
     c.indices.reserve(3 * n);
     let r = 0;
-    for (let base = at; r < n; r++, base += record) {
-      if (readScalar(view, base, countKind, le) !== 3) break;
-      for (let k = 0; k < 3; k++) {
-        const v = readScalar(view, base + countSize + k * type.size, kind, le);
-        if (!(v >= 0 && v < vertices)) {
-          throw new MeshError('bad-index', `PLY face uses vertex ${v}; there are ${vertices} vertices`);
+    const indices = c.indices;
+    const badIndex = (v: number) =>
+      new MeshError('bad-index', `PLY face uses vertex ${v}; there are ${vertices} vertices`);
+    if (countKind === UINT8 && kind === INT32) {
+      // The scanners' layout: a uchar count and int indices.
+      for (let base = at; r < n; r++, base += record) {
+        if (view.getUint8(base) !== 3) break;
+        const a = view.getInt32(base + 1, le);
+        const b = view.getInt32(base + 5, le);
+        const d = view.getInt32(base + 9, le);
+        if (!(a >= 0 && a < vertices)) throw badIndex(a);
+        if (!(b >= 0 && b < vertices)) throw badIndex(b);
+        if (!(d >= 0 && d < vertices)) throw badIndex(d);
+        indices.push(a);
+        indices.push(b);
+        indices.push(d);
+      }
+    } else {
+      for (let base = at; r < n; r++, base += record) {
+        if (readScalar(view, base, countKind, le) !== 3) break;
+        for (let k = 0; k < 3; k++) {
+          const v = readScalar(view, base + countSize + k * type.size, kind, le);
+          if (!(v >= 0 && v < vertices)) throw badIndex(v);
+          indices.push(v);
         }
-        c.indices.push(v);
       }
     }
     this.advance(r);
     return r * record;
+  }
+
+  /**
+   * The layout scanners write (float x, y, z and, when there are colours, uchar red, green, blue; no normals) read
+   * without the general per-property step. False for any other layout.
+   */
+  private readScanVertices(
+    view: DataView,
+    at: number,
+    n: number,
+    stride: number,
+    slots: number[],
+    offsets: number[],
+    kinds: number[],
+  ): boolean {
+    const c = this.collector;
+    const offsetOf = (slot: number, kind: number) => {
+      const k = slots.indexOf(slot);
+      return k >= 0 && kinds[k] === kind ? offsets[k]! : -1;
+    };
+    const [ox, oy, oz] = [0, 1, 2].map((slot) => offsetOf(slot, FLOAT32));
+    const [or, og, ob] = [6, 7, 8].map((slot) => offsetOf(slot, UINT8));
+    if (ox! < 0 || oy! < 0 || oz! < 0 || c.normals) return false;
+    if (c.colors && (or! < 0 || og! < 0 || ob! < 0)) return false;
+    const le = this.le;
+    const positions = c.positions;
+    const colors = c.colors;
+    for (let r = 0, base = at; r < n; r++, base += stride) {
+      const x = view.getFloat32(base + ox!, le);
+      const y = view.getFloat32(base + oy!, le);
+      const z = view.getFloat32(base + oz!, le);
+      if (!(x - x === 0 && y - y === 0 && z - z === 0)) {
+        const bad = x - x !== 0 ? x : y - y !== 0 ? y : z;
+        throw new MeshError('bad-number', `PLY vertex ${positions.length / 3} has a coordinate ${bad}`);
+      }
+      positions.push(x);
+      positions.push(y);
+      positions.push(z);
+      if (colors) {
+        colors.push(view.getUint8(base + or!));
+        colors.push(view.getUint8(base + og!));
+        colors.push(view.getUint8(base + ob!));
+      }
+    }
+    return true;
   }
 
   private advance(records: number): void {
