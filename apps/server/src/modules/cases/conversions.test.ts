@@ -4,7 +4,7 @@ import { CustStatus, CustType } from '@archway/contract';
 import { readMesh, triangleCount } from '@archway/mesh';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
-import { caseFiles, scanJobs } from './cases.schema.ts';
+import { caseFiles, cases, scanJobs } from './cases.schema.ts';
 import { sampleArchPly } from './sample-scan.ts';
 import { MAX_ATTEMPTS, startScanJobs } from './scan.jobs.ts';
 
@@ -317,6 +317,24 @@ describe('scan jobs across processes (pglite)', () => {
     } finally {
       await healthy.stop();
     }
+  });
+
+  it('draws the missing preview images of cases from before they existed, not of encrypted ones', async () => {
+    const { db } = t.app.platform;
+    const old = await f.kase(device, clinic.owner);
+    const sealed = await f.kase(device, clinic.owner, { crypto: true });
+    await db.delete(scanJobs).where(eq(scanJobs.caseId, old)); // as if made before preview images
+    const thumbnailOf = async (id: string) =>
+      (await db.select({ key: cases.thumbnailKey }).from(cases).where(eq(cases.id, id)))[0]!.key;
+    expect(await thumbnailOf(old)).toBeNull();
+    const backfiller = runner();
+    try {
+      await until(async () => (await thumbnailOf(old)) ?? undefined);
+    } finally {
+      await backfiller.stop();
+    }
+    expect(await thumbnailOf(sealed)).toBeNull();
+    expect(await db.select().from(scanJobs).where(eq(scanJobs.caseId, sealed))).toEqual([]);
   });
 
   it('takes over a running job whose process died (its heartbeat went stale)', async () => {

@@ -152,3 +152,21 @@ export async function setThumbnail(db: Queryable, caseId: string, key: string): 
 
 export const thumbnailOf = async (db: Queryable, caseId: string) =>
   (await db.select({ key: cases.thumbnailKey }).from(cases).where(eq(cases.id, caseId)))[0]?.key ?? null;
+
+/**
+ * Queues a preview image for up to `limit` cases that have none and never had a job for one (cases from before
+ * preview images existed); encrypted cases are left out. Answers how many were queued.
+ */
+export async function queueMissingThumbnails(db: Queryable, limit: number): Promise<number> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`insert into scan_jobs (case_id, kind)
+        select c.id, 'thumbnail' from cases c
+        where c.thumbnail_key is null and c.crypto = 0
+          and not exists (select 1 from scan_jobs j where j.case_id = c.id and j.kind = 'thumbnail')
+        limit ${limit}
+        on conflict do nothing
+        returning id`,
+  );
+  return rows.length;
+}

@@ -16,6 +16,8 @@ export const STALE_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
 /** The preview image's size (the card shows it at half that, sharp on dense screens). */
 export const THUMBNAIL = { width: 320, height: 240 };
+/** Cases queued for a missing preview image at a time. */
+const BACKFILL_BATCH = 500;
 
 /** Why a job failed, as the catalogue says it. */
 class JobFailure extends Error {
@@ -253,6 +255,14 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
         }
       });
   };
+  // Cases from before preview images existed get theirs, a batch at a time, by whichever process starts first.
+  const backfill = async () => {
+    while (!stopped && (await jobs.queueMissingThumbnails(db, BACKFILL_BATCH)) === BACKFILL_BATCH) wake();
+    wake();
+  };
+  const backfilling =
+    threads > 0 ? backfill().catch((err) => log.warn({ err }, 'preview image backfill failed')) : undefined;
+
   const tick = () => {
     if (threads === 0) return;
     wake();
@@ -267,6 +277,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await backfilling;
       await filling;
       await Promise.allSettled([...running]);
       await pool.destroy();
