@@ -7,6 +7,7 @@ import { allErrors } from '@archway/contract';
 import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createStorage } from './platform/storage/create.ts';
+import { createMailer } from './platform/mail/mail.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuards } from './platform/input-guard.ts';
 import { registerCors } from './platform/cors.ts';
@@ -98,7 +99,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     expiryMs: config.uploadExpiryMs,
     webOrigin: new URL(config.publicUrl).origin,
   });
-  const platform: Platform = { config, db, tokens, storage, uploads };
+  const mail = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.addHook('onClose', () => mail.stop());
+  const platform: Platform = { config, db, tokens, storage, uploads, mail };
   app.decorate('platform', platform);
 
   // Before everything that registers routes: errors, the actor, then the one access check (platform/access.ts).

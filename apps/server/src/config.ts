@@ -208,6 +208,11 @@ const schema = z.object({
     .default(2 * 1024 ** 3),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).default(24),
   SCAN_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'smtp://… or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().max(200).optional(),
 });
 /** Settings that only make sense together. */
 const checked = schema.superRefine((e, ctx) => {
@@ -262,6 +267,10 @@ export interface Config {
    * than the cores, at most four; 0: this process takes no scan jobs and leaves them to others).
    */
   scanThreads: number;
+  /** The SMTP relay (SMTP_URL, `smtp://user:pass@host:port` or `smtps://…`); unset: mail stays in the outbox. */
+  smtpUrl?: string;
+  /** The From header of Archway's mail (MAIL_FROM; default `Archway <no-reply@` PUBLIC_URL's host `>`). */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -295,6 +304,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     scanThreads: e.SCAN_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+    ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+    mailFrom: e.MAIL_FROM ?? `Archway <no-reply@${new URL(publicUrl).hostname}>`,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from './db/client.ts';
 import type { TokenService } from './identity/tokens.ts';
+import type { Mailer } from './mail/mail.ts';
 import type { Storage } from './storage/storage.ts';
 import type { Uploads } from './uploads/tus.ts';
 
@@ -13,6 +14,8 @@ export interface Platform {
   storage: Storage;
   /** Resumable uploads (tus), staged beside the storage until they become a case. */
   uploads: Uploads;
+  /** E-mail and text messages, queued in the outbox and delivered by a job (SMTP_URL). */
+  mail: Mailer;
 }
 
 declare module 'fastify' {
