@@ -21,6 +21,7 @@ import { createTokenService } from './platform/identity/tokens.ts';
 import { purgeExpired } from './platform/identity/oidc-adapter.ts';
 import type { Platform } from './platform/platform.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { registrationRoutes } from './modules/account/registration.routes.ts';
 import { commonRoutes } from './modules/common/common.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   await app.register(accountRoutes(platform, secrets));
+  await app.register(registrationRoutes(platform));
   await app.register(commonRoutes(platform));
   await app.register(usersRoutes(platform));
   await app.register(orgsRoutes(platform));

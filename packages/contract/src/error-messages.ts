@@ -91,6 +91,11 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'case.deviceNotUsable': '您无权使用此设备上传',
     'case.statusNotAllowed': '当前无法设置该状态',
     'case.badFile': '不是 PLY、STL 或 OBJ 扫描文件',
+    'register.usernameTaken': '该用户名已被使用',
+    'register.emailTaken': '该邮箱已被注册',
+    'register.invalid': '请检查用户名、邮箱和密码',
+    'accountLink.invalid': '该链接无效、已使用或已过期',
+    'accountLink.parameter': '请检查新密码：6 到 16 位字母、数字或下划线',
   },
   pt: {
     'generic.permission':
@@ -181,6 +186,11 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'case.deviceNotUsable': 'Você não pode enviar com este dispositivo',
     'case.statusNotAllowed': 'Este status não pode ser definido agora',
     'case.badFile': 'Não é um arquivo de digitalização PLY, STL ou OBJ',
+    'register.usernameTaken': 'Este nome de usuário já está em uso',
+    'register.emailTaken': 'Este e-mail já está cadastrado',
+    'register.invalid': 'Verifique o nome de usuário, o e-mail e a senha',
+    'accountLink.invalid': 'Este link é inválido, já foi usado ou expirou',
+    'accountLink.parameter': 'Verifique a nova senha: 6 a 16 letras, números ou _',
   },
 };
 

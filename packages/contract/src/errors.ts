@@ -228,6 +228,19 @@ export const CaseErrors = {
   badFile: def(-17, 'case.badFile', 400, 'Not a PLY, STL or OBJ scan file'),
 } as const;
 
+/** Self-registration (`POST /user/register`; codes after calls-and-errors §8.3 "Username" and "E-mail"). */
+export const RegisterErrors = {
+  usernameTaken: def(-1, 'register.usernameTaken', 400, 'This username is already taken'),
+  emailTaken: def(-2, 'register.emailTaken', 400, 'This e-mail address is already registered'),
+  invalid: def(-3, 'register.invalid', 400, 'Check the username, e-mail address and password'),
+} as const;
+
+/** The links Archway mails: e-mail confirmation and password reset. */
+export const AccountLinkErrors = {
+  invalidLink: def(-1, 'accountLink.invalid', 400, 'This link is invalid, already used or expired'),
+  parameter: def(-2, 'accountLink.parameter', 400, 'Check the new password: 6 to 16 letters, digits or _'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
@@ -243,6 +256,8 @@ export const ErrorTables = {
   deviceUserDelete: DeviceUserDeleteErrors,
   registry: RegistryErrors,
   case: CaseErrors,
+  register: RegisterErrors,
+  accountLink: AccountLinkErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

@@ -8,4 +8,5 @@ export * from './expiry.ts';
 export * from './devices.ts';
 export * from './cases.ts';
 export * from './conversion.ts';
+export * from './registration.ts';
 export * from './scan-format.ts';

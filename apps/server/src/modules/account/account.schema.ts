@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.ts';
 
 /**
  * Sign-in counters, one row per key and fixed window: `acct:<userId>` (or `login:<name>` when no account
@@ -10,3 +11,24 @@ export const signInCounters = pgTable('sign_in_counters', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   n: integer('n').notNull().default(0),
 });
+
+/**
+ * The single-use links Archway mails: `confirmEmail` (for the address in `email`) and `resetPassword`. Only the
+ * token's sha256 is stored; the token itself is in the mail alone.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user').on(t.userId, t.purpose, t.createdAt)],
+);

@@ -1,0 +1,103 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.ts';
+import { users } from '../users/users.schema.ts';
+import { accountTokens } from './account.schema.ts';
+
+export type TokenPurpose = 'confirmEmail' | 'resetPassword';
+
+/** A new user, or undefined when the username or the e-mail address is taken (which one: `taken`). */
+export async function insertUser(
+  db: Queryable,
+  values: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    country: string;
+    region?: string;
+    language: string;
+  },
+) {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Which of the two is taken (case-insensitive), username first. */
+export async function taken(
+  db: Queryable,
+  username: string,
+  email: string,
+): Promise<'username' | 'email' | null> {
+  const [row] = await db
+    .select({
+      username: sql<boolean>`bool_or(lower(${users.username}) = lower(${username}))`,
+      email: sql<boolean>`bool_or(lower(${users.email}) = lower(${email}))`,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
+  return row?.username ? 'username' : row?.email ? 'email' : null;
+}
+
+export const findUserByEmail = async (db: Queryable, email: string) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1)
+  )[0];
+
+export const insertToken = (
+  db: Queryable,
+  values: { userId: string; purpose: TokenPurpose; tokenHash: string; email?: string; expiresAt: Date },
+) => db.insert(accountTokens).values(values);
+
+/** Marks a live token used and answers it (with its user), or undefined: unknown, used, expired. */
+export async function useToken(db: Queryable, purpose: TokenPurpose, tokenHash: string) {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** How many tokens of a purpose the user was sent since `since` (a cap on mails one person can trigger). */
+export async function tokensSince(db: Queryable, userId: string, purpose: TokenPurpose, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        gt(accountTokens.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export const confirmEmail = (db: Queryable, userId: string, email: string) =>
+  db
+    .update(users)
+    .set({ emailConfirmed: '1' })
+    .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${email})`))
+    .returning({ id: users.id, username: users.username, email: users.email });
+
+export const setPasswordHash = (db: Queryable, userId: string, passwordHash: string) =>
+  db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+
+/** Every other live reset link of the user stops working (the one used, and older ones). */
+export const retireTokens = (db: Queryable, userId: string, purpose: TokenPurpose) =>
+  db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
+    );

@@ -1,0 +1,186 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  AccountLinkErrors,
+  CONFIRM_EMAIL_HOURS,
+  RegisterErrors,
+  RESET_PASSWORD_HOURS,
+  type RegisterBody,
+} from '@archway/contract';
+import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/identity/passwords.ts';
+import type { Mailer } from '../../platform/mail/mail.ts';
+import { accountMail } from './account-mail.ts';
+import { addressBucket } from './account.service.ts';
+import * as limits from './account.repository.ts';
+import * as repo from './registration.repository.ts';
+
+const HOUR_MS = 3600_000;
+/** Registrations from one address, and password mails to one person, per hour. */
+export const REGISTER_PER_HOUR = 10;
+export const RESET_MAILS_PER_HOUR = 3;
+/** Password-reset requests from one address per hour (past it the answer is the same, and nothing is sent). */
+export const FORGOT_PER_HOUR = 20;
+
+export interface RegistrationDeps {
+  db: Db;
+  mail: Mailer;
+  publicUrl: string;
+}
+
+const newToken = () => {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: createHash('sha256').update(token).digest('hex') };
+};
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * `POST /user/register`: the account, its confirmation link and the mail that carries it, in one transaction (the
+ * mail goes once the account exists). The e-mail stays unconfirmed until the link is followed.
+ */
+export async function register(d: RegistrationDeps, ctx: RequestContext, body: RegisterBody) {
+  if ((await limits.reserveAttempt(d.db, `register:${addressBucket(ctx.ip)}`, HOUR_MS)) > REGISTER_PER_HOUR)
+    throw new AppError(RegisterErrors.invalid);
+  const passwordHash = await hashPassword(body.password);
+  const language = body.language ?? 'en';
+  const user = await d.db.transaction(async (tx) => {
+    const clash = await repo.taken(tx, body.username, body.email);
+    if (clash)
+      throw new AppError(clash === 'username' ? RegisterErrors.usernameTaken : RegisterErrors.emailTaken);
+    const row = await repo.insertUser(tx, {
+      username: body.username,
+      email: body.email,
+      passwordHash,
+      country: body.country,
+      ...(body.region ? { region: body.region } : {}),
+      language,
+    });
+    // Two registrations at once: the unique indexes let one through; the other is told which is taken.
+    if (!row) {
+      const again = await repo.taken(tx, body.username, body.email);
+      throw new AppError(again === 'email' ? RegisterErrors.emailTaken : RegisterErrors.usernameTaken);
+    }
+    const { token, tokenHash } = newToken();
+    await repo.insertToken(tx, {
+      userId: row.id,
+      purpose: 'confirmEmail',
+      tokenHash,
+      email: body.email,
+      expiresAt: new Date(Date.now() + CONFIRM_EMAIL_HOURS * HOUR_MS),
+    });
+    await d.mail.send(
+      tx,
+      accountMail('confirmEmail', language, body.email, {
+        username: row.username,
+        email: body.email,
+        link: `${d.publicUrl}/v5/confirmEmail?token=${token}`,
+        hours: CONFIRM_EMAIL_HOURS,
+      }),
+    );
+    await audit(tx, ctx, {
+      actorUserId: row.id,
+      actorCustId: null,
+      action: 'user.register',
+      objectType: 'user',
+      objectId: row.id,
+      outcome: 'allowed',
+    });
+    return row;
+  });
+  d.mail.wake();
+  return {
+    userId: user.id,
+    username: user.username,
+    email: user.email!,
+    emailConfirmed: user.emailConfirmed,
+  };
+}
+
+/** `GET /user/confirmEmail?token=`: the address the link was sent to is confirmed (if it is still the account's). */
+export async function confirmEmail(d: RegistrationDeps, ctx: RequestContext, token: string) {
+  return d.db.transaction(async (tx) => {
+    const used = await repo.useToken(tx, 'confirmEmail', hashOf(token));
+    const [user] = used?.email ? await repo.confirmEmail(tx, used.userId, used.email) : [];
+    if (!user) throw new AppError(AccountLinkErrors.invalidLink);
+    await audit(tx, ctx, {
+      actorUserId: user.id,
+      actorCustId: null,
+      action: 'user.confirmEmail',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'allowed',
+    });
+    return { username: user.username, email: user.email!, emailConfirmed: '1' };
+  });
+}
+
+/**
+ * `POST /user/password/forgot`: when the address belongs to an account (that is not disabled), a reset link is
+ * mailed to it. The answer is the same either way, so the call cannot tell who has an account; at most
+ * RESET_MAILS_PER_HOUR mails an hour go to one person.
+ */
+export async function forgotPassword(d: RegistrationDeps, ctx: RequestContext, email: string) {
+  const asked = await limits.reserveAttempt(d.db, `forgot:${addressBucket(ctx.ip)}`, HOUR_MS);
+  const user = asked <= FORGOT_PER_HOUR ? await repo.findUserByEmail(d.db, email) : undefined;
+  if (user && !user.disabled) {
+    await d.db.transaction(async (tx) => {
+      if (
+        (await repo.tokensSince(tx, user.id, 'resetPassword', new Date(Date.now() - HOUR_MS))) >=
+        RESET_MAILS_PER_HOUR
+      )
+        return;
+      const { token, tokenHash } = newToken();
+      await repo.insertToken(tx, {
+        userId: user.id,
+        purpose: 'resetPassword',
+        tokenHash,
+        expiresAt: new Date(Date.now() + RESET_PASSWORD_HOURS * HOUR_MS),
+      });
+      await d.mail.send(
+        tx,
+        accountMail('resetPassword', user.language, user.email!, {
+          username: user.username,
+          email: user.email!,
+          link: `${d.publicUrl}/v5/resetPassword?token=${token}`,
+          hours: RESET_PASSWORD_HOURS,
+        }),
+      );
+      await audit(tx, ctx, {
+        actorUserId: user.id,
+        actorCustId: null,
+        action: 'user.forgotPassword',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'allowed',
+      });
+    });
+    d.mail.wake();
+  }
+  return { sent: true };
+}
+
+/** `POST /user/password/reset`: a live reset link sets the new password; every reset link of the user is spent. */
+export async function resetPassword(
+  d: RegistrationDeps,
+  ctx: RequestContext,
+  token: string,
+  password: string,
+) {
+  const passwordHash = await hashPassword(password);
+  return d.db.transaction(async (tx) => {
+    const used = await repo.useToken(tx, 'resetPassword', hashOf(token));
+    if (!used) throw new AppError(AccountLinkErrors.invalidLink);
+    await repo.setPasswordHash(tx, used.userId, passwordHash);
+    await repo.retireTokens(tx, used.userId, 'resetPassword');
+    await audit(tx, ctx, {
+      actorUserId: used.userId,
+      actorCustId: null,
+      action: 'user.resetPassword',
+      objectType: 'user',
+      objectId: used.userId,
+      outcome: 'allowed',
+    });
+    return { reset: true };
+  });
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
+import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
+import { users } from '../users/users.schema.ts';
+import { accountTokens } from './account.schema.ts';
+import de from './mail/de.json' with { type: 'json' };
+
+/** Waits for the relay to have received `n` messages (bounded by tries, not time). */
+async function mails(relay: Relay, n: number) {
+  for (let i = 0; i < 300 && relay.received.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(relay.received.length).toBe(n);
+  return relay.received;
+}
+const tokenIn = (text: string, page: string) => new RegExp(`${page}\\?token=([\\w-]+)`).exec(text)![1]!;
+
+describe.each(engines)('registration, e-mail confirmation and password reset (%s)', (engine) => {
+  let t: TestApp;
+  let relay: Relay;
+
+  beforeAll(async () => {
+    relay = await startRelay();
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SMTP_URL: relay.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await relay.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    (await t.app.inject({ method, url, payload: payload as object })).json();
+  const person = { username: 'ada.l', email: 'Ada@Example.test', password: 'first_pw1', country: 'DE' };
+
+  it('registers, mails a confirmation link in the chosen language, and confirms the address once', async () => {
+    const answer = await call('POST', '/user/register', { ...person, language: 'de' });
+    expect(answer).toMatchObject({ success: true, data: { username: 'ada.l', emailConfirmed: '2' } });
+    const [mail] = await mails(relay, 1);
+    expect(mail!.to![0]!.address!.toLowerCase()).toBe('ada@example.test');
+    expect(mail!.subject).toBe(de.confirmEmail.subject);
+    expect(mail!.text).toContain('ada.l');
+    expect(mail!.html).toContain(`${PUBLIC_URL}/v5/confirmEmail?token=`);
+    // Only the token's hash is stored.
+    const token = tokenIn(mail!.text!, 'confirmEmail');
+    const stored = await t.app.platform.db.select().from(accountTokens);
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+
+    const confirmed = await call('GET', `/user/confirmEmail?token=${token}`);
+    expect(confirmed).toMatchObject({ success: true, data: { username: 'ada.l', emailConfirmed: '1' } });
+    const [row] = await t.app.platform.db.select().from(users).where(eq(users.username, 'ada.l'));
+    expect(row).toMatchObject({ emailConfirmed: '1', language: 'de', country: 'DE' });
+    expect(await call('GET', `/user/confirmEmail?token=${token}`)).toMatchObject({
+      errorCode: -1,
+      data: { key: 'accountLink.invalid' },
+    });
+    expect(await call('GET', '/user/confirmEmail?token=nope')).toMatchObject({ errorCode: -1 });
+    // The new account signs in.
+    await expect(signIn(t.app, 'ada.l', 'first_pw1')).resolves.toHaveProperty('authorization');
+  });
+
+  it('refuses a taken username or address (any case) and names outside the rules; nothing is mailed', async () => {
+    const before = relay.received.length;
+    const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });
+    expect(
+      await call('POST', '/user/register', { ...person, username: 'ADA.L', email: 'x@example.test' }),
+    ).toMatchObject(refused(-1, 'register.usernameTaken'));
+    expect(
+      await call('POST', '/user/register', { ...person, username: 'other', email: 'ada@example.TEST' }),
+    ).toMatchObject(refused(-2, 'register.emailTaken'));
+    for (const bad of [
+      { username: 'a' },
+      { username: 'has space' },
+      { email: 'not-an-address' },
+      { password: 'short' },
+      { password: 'no-dashes-here' },
+      { country: '' },
+    ])
+      expect(
+        await call('POST', '/user/register', {
+          ...person,
+          username: 'fresh',
+          email: 'f@example.test',
+          ...bad,
+        }),
+      ).toMatchObject(refused(-3, 'register.invalid'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(relay.received.length).toBe(before);
+  });
+
+  it('mails a single-use reset link; an unknown address gets the same answer and no mail', async () => {
+    const before = relay.received.length;
+    expect(await call('POST', '/user/password/forgot', { email: 'nobody@example.test' })).toEqual(
+      await call('POST', '/user/password/forgot', { email: 'ADA@example.test' }),
+    );
+    const received = await mails(relay, before + 1);
+    const mail = received.at(-1)!;
+    expect(mail.to![0]!.address!.toLowerCase()).toBe('ada@example.test');
+    expect(mail.subject).toBe(de.resetPassword.subject); // the account's language
+    const token = tokenIn(mail.text!, 'resetPassword');
+
+    expect(await call('POST', '/user/password/reset', { token, password: 'bad pw' })).toMatchObject({
+      errorCode: -2,
+      data: { key: 'accountLink.parameter' },
+    });
+    expect(await call('POST', '/user/password/reset', { token, password: 'second_pw2' })).toMatchObject({
+      success: true,
+    });
+    await expect(signIn(t.app, 'ada.l', 'second_pw2')).resolves.toHaveProperty('authorization');
+    await expect(signIn(t.app, 'ada.l', 'first_pw1')).rejects.toThrow();
+    expect(await call('POST', '/user/password/reset', { token, password: 'third_pw3' })).toMatchObject({
+      errorCode: -1,
+      data: { key: 'accountLink.invalid' },
+    });
+  });
+
+  it('an expired link does nothing; at most three reset mails an hour go to one person', async () => {
+    const before = relay.received.length;
+    await call('POST', '/user/password/forgot', { email: 'ada@example.test' });
+    const token = tokenIn((await mails(relay, before + 1)).at(-1)!.text!, 'resetPassword');
+    await t.app.platform.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.purpose, 'resetPassword'));
+    expect(await call('POST', '/user/password/reset', { token, password: 'third_pw3' })).toMatchObject({
+      errorCode: -1,
+    });
+    // Two reset mails this hour so far (the previous test's and this one's): one more, then none.
+    for (let i = 0; i < 3; i++) await call('POST', '/user/password/forgot', { email: 'ada@example.test' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(relay.received.length).toBe(before + 2);
+  });
+});
