@@ -1,16 +1,15 @@
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Result, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/request.ts';
 import { useForgotPassword } from './api/account-links.ts';
 import { AuthCard } from './components/AuthCard.tsx';
+import { RefusalAlert } from './components/RefusalAlert.tsx';
 
 /** `/forgotPassword`: asks for a reset link; the answer never says whether the address has an account. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
-  const refusal = forgot.error instanceof ApiError ? t(forgot.error.i18nKey) : forgot.error?.message;
 
   return (
     <AuthCard title={t('account.forgot.title')} testId="forgot-card">
@@ -24,7 +23,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <>
           <Typography.Paragraph type="secondary">{t('account.forgot.intro')}</Typography.Paragraph>
-          {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
+          <RefusalAlert error={forgot.error} />
           <Form<{ email: string }>
             layout="vertical"
             requiredMark={false}

@@ -1,12 +1,12 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Username } from '@archway/contract';
-import { ApiError } from '../../shared/request.ts';
 import { storedLanguage } from '../../shared/i18n/stored-language.ts';
 import { useRegister } from './api/account-links.ts';
 import { AuthCard } from './components/AuthCard.tsx';
+import { RefusalAlert } from './components/RefusalAlert.tsx';
 import { PasswordFields } from './components/PasswordFields.tsx';
 
 interface Values {
@@ -21,7 +21,6 @@ interface Values {
 export default function RegisterPage() {
   const { t } = useTranslation();
   const register = useRegister();
-  const refusal = register.error instanceof ApiError ? t(register.error.i18nKey) : register.error?.message;
 
   if (register.isSuccess)
     return (
@@ -38,15 +37,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t('account.register.title')} testId="register-card">
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          title={refusal}
-          style={{ marginBottom: 16 }}
-          data-testid="register-error"
-        />
-      )}
+      <RefusalAlert error={register.error} testId="register-error" />
       <Form<Values>
         layout="vertical"
         requiredMark={false}

@@ -1,9 +1,9 @@
-import { Alert, Button, Form, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/request.ts';
 import { useResetPassword } from './api/account-links.ts';
 import { AuthCard } from './components/AuthCard.tsx';
+import { RefusalAlert } from './components/RefusalAlert.tsx';
 import { PasswordFields } from './components/PasswordFields.tsx';
 
 /** `/resetPassword?token=`: the mailed link; a new password, once. */
@@ -12,7 +12,6 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const refusal = reset.error instanceof ApiError ? t(reset.error.i18nKey) : reset.error?.message;
 
   return (
     <AuthCard title={t('account.reset.title')} testId="reset-card">
@@ -31,15 +30,7 @@ export default function ResetPasswordPage() {
         />
       ) : (
         <>
-          {refusal && (
-            <Alert
-              type="error"
-              showIcon
-              title={refusal}
-              style={{ marginBottom: 16 }}
-              data-testid="reset-error"
-            />
-          )}
+          <RefusalAlert error={reset.error} testId="reset-error" />
           <Form<{ password: string }>
             layout="vertical"
             requiredMark={false}
