@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { factories } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * The case journey of issue 7 in a real browser against a real server: Demo Clinic's scanner sends cases to Demo
@@ -19,9 +20,7 @@ import { startJourney, type Journey } from './server.ts';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 type Texts = Record<string, Record<string, unknown>>;
-const en = JSON.parse(
-  readFileSync(path.join(here, '..', 'src', 'locales', 'en', 'common.json'), 'utf8'),
-) as Texts;
+const en = readLocale('en') as Texts;
 /** The text of a key in en, with `{{name}}` placeholders filled. */
 const text = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce(

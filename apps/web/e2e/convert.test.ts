@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * Online conversion (issue 8) in a real browser against a real server with the demo cases: the lab converts a
  * case to STL from the card's More menu, follows the job in the format conversion dialog and downloads the result,
  * a valid binary STL with the case's triangle count. (The 3D preview's journey is preview.test.ts.)
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = JSON.parse(readFileSync(path.join(here, '..', 'src', 'locales', 'en', 'common.json'), 'utf8'));
+const en = readLocale('en');
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 

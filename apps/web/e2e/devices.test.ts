@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * The device journey of issue 3 in a real browser against a real server: the new lab `lab2`
@@ -13,10 +11,8 @@ import { startJourney, type Journey } from './server.ts';
  * made receiver of (and only to look at it); the administrator imports devices into the registry
  * with a per-row report.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 type Texts = Record<string, Record<string, unknown>>;
-const load = (lang: string) =>
-  JSON.parse(readFileSync(path.join(here, '..', 'src', 'locales', lang, 'common.json'), 'utf8')) as Texts;
+const load = (lang: string) => readLocale(lang) as Texts;
 const en = load('en');
 const de = load('de');
 /** The text of a key in a locale file. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { factories } from '../../server/src/testing/factories.ts';
 import { SHOTS, startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * The 3D preview of issue 8 in a real browser against a real server with the demo cases: the lab opens a case's
@@ -12,11 +12,8 @@ import { SHOTS, startJourney, type Journey } from './server.ts';
  * switches to plaster and saves a screenshot (a PNG). A case the server refuses to preview (encrypted) shows the
  * catalogue's message. The viewer is photographed at 390, 768 and 1440 px and must not be wider than the window.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 type Texts = Record<string, Record<string, unknown>>;
-const en = JSON.parse(
-  readFileSync(path.join(here, '..', 'src', 'locales', 'en', 'common.json'), 'utf8'),
-) as Texts;
+const en = readLocale('en') as Texts;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 

@@ -97,7 +97,12 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       '--no-first-run',
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  // Reduced motion switches Ant Design's transitions off: a journey never clicks an option still sliding in.
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+  });
   await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const pageErrors: string[] = [];

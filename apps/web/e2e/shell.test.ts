@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * The web app shell journey in a real browser against a real server: sign in through the UI as
  * `clinic`, see "Demo Clinic", switch to German, switch to the first system, sign out.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const de = JSON.parse(readFileSync(path.join(here, '..', 'src', 'locales', 'de', 'common.json'), 'utf8')) as {
+const de = readLocale('de') as {
   routes: { home: string };
   settings: { language: string; exit: string };
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { readLocale } from './locales/read-locale.ts';
 
 /**
  * Every user-visible string goes through t(): this fails on JSX text such as `>Sign in<`, on
@@ -122,10 +123,7 @@ function findKeys(fileName: string, code: string): string[] {
   return keys;
 }
 
-const en = JSON.parse(readFileSync(path.join(here, 'locales', 'en', 'common.json'), 'utf8')) as Record<
-  string,
-  unknown
->;
+const en = readLocale('en') as Record<string, unknown>;
 const hasKey = (key: string) =>
   typeof key
     .split('.')

@@ -54,7 +54,7 @@ async function loadCloudTexts(lang: Language): Promise<void> {
     });
     if (!answer?.content) return;
     const texts: unknown = JSON.parse(answer.content);
-    if (texts && typeof texts === 'object') overrideTexts(lang, texts as Record<string, unknown>);
+    if (texts && typeof texts === 'object') overrideTexts(lang, texts as Parameters<typeof overrideTexts>[1]);
   } catch (error) {
     console.warn('cloud texts could not be loaded; built-in texts are used', error);
   }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -26,12 +26,27 @@ function ToastBinder() {
   return null;
 }
 
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+const subscribeReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** The person asked their system for less motion: Ant Design's transitions are switched off. */
+const useReducedMotion = () =>
+  useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(reducedMotionQuery).matches);
+
 export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
   const { theme } = useSystem();
+  const reducedMotion = useReducedMotion();
+  const antdTheme = skins[theme].antd;
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider locale={locale} theme={skins[theme].antd}>
+        <ConfigProvider
+          locale={locale}
+          theme={reducedMotion ? { ...antdTheme, token: { ...antdTheme.token, motion: false } } : antdTheme}
+        >
           <AntApp message={{ maxCount: 5 }}>
             <ToastBinder />
             {children}

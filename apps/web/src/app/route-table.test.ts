@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from './route-table.ts';
 import { menuConfig } from './layout/menu-config.ts';
 import { isGroup } from './layout/menu-model.ts';
+import { readLocale } from '../locales/read-locale.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = JSON.parse(readFileSync(path.join(here, '..', 'locales', 'en', 'common.json'), 'utf8')) as Record<
-  string,
-  unknown
->;
+const en = readLocale('en') as Record<string, unknown>;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
 

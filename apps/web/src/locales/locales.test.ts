@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Languages, allErrors } from '@archway/contract';
+import { readLocale } from './read-locale.ts';
 
 type Tree = { [key: string]: string | Tree };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const load = (lang: string) => JSON.parse(readFileSync(path.join(here, lang, 'common.json'), 'utf8')) as Tree;
+const load = (lang: string) => readLocale(lang) as Tree;
 
 /** Every leaf as `a.b.c` → text. */
 function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
@@ -20,7 +21,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: unknown) =>
+  [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const en = flatten(load('en'));
 
@@ -33,6 +35,14 @@ describe('locales', () => {
     expect(folders).toEqual([...Languages].sort());
   });
 
+  it.each(Languages.filter((lang) => lang !== 'en'))('%s has the same files as en', (lang) => {
+    const files = (dir: string) =>
+      readdirSync(path.join(here, dir))
+        .filter((name) => name.endsWith('.json'))
+        .sort();
+    expect(files(lang)).toEqual(files('en'));
+  });
+
   it.each(Languages.filter((lang) => lang !== 'en'))('%s has every key of en, and only those', (lang) => {
     const texts = flatten(load(lang));
     const missing = [...en.keys()].filter((key) => !texts.has(key));
@@ -42,7 +52,9 @@ describe('locales', () => {
 
   it.each([...Languages])('%s has no empty texts and keeps the placeholders of en', (lang) => {
     const texts = flatten(load(lang));
-    const empty = [...texts].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([k]) => k);
+    const empty = [...texts]
+      .filter(([, text]) => typeof text !== 'string' || text.trim() === '')
+      .map(([k]) => k);
     expect(empty).toEqual([]);
     const broken = [...texts]
       .filter(([key, text]) => en.has(key) && placeholders(text).join() !== placeholders(en.get(key)).join())

@@ -13,7 +13,7 @@ export const signInCounters = pgTable('sign_in_counters', {
 });
 
 /**
- * The single-use links Archway mails: `confirmEmail` (for the address in `email`) and `resetPassword`. Only the
+ * The single-use links Archway mails: `confirmEmail` (for the address in `email`, also a changed one), `resetPassword` and `changePhone` (a six-digit code for `phone`). Only the
  * token's sha256 is stored; the token itself is in the mail alone.
  */
 export const accountTokens = pgTable(
@@ -26,6 +26,8 @@ export const accountTokens = pgTable(
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     email: text('email'),
+    /** `changePhone`: the new number its six-digit code confirms. */
+    phone: text('phone'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

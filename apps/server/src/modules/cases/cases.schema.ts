@@ -118,6 +118,10 @@ export const caseBoxes = pgTable(
      * were when the case was made.
      */
     search: text('search').notNull().default(''),
+    /** Third-party cooperation: on a lab's received copy, the organization it forwarded the case to. */
+    forwardedTo: uuid('forwarded_to').references(() => customers.id),
+    /** On the third party's copy: the lab that forwarded it. */
+    forwardedBy: uuid('forwarded_by').references(() => customers.id),
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.custId] }),

@@ -21,6 +21,17 @@ export const users = pgTable(
     language: text('language'),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
+    /** Tokens issued (`iat`) before this moment are refused: set by a password change, reset or account deletion. */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
+    /** Custom search (user type): others may find this person by e-mail, phone, name (emailNotice, phoneNotice, nameNotice). */
+    searchEmail: boolean('search_email').notNull().default(true),
+    searchPhone: boolean('search_phone').notNull().default(true),
+    searchName: boolean('search_name').notNull().default(true),
+    /** E-mail subscription (setting type 0), per person: CaseEmailNotice, EquipEmailNotie. */
+    caseEmailNotice: boolean('case_email_notice').notNull().default(true),
+    equipEmailNotice: boolean('equip_email_notice').notNull().default(true),
+    /** Account deleted: the row stays (anonymized, disabled) so what the person did stays attributable. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,14 +4,23 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@archway/contract';
 import type { Locale } from 'antd/es/locale';
-import en from '../../locales/en/common.json';
+import { mergeTexts, type Texts } from '../../locales/merge-texts.ts';
 import { languageDef } from './languages.ts';
 
 dayjs.extend(localizedFormat);
 
-type Texts = Record<string, unknown>;
+/** Each language's texts are split by feature: `locales/<lang>/*.json`, merged (a key lives in one file only). */
+const bundles = import.meta.glob<Texts>(['../../locales/*/*.json', '!../../locales/en/*.json'], {
+  import: 'default',
+});
+const enFiles = import.meta.glob<Texts>('../../locales/en/*.json', { import: 'default', eager: true });
 
-const bundles = import.meta.glob<Texts>('../../locales/*/common.json', { import: 'default' });
+const merge = (files: [string, Texts][]) =>
+  files
+    .sort(([a], [b]) => a.localeCompare(b))
+    .reduce<Texts>((all, [name, texts]) => mergeTexts(all, texts, name), {});
+
+const en = merge(Object.entries(enFiles));
 
 export const NAMESPACE = 'common';
 
@@ -20,8 +29,10 @@ export const i18n = i18next.createInstance();
 
 async function loadTexts(code: Language): Promise<Texts> {
   if (code === 'en') return en;
-  const load = bundles[`../../locales/${code}/common.json`];
-  return load ? load() : en;
+  const prefix = `../../locales/${code}/`;
+  const files = Object.entries(bundles).filter(([name]) => name.startsWith(prefix));
+  if (files.length === 0) return en;
+  return merge(await Promise.all(files.map(async ([name, load]) => [name, await load()] as [string, Texts])));
 }
 
 /**
