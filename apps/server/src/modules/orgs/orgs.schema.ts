@@ -83,9 +83,7 @@ export const attachments = pgTable(
   'attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind')
-      .$type<'avatar' | 'licence' | 'logo' | 'background' | 'share' | 'video'>()
-      .notNull(),
+    kind: text('kind').$type<'avatar' | 'licence' | 'logo' | 'background' | 'share' | 'video'>().notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     custId: uuid('cust_id').references(() => customers.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
@@ -136,7 +134,9 @@ export const joinRequests = pgTable(
   },
   (t) => [
     index('join_requests_cust').on(t.custId, t.state, t.createdAt),
-    uniqueIndex('join_requests_pending').on(t.custId, t.userId).where(sql`state = 0`),
+    uniqueIndex('join_requests_pending')
+      .on(t.custId, t.userId)
+      .where(sql`state = 0`),
   ],
 );
 
