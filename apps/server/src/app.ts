@@ -10,6 +10,7 @@ import { createStorage } from './platform/storage/create.ts';
 import { createMailer } from './platform/mail/mail.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuards } from './platform/input-guard.ts';
+import { registerMultipart } from './platform/multipart.ts';
 import { registerCors } from './platform/cors.ts';
 import { createRefusalAuditor } from './platform/refusals.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   registerCors(app, config);
   registerInputGuards(app);
+  await registerMultipart(app);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

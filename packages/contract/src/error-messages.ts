@@ -96,6 +96,10 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'register.invalid': '请检查用户名、邮箱和密码',
     'accountLink.invalid': '该链接无效、已使用或已过期',
     'accountLink.parameter': '请检查新密码：6 到 16 位字母、数字或下划线',
+    'file.format': '上传的文件格式不正确',
+    'file.tooLarge': '文件过大',
+    'file.missing': '没有上传文件',
+    'file.expired': '文件已过期',
   },
   pt: {
     'generic.permission':
@@ -191,6 +195,10 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'register.invalid': 'Verifique o nome de usuário, o e-mail e a senha',
     'accountLink.invalid': 'Este link é inválido, já foi usado ou expirou',
     'accountLink.parameter': 'Verifique a nova senha: 6 a 16 letras, números ou _',
+    'file.format': 'O formato do arquivo enviado está incorreto',
+    'file.tooLarge': 'O arquivo é grande demais',
+    'file.missing': 'Nenhum arquivo foi enviado',
+    'file.expired': 'O arquivo expirou',
   },
 };
 

@@ -241,6 +241,14 @@ export const AccountLinkErrors = {
   parameter: def(-2, 'accountLink.parameter', 400, 'Check the new password: 6 to 16 letters, digits or _'),
 } as const;
 
+/** Files people upload outside scans (licence, avatar, logo, pictures, video), checked by their content. */
+export const FileErrors = {
+  format: def(-1, 'file.format', 400, 'The uploaded file format is incorrect'),
+  tooLarge: def(-2, 'file.tooLarge', 400, 'The file is too large'),
+  missing: def(-3, 'file.missing', 400, 'No file was uploaded'),
+  expired: def(-4, 'file.expired', 400, 'The file has expired'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
@@ -258,6 +266,7 @@ export const ErrorTables = {
   case: CaseErrors,
   register: RegisterErrors,
   accountLink: AccountLinkErrors,
+  file: FileErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

@@ -9,4 +9,6 @@ export * from './devices.ts';
 export * from './cases.ts';
 export * from './conversion.ts';
 export * from './registration.ts';
+export * from './file-type.ts';
+export * from './attachments.ts';
 export * from './scan-format.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import {
   caseDetail,
   CaseErrors,
@@ -19,6 +18,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { StorageNotFound, StorageRangeNotSatisfiable } from '../../platform/storage/storage.ts';
 import { zipLength, zipStream } from '../../platform/zip/zip.ts';
+import { contentDisposition, sendRanged, sendStream } from '../../platform/http-files.ts';
 import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from './cases.access.ts';
 import * as cases from './cases.service.ts';
@@ -26,27 +26,6 @@ import * as cases from './cases.service.ts';
 const tags = ['cases'];
 const security = [{ bearer: [] }];
 const member = { access: 'member' as const, validationError: CaseErrors.parameter };
-
-/** `attachment; filename*=UTF-8''…` (RFC 6266 / 5987), with an ASCII fallback. */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
-/** `Range: bytes=a-b` (one range; `bytes=-n` is the last n bytes). Undefined: the whole file. */
-function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'invalid' | undefined {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (!m[1] && !m[2])) return 'invalid';
-  if (!m[1]) {
-    const n = Number(m[2]);
-    return n > 0 ? { start: Math.max(0, size - n), end: size - 1 } : 'invalid';
-  }
-  const start = Number(m[1]);
-  const end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
-  return start < size && start <= end ? { start, end } : 'invalid';
-}
 
 /** A stored file that went missing is the catalogue's "original data file missing", not a 500. */
 const storageRefusal = (err: unknown) => {
@@ -263,7 +242,7 @@ export const casesRoutes =
         const { name, entries } = await cases.archive(s(req), req.params.id);
         // Every entry is stored with its size: the archive's length is known before it streams (for progress).
         reply.header('content-length', zipLength(entries));
-        return sendStream(reply, 'application/zip', attachment(name), zipStream(entries));
+        return sendStream(reply, 'application/zip', contentDisposition(name), zipStream(entries));
       },
     );
 
@@ -280,25 +259,12 @@ export const casesRoutes =
       },
       async (req, reply) => {
         const f = await cases.file(s(req), req.params.caseId, req.params.fileId);
-        const range = parseRange(req.headers.range, f.size);
-        reply.header('accept-ranges', 'bytes');
-        if (range === 'invalid') {
-          return reply.code(416).header('content-range', `bytes */${f.size}`).send();
-        }
-        const stream = await f.open(range).catch(storageRefusal);
-        if (range) {
-          reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${f.size}`);
-          reply.header('content-length', range.end - range.start + 1);
-        } else reply.header('content-length', f.size);
-        return sendStream(reply, 'application/octet-stream', attachment(f.name), stream);
+        return sendRanged(reply, req.headers.range, {
+          size: f.size,
+          type: 'application/octet-stream',
+          disposition: contentDisposition(f.name),
+          open: (range) => f.open(range).catch(storageRefusal),
+        });
       },
     );
   };
-
-function sendStream(reply: FastifyReply, type: string, disposition: string, stream: NodeJS.ReadableStream) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', disposition)
-    .header('cache-control', 'private, no-store')
-    .send(stream);
-}

@@ -5,13 +5,16 @@ import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './orgs.service.ts';
+import { attachmentsRoutes } from './attachments.routes.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
 /** Organizations (customers) and memberships: `/api2/cust…`. */
 export const orgsRoutes =
-  ({ db }: Platform): FastifyPluginAsyncZod =>
+  (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = platform;
+    await app.register(attachmentsRoutes(platform));
     app.get(
       '/api2/cust',
       {
