@@ -33,9 +33,9 @@ export const appRoutes: readonly AppRouteDef[] = [
   route('/customizeOrder', false),
   route('/statistical', true),
   route('/device', true, () => import('../features/devices/DevicePage.tsx')),
-  route('/partner', true),
-  route('/account', true),
-  route('/newAccount', true),
+  route('/partner', true, () => import('../features/partners/PartnerPage.tsx')),
+  route('/account', true, () => import('../features/account/AccountPage.tsx')),
+  route('/newAccount', true, () => import('../features/members/MembersPage.tsx')),
   route('/recycle', true, () => import('../features/cases/RecyclePage.tsx')),
   route('/manager', false, () => import('../features/manager/ManagerPage.tsx')),
 ];

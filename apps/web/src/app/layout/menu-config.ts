@@ -2,6 +2,9 @@ import {
   ContainerOutlined,
   DeleteOutlined,
   HomeOutlined,
+  IdcardOutlined,
+  ShareAltOutlined,
+  TeamOutlined,
   ScanOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
@@ -26,6 +29,9 @@ export const menuConfig: readonly MenuEntryDef[] = [
     ],
   },
   { path: '/device', titleKey: 'routes.device', icon: ScanOutlined },
+  { path: '/partner', titleKey: 'routes.partner', icon: ShareAltOutlined },
+  { path: '/account', titleKey: 'routes.account', icon: IdcardOutlined },
+  { path: '/newAccount', titleKey: 'routes.newAccount', icon: TeamOutlined },
   { path: '/recycle', titleKey: 'routes.recycle', icon: DeleteOutlined },
   { path: '/manager', titleKey: 'routes.manager', icon: ToolOutlined, visible: menuRules.admin },
 ];

@@ -49,6 +49,9 @@ describe('side menu rules', () => {
       '/case',
       '/caseNot',
       '/device',
+      '/partner',
+      '/account',
+      '/newAccount',
       '/recycle',
     ]);
     expect(paths(visibleMenu(menuConfig, context({ isAdmin: true })))).toEqual([
@@ -57,6 +60,9 @@ describe('side menu rules', () => {
       '/case',
       '/caseNot',
       '/device',
+      '/partner',
+      '/account',
+      '/newAccount',
       '/recycle',
       '/manager',
     ]);
