@@ -15,7 +15,9 @@ import { loadConfig } from '../../server/src/config.ts';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = '/tmp/shots';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(here, '..', 'dist', 'index.html');
+/** The built SPA: apps/web/dist, or another build named by WEB_DIST (so parallel work can build apart). */
+const webDist = process.env.WEB_DIST ?? path.join(here, '..', 'dist');
+const dist = path.join(webDist, 'index.html');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,6 +84,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       ARCHWAY_DEMO: 'true',
       ARCHWAY_DEMO_CASES: options.demoCases ? 'true' : 'false',
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
     }),
   );
   await app.listen({ port, host: '127.0.0.1' });
