@@ -249,6 +249,197 @@ export const FileErrors = {
   expired: def(-4, 'file.expired', 400, 'The file has expired'),
 } as const;
 
+/** `GET|POST /cust/clinic/setting` (calls-and-errors §8.4; `res` is the errorCode; keys are the spec's messages). */
+export const SettingErrors = {
+  loadFailed: def(
+    -1,
+    'setting.emailUpdateNoSuccess',
+    400,
+    'The settings could not be loaded: unknown request',
+  ),
+  notAdministrator: def(
+    -2,
+    'setting.emailUpdatesWarning',
+    403,
+    "Only the organization's administrator may change the organization's settings",
+  ),
+  noSuchType: def(-3, 'setting.emailUpdateNoExit', 400, 'This setting does not exist'),
+  invalid: def(-4, 'setting.emailUpdateError', 400, 'The settings could not be saved: check the values'),
+} as const;
+
+/** `POST /user/check/setting` (calls-and-errors §8.4, user settings). */
+export const UserSettingErrors = {
+  invalid: def(-2, 'userSetting.emailUpdateError', 400, 'The settings could not be saved: check the values'),
+} as const;
+
+/** `GET|PUT|DELETE /api2/cust/privacy` (calls-and-errors §8.4 "Privacy"). */
+export const PrivacyErrors = {
+  load: def(-1, 'privacy.loadPermissionFailed', 400, 'The privacy settings could not be loaded'),
+  update: def(
+    -2,
+    'privacy.permissionUpdateFailed',
+    400,
+    "The field could not be made visible: only the organization's administrator may change privacy (bit 2, 4 or 8)",
+  ),
+  delete: def(
+    -3,
+    'privacy.permissionDeleteFailed',
+    400,
+    "The field could not be hidden: only the organization's administrator may change privacy (bit 2, 4 or 8)",
+  ),
+} as const;
+
+/** Report customization: logo, background, share pictures and video (calls-and-errors §7.7, §8.5). */
+export const ReportErrors = {
+  imgStyle: def(-1, 'report.reportPreviewImgStyle', 400, 'Pictures must be jpeg, jpg or png'),
+  imgSize: def(-2, 'report.reportPreviewImgSize', 400, 'Pictures may be at most 20 MB'),
+  videoStyle: def(-3, 'report.reportPreviewVideoStyle', 400, 'The video must be an mp4 file'),
+  videoSize: def(-4, 'report.reportPreviewVideoSize', 400, 'The video may be at most 20 MB'),
+  videoExists: def(
+    -5,
+    'report.videoExists',
+    409,
+    'Only one video: delete the current video before uploading another',
+  ),
+  tooManyPictures: def(-6, 'report.tooManyPictures', 400, 'At most 9 share pictures: delete one first'),
+  notAdministrator: def(
+    -7,
+    'report.notAdministrator',
+    403,
+    "Only the organization's administrator may change the report customization",
+  ),
+  parameter: def(-8, 'report.parameter', 400, 'Invalid parameter'),
+} as const;
+
+/**
+ * Create, edit and delete an organization, and its certification data (calls-and-errors §8.3 "Create
+ * organization": -1 name tip, -2 already registered, -6 and -9 name taken; the others are Archway's). -6 answers a
+ * taken name on create, -9 on edit; names compare in any letter case.
+ */
+export const OrgErrors = {
+  nameTip: def(-1, 'org.nameTip', 400, "Enter the organization's name: 1 to 100 characters"),
+  alreadyRegistered: def(-2, 'org.alreadyRegistered', 409, 'You already belong to an organization'),
+  parameter: def(
+    -3,
+    'org.parameter',
+    400,
+    'Check the fields: type, responsible person, phone and unified credit code are required',
+  ),
+  licence: def(-4, 'org.licence', 400, 'The business licence was not found: upload it again'),
+  notOwner: def(-5, 'org.notOwner', 403, "Only the organization's administrator may do this"),
+  nameTaken: def(-6, 'org.nameTaken', 409, 'The organization name already exists'),
+  hasDevices: def(
+    -7,
+    'org.hasDevices',
+    409,
+    'The organization still has devices or device links: unbind, transfer or remove them first',
+  ),
+  hasCases: def(
+    -8,
+    'org.hasCases',
+    409,
+    'The organization still keeps cases: delete them and empty the recycle bin first',
+  ),
+  renameTaken: def(-9, 'org.renameTaken', 409, 'The organization name already exists'),
+} as const;
+
+/** The platform administrator's certification decisions (`PUT /api2/admin/cust/{id}/audit`). */
+export const CertificationErrors = {
+  parameter: def(-1, 'certification.parameter', 400, 'Parameter error'),
+  reasonRequired: def(-2, 'certification.reasonRequired', 400, 'A refusal needs a reason'),
+  notUnderReview: def(
+    -3,
+    'certification.notUnderReview',
+    409,
+    'This organization is not under review any more',
+  ),
+  noLicence: def(-4, 'certification.noLicence', 400, 'No business licence was sent: it cannot be verified'),
+} as const;
+
+/** Members of an organization (`/api2/cust/user…`; codes after calls-and-errors §8.3 "General"). */
+export const MemberErrors = {
+  parameter: def(-1, 'member.parameter', 400, 'Check the e-mail address and the role'),
+  alreadyMember: def(-2, 'member.alreadyMember', 409, 'This person is already a member of the organization'),
+  notFound: def(-3, 'member.notFound', 400, 'This person is not a member of your organization'),
+  lastOwner: def(-4, 'member.lastOwner', 409, 'An organization needs at least one administrator'),
+} as const;
+
+/** Invitations by e-mail (`/api2/cust/user/invitation…`). */
+export const InvitationErrors = {
+  invalid: def(-5, 'invitation.invalid', 400, 'This invitation is invalid, already used or expired'),
+  wrongAccount: def(
+    -6,
+    'invitation.wrongAccount',
+    400,
+    'This invitation was sent to another e-mail address: sign in with that address',
+  ),
+  tooMany: def(-7, 'invitation.tooMany', 429, 'Too many invitations: try again in an hour'),
+} as const;
+
+/** Join requests (`/api2/user/customer/join`, `/api2/cust/user/join/…`). */
+export const JoinErrors = {
+  parameter: def(-1, 'join.parameter', 400, 'Parameter error'),
+  pending: def(-2, 'join.pending', 409, 'You already asked to join this organization'),
+  notFound: def(-3, 'join.notFound', 400, 'This join request does not exist or was already answered'),
+  tooMany: def(-4, 'join.tooMany', 429, 'Too many join requests are waiting: wait for an answer'),
+} as const;
+
+/** Partners (`GET /api2/cust/partner`). */
+export const PartnerErrors = {
+  parameter: def(-1, 'partner.parameter', 400, 'Parameter error'),
+} as const;
+
+/** Third-party cooperation (`/api2/cust/cooperation`): between verified organizations, one live row per pair. */
+export const CooperationErrors = {
+  parameter: def(-1, 'cooperation.parameter', 400, 'Parameter error'),
+  notFound: def(-2, 'cooperation.notFound', 400, 'Cooperation not found or does not exist'),
+  notVerified: def(
+    -3,
+    'cooperation.notVerified',
+    403,
+    'Only a verified organization can apply for or accept a cooperation',
+  ),
+  partnerNotFound: def(-4, 'cooperation.partnerNotFound', 400, 'Organization not found or does not exist'),
+  partnerNotVerified: def(
+    -5,
+    'cooperation.partnerNotVerified',
+    400,
+    'This organization is not verified: cooperation is only possible between verified organizations',
+  ),
+  self: def(-6, 'cooperation.self', 400, 'An organization cannot cooperate with itself'),
+  exists: def(
+    -7,
+    'cooperation.exists',
+    409,
+    'There is already an application or an open cooperation with this organization',
+  ),
+  notYours: def(-8, 'cooperation.notYours', 400, 'Only the organization applied to can accept or refuse'),
+  notPending: def(-9, 'cooperation.notPending', 409, 'This application has already been decided'),
+  closed: def(-10, 'cooperation.closed', 409, 'This cooperation is already closed'),
+} as const;
+
+/** Forwarding a received case to a third party (`POST /api/case/forward`). */
+export const ForwardErrors = {
+  parameter: def(-1, 'forward.parameter', 400, 'Parameter error'),
+  notLab: def(-2, 'forward.notLab', 403, 'Only a lab can forward cases to a third party'),
+  notReceived: def(
+    -3,
+    'forward.notReceived',
+    400,
+    'Only a case your organization received from its sender can be forwarded',
+  ),
+  encrypted: def(-4, 'forward.encrypted', 400, 'Encrypted data cannot be forwarded: only its receiver can open it'),
+  cancelled: def(-5, 'forward.cancelled', 400, 'A cancelled case cannot be forwarded'),
+  already: def(-6, 'forward.already', 409, 'This case has already been forwarded to a third party'),
+  noCooperation: def(
+    -7,
+    'forward.noCooperation',
+    400,
+    'There is no open third-party cooperation with this organization',
+  ),
+  alreadyHolds: def(-8, 'forward.alreadyHolds', 409, 'This organization already has this case'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
@@ -267,6 +458,15 @@ export const ErrorTables = {
   register: RegisterErrors,
   accountLink: AccountLinkErrors,
   file: FileErrors,
+  setting: SettingErrors,
+  userSetting: UserSettingErrors,
+  privacy: PrivacyErrors,
+  report: ReportErrors,
+  org: OrgErrors,
+  certification: CertificationErrors,
+  partner: PartnerErrors,
+  cooperation: CooperationErrors,
+  forward: ForwardErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

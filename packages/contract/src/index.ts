@@ -12,3 +12,7 @@ export * from './registration.ts';
 export * from './file-type.ts';
 export * from './attachments.ts';
 export * from './scan-format.ts';
+export * from './settings.ts';
+export * from './orgs.ts';
+export * from './members.ts';
+export * from './profile.ts';
