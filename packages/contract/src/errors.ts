@@ -440,6 +440,72 @@ export const ForwardErrors = {
   alreadyHolds: def(-8, 'forward.alreadyHolds', 409, 'This organization already has this case'),
 } as const;
 
+/** Personal centre, `PUT /api2/user/profile` (calls-and-errors §8.3 "Username"; -4 after the table). */
+export const ProfileUsernameErrors = {
+  exists: def(-1, 'profileUsername.exists', 400, 'This username is already taken'),
+  failed: def(-2, 'profileUsername.failed', 400, 'The profile could not be changed'),
+  invalidUser: def(-3, 'profileUsername.invalidUser', 400, 'Invalid login user'),
+  invalid: def(
+    -4,
+    'profileUsername.invalid',
+    400,
+    'Check the fields: the username has 2 to 16 letters, digits and @ . _ -',
+  ),
+} as const;
+
+/** `POST /api2/user/avatar` (§8.3 "Avatar"; -4 after the table). */
+export const ProfileAvatarErrors = {
+  invalid: def(-1, 'profileAvatar.invalid', 400, 'Not a valid image'),
+  format: def(-2, 'profileAvatar.format', 400, 'Unsupported format: jpg, png or gif only'),
+  failed: def(-3, 'profileAvatar.failed', 400, 'The avatar could not be changed'),
+  tooLarge: def(-4, 'profileAvatar.tooLarge', 400, 'The image is larger than 2 MB'),
+} as const;
+
+/** `POST /api2/user/email` (§8.3 "E-mail"; -4 after the table). */
+export const ProfileEmailErrors = {
+  invalid: def(-1, 'profileEmail.invalid', 400, 'Invalid e-mail address'),
+  registered: def(-2, 'profileEmail.registered', 400, 'This e-mail address is already registered'),
+  invalidUser: def(-3, 'profileEmail.invalidUser', 400, 'Invalid login user'),
+  tooMany: def(-4, 'profileEmail.tooMany', 429, 'Too many confirmation mails: try again in an hour'),
+} as const;
+
+/** `POST /api2/user/password` (§8.3 "Password"; -4 after the table). */
+export const ProfilePasswordErrors = {
+  invalidUser: def(-1, 'profilePassword.invalidUser', 400, 'The current password is wrong'),
+  differ: def(-2, 'profilePassword.differ', 400, 'The two passwords differ'),
+  failed: def(-3, 'profilePassword.failed', 400, 'The password could not be changed'),
+  rules: def(-4, 'profilePassword.rules', 400, 'The new password has 6 to 16 letters, digits or _'),
+} as const;
+
+/** `POST /api2/user/phone/code`, `PUT /api2/user/phone`, `DELETE /api2/user/phone/remove` (§8.3 "Phone"; -5… after). */
+export const ProfilePhoneErrors = {
+  invalid: def(-1, 'profilePhone.invalid', 400, 'Invalid phone number'),
+  registered: def(-2, 'profilePhone.registered', 400, 'This phone number is already registered'),
+  invalidUser: def(-3, 'profilePhone.invalidUser', 400, 'Invalid login user'),
+  failed: def(-4, 'profilePhone.failed', 400, 'The phone number could not be changed'),
+  wrongCode: def(-5, 'profilePhone.wrongCode', 400, 'Wrong or expired code'),
+  tooSoon: def(-6, 'profilePhone.tooSoon', 429, 'Wait for the countdown before asking for another code'),
+  tooManyTries: def(-7, 'profilePhone.tooManyTries', 429, 'Too many wrong codes: ask for a new code'),
+} as const;
+
+/** `DELETE /api2/user/wx`: unbinding the chat-app login (§8.2 "Third-party account bind or unbind", -1…-9 not shown). */
+export const ProfileThirdPartyErrors = {
+  notBound: def(-1, 'profileThirdParty.notBound', 400, 'No chat-app login is bound to this account'),
+  invalidUser: def(-3, 'profileThirdParty.invalidUser', 400, 'Invalid login user'),
+} as const;
+
+/** `POST /api2/user/delete`: deleting one's own account. */
+export const ProfileDeleteErrors = {
+  wrongPassword: def(-1, 'profileDelete.wrongPassword', 400, 'The password is wrong'),
+  lastOwner: def(
+    -2,
+    'profileDelete.lastOwner',
+    400,
+    'You are the last administrator of an organization with other members: hand it over first',
+  ),
+  invalidUser: def(-3, 'profileDelete.invalidUser', 400, 'Invalid login user'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
@@ -458,6 +524,13 @@ export const ErrorTables = {
   register: RegisterErrors,
   accountLink: AccountLinkErrors,
   file: FileErrors,
+  profileUsername: ProfileUsernameErrors,
+  profileAvatar: ProfileAvatarErrors,
+  profileEmail: ProfileEmailErrors,
+  profilePassword: ProfilePasswordErrors,
+  profilePhone: ProfilePhoneErrors,
+  profileThirdParty: ProfileThirdPartyErrors,
+  profileDelete: ProfileDeleteErrors,
   setting: SettingErrors,
   userSetting: UserSettingErrors,
   privacy: PrivacyErrors,
