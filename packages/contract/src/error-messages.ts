@@ -349,11 +349,13 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'report.parameter': 'Parâmetro inválido',
     'org.nameTip': 'Informe o nome da organização: de 1 a 100 caracteres',
     'org.alreadyRegistered': 'Você já pertence a uma organização',
-    'org.parameter': 'Verifique os campos: tipo, responsável, telefone e código de crédito unificado são obrigatórios',
+    'org.parameter':
+      'Verifique os campos: tipo, responsável, telefone e código de crédito unificado são obrigatórios',
     'org.licence': 'O alvará comercial não foi encontrado: envie-o novamente',
     'org.notOwner': 'Somente o administrador da organização pode fazer isso',
     'org.nameTaken': 'O nome da organização já existe',
-    'org.hasDevices': 'A organização ainda tem dispositivos ou vínculos de dispositivos: desvincule, transfira ou remova-os primeiro',
+    'org.hasDevices':
+      'A organização ainda tem dispositivos ou vínculos de dispositivos: desvincule, transfira ou remova-os primeiro',
     'org.hasCases': 'A organização ainda guarda casos: exclua-os e esvazie a lixeira primeiro',
     'org.renameTaken': 'O nome da organização já existe',
     'certification.parameter': 'Erro de parâmetro',

@@ -16,3 +16,4 @@ export * from './settings.ts';
 export * from './orgs.ts';
 export * from './members.ts';
 export * from './profile.ts';
+export * from './partners.ts';
