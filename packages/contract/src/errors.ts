@@ -428,7 +428,12 @@ export const ForwardErrors = {
     400,
     'Only a case your organization received from its sender can be forwarded',
   ),
-  encrypted: def(-4, 'forward.encrypted', 400, 'Encrypted data cannot be forwarded: only its receiver can open it'),
+  encrypted: def(
+    -4,
+    'forward.encrypted',
+    400,
+    'Encrypted data cannot be forwarded: only its receiver can open it',
+  ),
   cancelled: def(-5, 'forward.cancelled', 400, 'A cancelled case cannot be forwarded'),
   already: def(-6, 'forward.already', 409, 'This case has already been forwarded to a third party'),
   noCooperation: def(
