@@ -111,7 +111,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Refusals made here rather than in a service are audited, within bounds (platform/refusals.ts).
   const refusals = createRefusalAuditor(db, app.log);
   registerErrorHandler(app, refusals.onInputRefused);
-  registerAuth(app, tokens, (userId, custId) => actorFor(db, userId, custId));
+  registerAuth(app, tokens, (userId, custId, issuedAt) => actorFor(db, userId, custId, issuedAt));
   registerAccess(app, refusals.onAccessRefused);
 
   await app.register(fastifySwagger, {

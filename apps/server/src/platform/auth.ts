@@ -19,7 +19,12 @@ declare module 'fastify' {
   }
 }
 
-export type ActorResolver = (userId: string, custId?: string) => Promise<Actor | undefined>;
+/** `issuedAt`: the token's `iat` (seconds); a token issued before the account's sessions were ended is refused. */
+export type ActorResolver = (
+  userId: string,
+  custId?: string,
+  issuedAt?: number,
+) => Promise<Actor | undefined>;
 
 /** The token of an `Authorization: Bearer <token>` header; the scheme name in any letter case (RFC 7235). */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -35,7 +40,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, resolve
     if (!token) return;
     try {
       const claims = await tokens.verify(token);
-      req.actor = (await resolve(claims.sub, claims.cid)) ?? null;
+      req.actor = (await resolve(claims.sub, claims.cid, claims.iat ?? 0)) ?? null;
     } catch (err) {
       req.log.debug({ err }, 'access token refused');
     }

@@ -10,7 +10,10 @@ interface Template {
   expires: string;
   ignore: string;
 }
-type Texts = Record<'confirmEmail' | 'resetPassword', Template> & { footer: string };
+type Texts = Record<'confirmEmail' | 'resetPassword' | 'changeEmail', Template> & {
+  footer: string;
+  phoneCode: string;
+};
 
 /** The templates of every language that has a file (mail/<language>.json), English for the rest. */
 const texts = new Map<Language, Texts>();
@@ -35,7 +38,7 @@ const escapeHtml = (s: string) =>
  * a button. Every value is escaped in the HTML.
  */
 export function accountMail(
-  kind: 'confirmEmail' | 'resetPassword',
+  kind: 'confirmEmail' | 'resetPassword' | 'changeEmail',
   language: string | null | undefined,
   to: string,
   vars: { username: string; email: string; link: string; hours: number },
@@ -62,4 +65,10 @@ export function accountMail(
 ${p(t.greeting)}${p(t.body)}<p style="margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(line(t.action))}</a></p>
 ${p(t.expires)}${p(t.ignore)}<p style="color:#6b7280;font-size:12px">${escapeHtml(all.footer)}</p></body></html>`;
   return { to, subject: line(t.subject), text, html };
+}
+
+/** The text message carrying a phone code, in the recipient's language. */
+export function phoneCodeText(language: string | null | undefined, code: string, minutes: number): string {
+  const all = texts.get(language as Language) ?? texts.get('en')!;
+  return fill(all.phoneCode, { code, minutes: String(minutes) });
 }

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { oidcPayloads } from '../../platform/identity/identity.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { accountTokens } from './account.schema.ts';
 
-export type TokenPurpose = 'confirmEmail' | 'resetPassword';
+export type TokenPurpose = 'confirmEmail' | 'resetPassword' | 'changeEmail' | 'changePhone';
 
 /** A new user, or undefined when the username or the e-mail address is taken (which one: `taken`). */
 export async function insertUser(
@@ -101,3 +102,35 @@ export const retireTokens = (db: Queryable, userId: string, purpose: TokenPurpos
     .where(
       and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
     );
+
+/**
+ * A confirmed e-mail change: the account takes the address the link was sent to, confirmed, unless another account
+ * took it meanwhile (then nothing changes and undefined is answered).
+ */
+export async function takeEmail(db: Queryable, userId: string, email: string) {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${userId}`)
+    .limit(1);
+  if (clash) return undefined;
+  const [row] = await db
+    .update(users)
+    .set({ email, emailConfirmed: '1' })
+    .where(and(eq(users.id, userId), eq(users.disabled, false)))
+    .returning({ id: users.id, username: users.username, email: users.email });
+  return row;
+}
+
+/**
+ * Ends every session of the account: access tokens issued before now are refused (users.sessions_valid_from, checked
+ * in `findActorRow`), and the OpenID provider's sessions, grants and refresh tokens of the account are removed, so a
+ * silent renew cannot mint a new one.
+ */
+export async function endSessions(db: Queryable, userId: string) {
+  await db
+    .update(users)
+    .set({ sessionsValidFrom: sql`now()` })
+    .where(eq(users.id, userId));
+  await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
+}

@@ -100,16 +100,24 @@ export async function register(d: RegistrationDeps, ctx: RequestContext, body: R
 /** `GET /user/confirmEmail?token=`: the address the link was sent to is confirmed (if it is still the account's). */
 export async function confirmEmail(d: RegistrationDeps, ctx: RequestContext, token: string) {
   return d.db.transaction(async (tx) => {
-    const used = await repo.useToken(tx, 'confirmEmail', hashOf(token));
-    const [user] = used?.email ? await repo.confirmEmail(tx, used.userId, used.email) : [];
+    // A registration's link confirms the account's address; an e-mail change's link (`changeEmail`, mailed to the new
+    // address) makes it the account's address, confirmed, unless another account took it meanwhile.
+    const registered = await repo.useToken(tx, 'confirmEmail', hashOf(token));
+    const changed = registered ? undefined : await repo.useToken(tx, 'changeEmail', hashOf(token));
+    const [user] = registered?.email
+      ? await repo.confirmEmail(tx, registered.userId, registered.email)
+      : changed?.email
+        ? [await repo.takeEmail(tx, changed.userId, changed.email)]
+        : [];
     if (!user) throw new AppError(AccountLinkErrors.invalidLink);
     await audit(tx, ctx, {
       actorUserId: user.id,
       actorCustId: null,
-      action: 'user.confirmEmail',
+      action: changed ? 'user.changeEmail' : 'user.confirmEmail',
       objectType: 'user',
       objectId: user.id,
       outcome: 'allowed',
+      ...(changed ? { detail: { email: user.email } } : {}),
     });
     return { username: user.username, email: user.email!, emailConfirmed: '1' };
   });
@@ -160,7 +168,10 @@ export async function forgotPassword(d: RegistrationDeps, ctx: RequestContext, e
   return { sent: true };
 }
 
-/** `POST /user/password/reset`: a live reset link sets the new password; every reset link of the user is spent. */
+/**
+ * `POST /user/password/reset`: a live reset link sets the new password; every reset link of the user is spent and
+ * every session of the account ends (as after a password change).
+ */
 export async function resetPassword(
   d: RegistrationDeps,
   ctx: RequestContext,
@@ -173,6 +184,8 @@ export async function resetPassword(
     if (!used) throw new AppError(AccountLinkErrors.invalidLink);
     await repo.setPasswordHash(tx, used.userId, passwordHash);
     await repo.retireTokens(tx, used.userId, 'resetPassword');
+    // Whoever knew the old password is signed out everywhere: tokens issued before now are refused.
+    await repo.endSessions(tx, used.userId);
     await audit(tx, ctx, {
       actorUserId: used.userId,
       actorCustId: null,

@@ -17,9 +17,16 @@ export async function findUserByLogin(db: Queryable, login: string): Promise<Use
 
 /**
  * What the actor of a request needs, in one statement: the enabled user and the organization it acts for, the one
- * `custId` names if the user is a member of it, else its first membership (oldest, then by name).
+ * `custId` names if the user is a member of it, else its first membership (oldest, then by name). A token issued
+ * (`issuedAt`, whole seconds) before the second of `sessions_valid_from` is refused; one from that very second is
+ * kept, since `iat` cannot tell before from after within it.
  */
-export async function findActorRow(db: Queryable, userId: string, custId: string | null) {
+export async function findActorRow(
+  db: Queryable,
+  userId: string,
+  custId: string | null,
+  issuedAt: number | null = null,
+) {
   const [row] = await rowsOf<{
     id: string;
     username: string;
@@ -31,7 +38,9 @@ export async function findActorRow(db: Queryable, userId: string, custId: string
     sql`select u.id, u.username, u.is_admin, m.cust_id, m.cust_type from users u
       left join lateral (select m.cust_id, c.cust_type from memberships m join customers c on c.id = m.cust_id
         where m.user_id = u.id order by m.cust_id::text = ${custId} desc nulls last, m.created_at, c.name limit 1) m on true
-      where u.id = ${userId} and not u.disabled`,
+      where u.id = ${userId} and not u.disabled
+        and (u.sessions_valid_from is null or ${issuedAt}::bigint is null
+          or ${issuedAt}::bigint >= floor(extract(epoch from u.sessions_valid_from)))`,
   );
   return row;
 }

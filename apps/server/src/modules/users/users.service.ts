@@ -13,9 +13,17 @@ export type { UserRow } from './users.repository.ts';
 /** For sign-in: the account a login (username or e-mail, any case) names. */
 export const findUserByLogin = (db: Db, login: string) => repo.findUserByLogin(db, login);
 
-/** Who a verified token speaks for: the user and the organization it acts for; none if disabled or gone. */
-export async function actorFor(db: Db, userId: string, custId?: string): Promise<Actor | undefined> {
-  const row = await repo.findActorRow(db, userId, custId ?? null);
+/**
+ * Who a verified token speaks for: the user and the organization it acts for; none if disabled or gone, or if the
+ * token was issued (`issuedAt`, seconds) before the account's sessions were ended (password change or reset).
+ */
+export async function actorFor(
+  db: Db,
+  userId: string,
+  custId?: string,
+  issuedAt?: number,
+): Promise<Actor | undefined> {
+  const row = await repo.findActorRow(db, userId, custId ?? null, issuedAt ?? null);
   if (!row) return undefined;
   return {
     userId: row.id,
