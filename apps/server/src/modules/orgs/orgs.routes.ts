@@ -6,6 +6,11 @@ import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './orgs.service.ts';
 import { attachmentsRoutes } from './attachments.routes.ts';
+import { membersRoutes } from './members.routes.ts';
+import { directoryRoutes } from './directory.routes.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { shareRoutes } from './share.routes.ts';
+import { partnersRoutes } from './partners.routes.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -15,6 +20,11 @@ export const orgsRoutes =
   async (app) => {
     const { db } = platform;
     await app.register(attachmentsRoutes(platform));
+    await app.register(membersRoutes(platform));
+    await app.register(directoryRoutes(platform));
+    await app.register(settingsRoutes(platform));
+    await app.register(shareRoutes(platform));
+    await app.register(partnersRoutes(platform));
     app.get(
       '/api2/cust',
       {

@@ -1,0 +1,157 @@
+import {
+  CooperationErrors,
+  CooperationState,
+  type CooperationListQuery,
+  type CooperationRow,
+  type ErrorDef,
+  type PartnerListQuery,
+} from '@archway/contract';
+import type { Db, Queryable } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { audit, type AuditEntry, type RequestContext } from '../../platform/audit/audit.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { memberOrg } from './orgs.access.ts';
+import { presentCooperation, presentPartner } from './partners.presenter.ts';
+import * as repo from './partners.repository.ts';
+
+export interface PartnerScope {
+  db: Db;
+  ctx: RequestContext;
+  actor: Actor;
+}
+
+/** `GET /api2/cust/partner`: the organizations the caller's exchanges devices or cases with, a page by name. */
+export async function partners(s: PartnerScope, q: PartnerListQuery) {
+  const custId = memberOrg(s.actor);
+  const { total, rows } = await repo.listPartners(
+    s.db,
+    { custId, type: q.type, key: q.key, pageIndex: q.pageIndex, pageSize: q.pageSize },
+    new Date(),
+  );
+  return {
+    records: rows.map(presentPartner),
+    totalRecords: total,
+    pageSize: q.pageSize,
+    pageIndex: q.pageIndex,
+  };
+}
+
+// ---- third-party cooperation ----------------------------------------------------------------------------
+
+const entry = (
+  s: PartnerScope,
+  action: string,
+  id: string | null,
+  outcome: AuditEntry['outcome'],
+  detail?: Record<string, unknown>,
+): AuditEntry => ({
+  actorUserId: s.actor.userId,
+  actorCustId: s.actor.custId,
+  action,
+  objectType: 'cooperation',
+  objectId: id,
+  outcome,
+  detail,
+});
+
+/** Runs a change in one transaction; a refusal rolls it back and is audited outside it. */
+async function guarded<T>(
+  s: PartnerScope,
+  action: string,
+  id: string | null,
+  fn: (tx: Queryable) => Promise<T>,
+) {
+  try {
+    return await s.db.transaction(fn);
+  } catch (err) {
+    const def: ErrorDef | undefined =
+      err instanceof AppError ? err.def : isUniqueViolation(err) ? CooperationErrors.exists : undefined;
+    if (!def) throw err;
+    await audit(s.db, s.ctx, entry(s, action, id, 'refused', { code: def.code, key: def.key }));
+    throw err instanceof AppError ? err : new AppError(def);
+  }
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+const refuse = (def: ErrorDef): never => {
+  throw new AppError(def);
+};
+
+/** `GET /api2/cust/cooperation`: both directions, each with its state and what the caller may do. */
+export async function cooperations(s: PartnerScope, q: CooperationListQuery) {
+  const custId = memberOrg(s.actor);
+  const { total, rows } = await repo.listCooperations(s.db, {
+    custId,
+    state: q.state,
+    pageIndex: q.pageIndex,
+    pageSize: q.pageSize,
+  });
+  return {
+    records: rows.map((r) => presentCooperation(r, custId)),
+    totalRecords: total,
+    pageSize: q.pageSize,
+    pageIndex: q.pageIndex,
+  };
+}
+
+/**
+ * `POST /api2/cust/cooperation {custId}`: a verified organization applies to another verified organization. One
+ * live (applied or open) cooperation per pair, whichever side applied: the database's unique index decides a race.
+ */
+export async function apply(s: PartnerScope, partnerId: string): Promise<CooperationRow> {
+  const custId = memberOrg(s.actor);
+  const id = await guarded(s, 'cooperation.apply', null, async (tx) => {
+    if (!repo.isVerified(await repo.findOrg(tx, custId))) refuse(CooperationErrors.notVerified);
+    if (partnerId === custId) refuse(CooperationErrors.self);
+    const partner = await repo.findOrg(tx, partnerId);
+    if (!partner) refuse(CooperationErrors.partnerNotFound);
+    if (!repo.isVerified(partner)) refuse(CooperationErrors.partnerNotVerified);
+    const id = await repo.insertCooperation(tx, {
+      applicantId: custId,
+      partnerId,
+      createdBy: s.actor.userId,
+    });
+    await audit(tx, s.ctx, entry(s, 'cooperation.apply', id, 'allowed', { partner: partnerId }));
+    return id;
+  });
+  return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);
+}
+
+/** `PUT /api2/cust/cooperation/{id} {accept}`: the side applied to (verified) opens it, or refuses (closed). */
+export async function decide(s: PartnerScope, id: string, accept: boolean): Promise<CooperationRow> {
+  const custId = memberOrg(s.actor);
+  const action = accept ? 'cooperation.accept' : 'cooperation.refuse';
+  await guarded(s, action, id, async (tx) => {
+    const c = await repo.findCooperation(tx, id, custId, true);
+    if (!c) return refuse(CooperationErrors.notFound);
+    if (c.partnerId !== custId) return refuse(CooperationErrors.notYours);
+    if (c.state !== CooperationState.applied) return refuse(CooperationErrors.notPending);
+    if (accept && !repo.isVerified(await repo.findOrg(tx, custId))) refuse(CooperationErrors.notVerified);
+    await repo.decideCooperation(tx, id, accept, custId, new Date());
+    await audit(tx, s.ctx, entry(s, action, id, 'allowed', { applicant: c.applicantId }));
+  });
+  return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);
+}
+
+/**
+ * `DELETE /api2/cust/cooperation/{id}`: either side closes a live cooperation (the applicant withdraws its
+ * application, or either ends an open one). Cases already forwarded stay with the third party.
+ */
+export async function cancel(s: PartnerScope, id: string): Promise<CooperationRow> {
+  const custId = memberOrg(s.actor);
+  await guarded(s, 'cooperation.cancel', id, async (tx) => {
+    const c = await repo.findCooperation(tx, id, custId, true);
+    if (!c) return refuse(CooperationErrors.notFound);
+    if (c.state === CooperationState.closed) return refuse(CooperationErrors.closed);
+    await repo.closeCooperation(tx, id, custId, new Date());
+    await audit(tx, s.ctx, entry(s, 'cooperation.cancel', id, 'allowed', { state: c.state }));
+  });
+  return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);
+}
+
+/** Whether two organizations cooperate now (an open cooperation, whichever side applied). */
+export const cooperateNow = (db: Queryable, a: string, b: string) => repo.hasOpenCooperation(db, a, b);
