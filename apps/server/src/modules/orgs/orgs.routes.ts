@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customer, envelope, updateCustPropertyBody } from '@archway/contract';
+import { customer, envelope, orgDetail, updateCustPropertyBody } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './orgs.service.ts';
 import { attachmentsRoutes } from './attachments.routes.ts';
+import { organizationRoutes } from './organization.routes.ts';
+import { certificationRoutes } from './certification.routes.ts';
 import { membersRoutes } from './members.routes.ts';
 import { directoryRoutes } from './directory.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
@@ -20,6 +22,8 @@ export const orgsRoutes =
   async (app) => {
     const { db } = platform;
     await app.register(attachmentsRoutes(platform));
+    await app.register(organizationRoutes(platform));
+    await app.register(certificationRoutes(platform));
     await app.register(membersRoutes(platform));
     await app.register(directoryRoutes(platform));
     await app.register(settingsRoutes(platform));
@@ -32,11 +36,12 @@ export const orgsRoutes =
         schema: {
           ...secured,
           tags: ['organizations'],
-          summary: "The caller's organization (status 0 authorized, otherwise registered)",
-          response: { 200: envelope(customer) },
+          summary:
+            "The caller's organization (status 0 authorized, otherwise registered), with its certification (auditReason of a failed audit, the licence), the caller's role (owner or member) and actions",
+          response: { 200: envelope(orgDetail) },
         },
       },
-      async (req) => ok(await service.currentCustomer(db, requireActor(req))),
+      async (req) => ok(await service.organizationDetail(db, requireActor(req))),
     );
 
     app.put(
