@@ -80,8 +80,9 @@ export const deleteReceivers = (db: Queryable, ids: string[]) =>
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Receiver search: by name (substring) always, by exact e-mail or phone only where the organization's privacy
- * bit for that field is clear; organizations whose audit failed are never offered.
+ * Receiver search: by name (substring) where the organization's custom search allows it (search_name), by exact
+ * e-mail or phone only where both its custom search (search_email, search_phone) and its privacy bit for that field
+ * allow it; organizations whose audit failed are never offered.
  */
 export const searchCustomers = (db: Queryable, key: string, max: number) =>
   db
@@ -91,12 +92,17 @@ export const searchCustomers = (db: Queryable, key: string, max: number) =>
       and(
         ne(customers.status, CustStatus.auditFailed),
         or(
-          ilike(customers.name, `%${escapeLike(key)}%`),
+          and(eq(customers.searchName, true), ilike(customers.name, `%${escapeLike(key)}%`)),
           and(
+            eq(customers.searchEmail, true),
             sql`(${customers.privacy} & ${Privacy.email}) = 0`,
             sql`lower(${customers.email}) = ${key.toLowerCase()}`,
           ),
-          and(sql`(${customers.privacy} & ${Privacy.phone}) = 0`, eq(customers.phone, key)),
+          and(
+            eq(customers.searchPhone, true),
+            sql`(${customers.privacy} & ${Privacy.phone}) = 0`,
+            eq(customers.phone, key),
+          ),
         ),
       ),
     )

@@ -170,8 +170,8 @@ export async function deleteReceivers(s: Scope, input: z.infer<typeof deleteRece
 }
 
 /**
- * Receiver search: by name always, by e-mail or phone (exact) only where the organization's privacy bit for
- * that field is clear; hidden fields are never returned; at most `max` (≤ 10). It reads other organizations'
+ * Receiver search: by name where the organization's custom search allows (CustNameNotice), by e-mail or phone
+ * (exact) only where its custom search (CustEmailNotice, CustPhoneNotice) and its privacy bit for that field allow; hidden fields are never returned; at most `max` (≤ 10). It reads other organizations'
  * data, so each search is one audit row (the organizations it returned; not the search text).
  */
 export async function searchReceivers(s: Scope, key: string, max: number): Promise<ReceiverSearchResult[]> {
