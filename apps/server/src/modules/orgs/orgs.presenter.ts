@@ -1,5 +1,11 @@
-import type { Customer } from '@archway/contract';
-import type { CustomerRow } from './orgs.repository.ts';
+import {
+  CustStatus,
+  type Attachment,
+  type CertificationRow,
+  type Customer,
+  type OrgDetail,
+} from '@archway/contract';
+import type { CustomerRow, MembershipRole } from './orgs.repository.ts';
 
 /** A customers row as `GET /api2/cust` answers it. */
 export const presentCustomer = (c: CustomerRow): Customer => ({
@@ -20,4 +26,53 @@ export const presentCustomer = (c: CustomerRow): Customer => ({
   street: c.street,
   privacy: c.privacy,
   property: c.property,
+});
+
+/**
+ * The organization as its members see it: the customer, its certification (reason of a failed audit, the licence)
+ * and what the caller may do: an owner edits and deletes, and resubmits after a failed audit.
+ */
+export function presentOrgDetail(
+  c: CustomerRow,
+  licence: Attachment | null,
+  role: MembershipRole,
+): OrgDetail {
+  const actions: OrgDetail['actions'] = [];
+  if (role === 'owner') {
+    actions.push('edit');
+    if (c.status === CustStatus.auditFailed) actions.push('resubmit');
+    actions.push('delete');
+  }
+  return {
+    ...presentCustomer(c),
+    auditReason: c.status === CustStatus.auditFailed ? c.auditReason : null,
+    auditedAt: c.auditedAt?.toISOString() ?? null,
+    licence,
+    role,
+    actions,
+  };
+}
+
+/** A row of the administrator's certification queue. */
+export const presentCertificationRow = (
+  c: CustomerRow,
+  licence: Attachment | null,
+  createdBy: string | null,
+): CertificationRow => ({
+  id: c.id,
+  name: c.name,
+  custType: c.custType,
+  contact: c.contact,
+  phone: c.phone,
+  email: c.email,
+  creditCode: c.creditCode,
+  address: c.address,
+  country: c.country,
+  city: c.city,
+  status: c.status,
+  registTime: c.registTime.toISOString(),
+  auditReason: c.auditReason,
+  auditedAt: c.auditedAt?.toISOString() ?? null,
+  licence,
+  createdBy,
 });

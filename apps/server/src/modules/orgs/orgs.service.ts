@@ -1,12 +1,24 @@
-import { CustErrors, type Customer } from '@archway/contract';
-import type { Db } from '../../platform/db/client.ts';
+import {
+  CustErrors,
+  CustStatus,
+  OrgErrors,
+  orgNameSchema,
+  type CreateOrgBody,
+  type CreditBody,
+  type Customer,
+  type OrgDetail,
+  type UpdateOrgBody,
+} from '@archway/contract';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { mergeProperty } from '../common/property.ts';
-import { memberOrg } from './orgs.access.ts';
-import { presentCustomer } from './orgs.presenter.ts';
+import { guardedOrg, memberOrg, requireOwner, roleIn } from './orgs.access.ts';
+import { presentCustomer, presentOrgDetail } from './orgs.presenter.ts';
 import * as repo from './orgs.repository.ts';
+import { findAttachment, presentAttachment, setAttachmentCustomer } from './attachments.service.ts';
 
 export type { CustomerRow } from './orgs.repository.ts';
 
@@ -17,6 +29,15 @@ export async function currentCustomer(db: Db, actor: Actor): Promise<Customer> {
   const c = await repo.findCustomerById(db, memberOrg(actor));
   if (!c) throw new AppError(CustErrors.notFound);
   return presentCustomer(c);
+}
+
+/** The caller's organization with its certification, licence, the caller's role and actions. */
+export async function organizationDetail(db: Queryable, actor: Actor): Promise<OrgDetail> {
+  const custId = memberOrg(actor);
+  const [c, role] = await Promise.all([repo.findCustomerById(db, custId), roleIn(db, actor, custId)]);
+  if (!c || !role) throw new AppError(CustErrors.notFound);
+  const licence = c.licenseFile ? await findAttachment(db, c.licenseFile) : undefined;
+  return presentOrgDetail(c, licence ? presentAttachment(licence) : null, role);
 }
 
 /** `PUT /api2/cust/property`: merges a patch into the organization's property, in one audited transaction. */
@@ -43,4 +64,202 @@ export async function updateCustomerProperty(
     });
     return property;
   });
+}
+
+/** A trimmed name of 1 to 100 characters, else the documented "name tip" (-1). */
+function validName(name: string): string {
+  const parsed = orgNameSchema.safeParse(name);
+  if (!parsed.success) throw new AppError(OrgErrors.nameTip, 'name');
+  return parsed.data;
+}
+
+/**
+ * The licence a caller names: a `licence` attachment the caller uploaded, or one already given to this
+ * organization. Anything else (missing, someone else's, another kind) is `org.licence` (-4).
+ */
+async function usableLicence(db: Queryable, actor: Actor, id: string, custId: string | null) {
+  const row = await findAttachment(db, id);
+  const mine = row?.userId === actor.userId && (row.custId === null || row.custId === custId);
+  if (!row || row.kind !== 'licence' || !(mine || (custId !== null && row.custId === custId)))
+    throw new AppError(OrgErrors.licence, 'licenseFile');
+  return row;
+}
+
+const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+
+/**
+ * `POST /api2/cust` and `POST /cust/clinic`: a new organization, under review (status 1), its creator its owner.
+ * Refusals: -1 name tip, -2 the caller already belongs to an organization, -6 the name is taken (any letter
+ * case), -4 the licence is not the caller's upload, -3 other fields.
+ */
+export async function createOrganization(
+  db: Db,
+  ctx: RequestContext,
+  actor: Actor,
+  body: CreateOrgBody,
+): Promise<OrgDetail> {
+  const name = validName(body.name);
+  return guardedOrg(db, ctx, actor, 'customer.create', null, async (tx) => {
+    await repo.lockKey(tx, `customer-creator:${actor.userId}`);
+    if (actor.custId || (await repo.hasMembership(tx, actor.userId)))
+      throw new AppError(OrgErrors.alreadyRegistered);
+    await repo.lockName(tx, name);
+    if (await repo.nameTaken(tx, name)) throw new AppError(OrgErrors.nameTaken, 'name');
+    const licence = body.licenseFile ? await usableLicence(tx, actor, body.licenseFile, null) : undefined;
+    const row = await repo.insertCustomer(tx, {
+      name,
+      custType: body.custType,
+      contact: body.contact,
+      phone: body.phone,
+      creditCode: body.creditCode,
+      email: blankToNull(body.email) ?? null,
+      address: body.address ?? null,
+      country: body.country ?? null,
+      region: body.region ?? null,
+      city: body.city ?? null,
+      street: body.street ?? null,
+      memo: body.memo ?? null,
+      licenseFile: licence?.id ?? null,
+      status: CustStatus.underReview,
+      createdBy: actor.userId,
+    });
+    await repo.insertMembership(tx, actor.userId, row.id, 'owner');
+    if (licence) await setAttachmentCustomer(tx, licence.id, row.id);
+    await audit(tx, ctx, {
+      actorUserId: actor.userId,
+      actorCustId: row.id,
+      action: 'customer.create',
+      objectType: 'customer',
+      objectId: row.id,
+      outcome: 'allowed',
+      detail: { name, custType: body.custType, licence: licence?.id ?? null },
+    });
+    return presentOrgDetail(row, licence ? presentAttachment(licence) : null, 'owner');
+  });
+}
+
+/**
+ * `PUT /api2/cust`: the owner edits the organization's fields. A new name stays unique (-9). Any edit of an
+ * organization whose audit failed, or a new credit code of a verified one, puts it back under review.
+ */
+export async function updateOrganization(
+  db: Db,
+  ctx: RequestContext,
+  actor: Actor,
+  body: UpdateOrgBody,
+): Promise<OrgDetail> {
+  const custId = memberOrg(actor);
+  const name = body.name === undefined ? undefined : validName(body.name);
+  return guardedOrg(db, ctx, actor, 'customer.update', custId, async (tx) => {
+    await requireOwner(tx, actor, custId);
+    const current = await repo.lockCustomer(tx, custId);
+    if (!current) throw new AppError(CustErrors.notFound);
+    if (name !== undefined && name !== current.name) {
+      await repo.lockName(tx, name);
+      if (await repo.nameTaken(tx, name, custId)) throw new AppError(OrgErrors.renameTaken, 'name');
+    }
+    const patch: repo.CustomerPatch = {
+      name,
+      contact: body.contact,
+      phone: body.phone,
+      creditCode: body.creditCode,
+      email: blankToNull(body.email),
+      address: body.address,
+      country: body.country,
+      region: body.region,
+      city: body.city,
+      street: body.street,
+      memo: body.memo,
+    };
+    const changedCredit = body.creditCode !== undefined && body.creditCode !== current.creditCode;
+    if (
+      current.status === CustStatus.auditFailed ||
+      (current.status === CustStatus.authorized && changedCredit)
+    )
+      patch.status = CustStatus.underReview;
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const row = Object.keys(defined).length ? await repo.updateCustomer(tx, custId, defined) : current;
+    await audit(tx, ctx, {
+      actorUserId: actor.userId,
+      actorCustId: custId,
+      action: 'customer.update',
+      objectType: 'customer',
+      objectId: custId,
+      outcome: 'allowed',
+      detail: { fields: Object.keys(defined), from: current.status, to: row.status },
+    });
+    const licence = row.licenseFile ? await findAttachment(tx, row.licenseFile) : undefined;
+    return presentOrgDetail(row, licence ? presentAttachment(licence) : null, 'owner');
+  });
+}
+
+/**
+ * `PUT /api2/cust/credit`: the owner sends (or sends again) the unified credit code and the business licence; the
+ * organization goes under review, whatever its status was (a verified one is checked again).
+ */
+export async function submitCredit(
+  db: Db,
+  ctx: RequestContext,
+  actor: Actor,
+  body: CreditBody,
+): Promise<OrgDetail> {
+  const custId = memberOrg(actor);
+  return guardedOrg(db, ctx, actor, 'customer.credit', custId, async (tx) => {
+    await requireOwner(tx, actor, custId);
+    const current = await repo.lockCustomer(tx, custId);
+    if (!current) throw new AppError(CustErrors.notFound);
+    const licence = await usableLicence(tx, actor, body.licenseFile, custId);
+    await setAttachmentCustomer(tx, licence.id, custId);
+    const row = await repo.updateCustomer(tx, custId, {
+      creditCode: body.creditCode,
+      licenseFile: licence.id,
+      status: CustStatus.underReview,
+    });
+    await audit(tx, ctx, {
+      actorUserId: actor.userId,
+      actorCustId: custId,
+      action: 'customer.credit',
+      objectType: 'customer',
+      objectId: custId,
+      outcome: 'allowed',
+      detail: { from: current.status, licence: licence.id },
+    });
+    return presentOrgDetail(row, presentAttachment(licence), 'owner');
+  });
+}
+
+/**
+ * `DELETE /api2/cust/{id}`: the owner deletes the caller's own organization (another id answers "not found").
+ * Refused while it has devices or device links (-7) or keeps cases (-8): those belong to the clinics and labs it
+ * works with too, so they are ended explicitly first. Its members stay, without an organization; its files go.
+ */
+export async function deleteOrganization(
+  platform: Platform,
+  ctx: RequestContext,
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  const { db } = platform;
+  const keys = await guardedOrg(db, ctx, actor, 'customer.delete', id, async (tx) => {
+    if (id !== actor.custId) throw new AppError(CustErrors.notFound);
+    await requireOwner(tx, actor, id);
+    const current = await repo.lockCustomer(tx, id);
+    if (!current) throw new AppError(CustErrors.notFound);
+    const usage = await repo.customerUsage(tx, id);
+    if (usage.devices) throw new AppError(OrgErrors.hasDevices);
+    if (usage.cases) throw new AppError(OrgErrors.hasCases);
+    const files = await repo.attachmentKeys(tx, id);
+    if (!(await repo.deleteCustomer(tx, id))) throw new AppError(OrgErrors.hasDevices);
+    await audit(tx, ctx, {
+      actorUserId: actor.userId,
+      actorCustId: id,
+      action: 'customer.delete',
+      objectType: 'customer',
+      objectId: id,
+      outcome: 'allowed',
+      detail: { name: current.name, files: files.length },
+    });
+    return files;
+  });
+  for (const key of keys) await platform.storage.delete(key).catch(() => undefined);
 }

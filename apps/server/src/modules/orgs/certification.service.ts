@@ -1,0 +1,131 @@
+import {
+  CertificationErrors,
+  CustErrors,
+  CustStatus,
+  GenericErrors,
+  type AuditBody,
+  type OutboxListQuery,
+  type OutboxMessage,
+  type OutboxRow,
+  type CertificationListQuery,
+  type CertificationRow,
+} from '@archway/contract';
+import type { Actor } from '../../platform/auth.ts';
+import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { listOutbox, readOutboxMessage, type OutboxRecord } from '../../platform/mail/outbox.ts';
+import { guardedOrg } from './orgs.access.ts';
+import { findAttachment, presentAttachment } from './attachments.service.ts';
+import { certificationMail } from './orgs-mail.ts';
+import { presentCertificationRow } from './orgs.presenter.ts';
+import * as repo from './certification.repository.ts';
+import * as orgs from './orgs.repository.ts';
+
+/** `GET /api2/admin/cust`: one page of organizations of a certification status, with their licences. */
+export async function certificationList(platform: Platform, q: CertificationListQuery) {
+  const { total, rows } = await repo.listForCertification(platform.db, q);
+  const records: CertificationRow[] = rows.map((r) =>
+    presentCertificationRow(r.customer, r.licence ? presentAttachment(r.licence) : null, r.createdBy),
+  );
+  return { records, totalRecords: total, pageSize: q.pageSize, pageIndex: q.pageIndex };
+}
+
+/**
+ * `PUT /api2/admin/cust/{id}/audit`: the administrator verifies (0) or refuses (2, reason required) an
+ * organization under review. The decision, the audit entry and the mail to the organization (its owners, each in
+ * their language; its own address when it has no owner with one) are one transaction.
+ */
+export async function decide(
+  platform: Platform,
+  ctx: RequestContext,
+  actor: Actor,
+  id: string,
+  body: AuditBody,
+): Promise<CertificationRow> {
+  const { db } = platform;
+  const reason = body.reason?.trim() || null;
+  const row = await guardedOrg(db, ctx, actor, 'customer.audit', id, async (tx) => {
+    if (body.status === CustStatus.auditFailed && !reason)
+      throw new AppError(CertificationErrors.reasonRequired, 'reason');
+    const current = await orgs.lockCustomer(tx, id);
+    if (!current) throw new AppError(CustErrors.notFound);
+    if (current.status !== CustStatus.underReview) throw new AppError(CertificationErrors.notUnderReview);
+    if (body.status === CustStatus.authorized && !current.licenseFile)
+      throw new AppError(CertificationErrors.noLicence);
+    const decided = await repo.setAudit(tx, id, {
+      status: body.status,
+      reason: body.status === CustStatus.auditFailed ? reason : null,
+      by: actor.userId,
+    });
+    const outcome = body.status === CustStatus.authorized ? 'verified' : 'refused';
+    const link = `${platform.config.publicUrl}/v5/account?tab=1`;
+    const owners = await orgs.ownerRecipients(tx, id);
+    const recipients = owners.length
+      ? owners
+      : current.email
+        ? [
+            {
+              username: current.name,
+              email: current.email,
+              language: await orgs.userLanguage(tx, current.createdBy),
+            },
+          ]
+        : [];
+    for (const r of recipients)
+      await platform.mail.send(
+        tx,
+        certificationMail(outcome, r.language, r.email, {
+          username: r.username,
+          org: current.name,
+          reason: decided.auditReason,
+          link,
+        }),
+      );
+    await audit(tx, ctx, {
+      actorUserId: actor.userId,
+      actorCustId: actor.custId,
+      action: 'customer.audit',
+      objectType: 'customer',
+      objectId: id,
+      outcome: 'allowed',
+      detail: { status: body.status, reason: decided.auditReason, mailed: recipients.length },
+    });
+    return decided;
+  });
+  platform.mail.wake();
+  const licence = row.licenseFile ? await findAttachment(db, row.licenseFile) : undefined;
+  return presentCertificationRow(row, licence ? presentAttachment(licence) : null, null);
+}
+
+// ---- the mail outbox (administrators) -----------------------------------------------------------------------------
+
+const presentOutbox = (r: OutboxRecord): OutboxRow => ({
+  id: r.id,
+  channel: r.channel,
+  to: r.recipient,
+  subject: r.subject,
+  state: r.state,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+  sentAt: r.sentAt?.toISOString() ?? null,
+});
+
+/** `GET /api2/admin/mail`: one page of the outbox, newest first. */
+export async function outboxList(platform: Platform, q: OutboxListQuery) {
+  const { total, rows } = await listOutbox(platform.db, q);
+  return {
+    records: rows.map(presentOutbox),
+    totalRecords: total,
+    pageSize: q.pageSize,
+    pageIndex: q.pageIndex,
+  };
+}
+
+/** `GET /api2/admin/mail/{id}`: one message with its text. */
+export async function outboxMessage(platform: Platform, id: string): Promise<OutboxMessage> {
+  const row = await readOutboxMessage(platform.db, id);
+  if (!row) throw new AppError(GenericErrors.objectNotFound);
+  return { ...presentOutbox(row), text: row.text };
+}

@@ -1,0 +1,61 @@
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { mailOutbox } from './mail.schema.ts';
+
+export type OutboxState = 'pending' | 'sent' | 'failed' | 'outbox';
+export type OutboxRecord = Omit<
+  typeof mailOutbox.$inferSelect,
+  'html' | 'text' | 'messageId' | 'nextAttemptAt'
+>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const listed = {
+  id: mailOutbox.id,
+  channel: mailOutbox.channel,
+  recipient: mailOutbox.recipient,
+  subject: mailOutbox.subject,
+  state: mailOutbox.state,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+
+/**
+ * The administrator's read of `mail_outbox`, newest first: every e-mail and text message Archway queued (without the
+ * bodies), by recipient or subject and by state. The embedded default (no SMTP_URL) keeps e-mails in state
+ * `outbox`: this is where they are read.
+ */
+export async function listOutbox(
+  db: Queryable,
+  q: { keyword?: string | undefined; state?: OutboxState | undefined; pageIndex: number; pageSize: number },
+): Promise<{ total: number; rows: OutboxRecord[] }> {
+  const like = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
+  const where = and(
+    q.state ? eq(mailOutbox.state, q.state) : undefined,
+    like ? or(ilike(mailOutbox.recipient, like), ilike(mailOutbox.subject, like)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
+  const rows = await db
+    .select(listed)
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(q.pageSize)
+    .offset((q.pageIndex - 1) * q.pageSize);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** One message with its plain-text body, or undefined. */
+export async function readOutboxMessage(
+  db: Queryable,
+  id: string,
+): Promise<(OutboxRecord & { text: string }) | undefined> {
+  const [row] = await db
+    .select({ ...listed, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id))
+    .limit(1);
+  return row;
+}
