@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { expectCode, expectOk } from '../../testing/api.ts';
+import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
+import { users } from '../users/users.schema.ts';
+import { customers, memberships } from './orgs.schema.ts';
+
+describe.each(engines)('finding organizations and people, and their public details (%s)', (engine) => {
+  let t: TestApp;
+  let f: Factories;
+  let open: OrgRef; // privacy 0: every field public
+  let closed: OrgRef; // privacy 14: e-mail, phone and address hidden
+  let lab: OrgRef;
+  let outsider: PersonRef;
+
+  const setCust = (org: OrgRef, values: Partial<typeof customers.$inferInsert>) =>
+    t.app.platform.db.update(customers).set(values).where(eq(customers.id, org.custId));
+  const setUser = (p: { userId: string }, values: Partial<typeof users.$inferInsert>) =>
+    t.app.platform.db.update(users).set(values).where(eq(users.id, p.userId));
+  const address = { address: '1 Main St', city: 'Oslo', street: 'Main St', country: 'NO', region: 'Oslo' };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    f = factories(t.app);
+    open = await f.org({
+      name: 'Findme Open Clinic',
+      privacy: 0,
+      email: 'open@clinic.test',
+      phone: '+47 100',
+    });
+    closed = await f.org({
+      name: 'Findme Closed Clinic',
+      privacy: 14,
+      email: 'closed@clinic.test',
+      phone: '+47 200',
+    });
+    lab = await f.org({
+      name: 'Findme Lab',
+      custType: 3,
+      privacy: 8,
+      email: 'lab@lab.test',
+      phone: '+47 300',
+    });
+    for (const o of [open, closed, lab]) await setCust(o, address);
+    outsider = await f.user(null);
+  });
+  afterAll(() => t.close());
+
+  const find = async (p: PersonRef, key: string) =>
+    expectOk(await p.call('GET', `/api2/cust/find?key=${encodeURIComponent(key)}`)) as any[];
+
+  it('organizations by name where name search is on; by e-mail or phone only where privacy and the flag allow', async () => {
+    expect((await find(outsider, 'findme')).map((c) => c.name)).toEqual([
+      'Findme Closed Clinic',
+      'Findme Lab',
+      'Findme Open Clinic',
+    ]);
+    expect((await find(outsider, 'open@clinic.test')).map((c) => c.id)).toEqual([open.custId]);
+    expect((await find(outsider, '+47 100')).map((c) => c.id)).toEqual([open.custId]);
+    // The privacy bits hide the closed clinic from exact e-mail and phone search.
+    expect(await find(outsider, 'closed@clinic.test')).toEqual([]);
+    expect(await find(outsider, '+47 200')).toEqual([]);
+    // The flags too: e-mail search off, name search off.
+    await setCust(open, { searchEmail: false, searchName: false });
+    expect(await find(outsider, 'open@clinic.test')).toEqual([]);
+    expect((await find(outsider, 'findme')).map((c) => c.name)).not.toContain('Findme Open Clinic');
+    expect((await find(outsider, '+47 100')).map((c) => c.id)).toEqual([open.custId]);
+    await setCust(open, { searchPhone: false });
+    expect(await find(outsider, '+47 100')).toEqual([]);
+    await setCust(open, { searchEmail: true, searchName: true, searchPhone: true });
+    // A certification that failed hides the organization; an empty key finds nothing; max is bounded.
+    await setCust(lab, { status: 2 });
+    expect((await find(outsider, 'findme')).map((c) => c.name)).not.toContain('Findme Lab');
+    await setCust(lab, { status: 0 });
+    expect(await find(outsider, '')).toEqual([]);
+    expect(await find(outsider, 'findme')).toHaveLength(3);
+    expect(expectOk(await outsider.call('GET', '/api2/cust/find?key=findme&max=1'))).toHaveLength(1);
+    expectCode(await outsider.call('GET', '/api2/cust/find?key=findme&max=50'), 400);
+    expect((await t.app.inject({ method: 'GET', url: '/api2/cust/find?key=findme' })).statusCode).toBe(401);
+  });
+
+  it('hidden fields are null (bit 8 hides address, city and street) except to the organization itself; joinState', async () => {
+    const byName = Object.fromEntries((await find(outsider, 'findme')).map((c) => [c.name, c]));
+    expect(byName['Findme Open Clinic']).toMatchObject({
+      email: 'open@clinic.test',
+      phone: '+47 100',
+      ...address,
+      joinState: 'none',
+    });
+    expect(byName['Findme Closed Clinic']).toMatchObject({
+      email: null,
+      phone: null,
+      address: null,
+      city: null,
+      street: null,
+      country: 'NO',
+      region: 'Oslo',
+    });
+    expect(byName['Findme Lab']).toMatchObject({
+      email: 'lab@lab.test',
+      phone: '+47 300',
+      address: null,
+      city: null,
+    });
+    const own = (await find(closed.owner, 'findme')).find((c) => c.id === closed.custId);
+    expect(own).toMatchObject({
+      email: 'closed@clinic.test',
+      phone: '+47 200',
+      address: '1 Main St',
+      joinState: 'member',
+    });
+    expectOk(await outsider.call('GET', `/api2/user/customer/join?custId=${lab.custId}`));
+    expect((await find(outsider, 'findme lab'))[0].joinState).toBe('pending');
+  });
+
+  it('clinic and factory details by id apply privacy; the wrong kind is not found; a person’s organization', async () => {
+    expect(expectOk(await outsider.call('GET', `/cust/clinic/${closed.custId}`))).toMatchObject({
+      name: 'Findme Closed Clinic',
+      email: null,
+      phone: null,
+      street: null,
+    });
+    expect(expectOk(await closed.owner.call('GET', `/cust/clinic/${closed.custId}`))).toMatchObject({
+      email: 'closed@clinic.test',
+    });
+    expect(expectOk(await outsider.call('GET', `/cust/factory/${lab.custId}`))).toMatchObject({
+      phone: '+47 300',
+      city: null,
+    });
+    expectCode(await outsider.call('GET', `/cust/clinic/${lab.custId}`), -1);
+    expectCode(await outsider.call('GET', `/cust/factory/${open.custId}`), -1);
+    expectCode(await outsider.call('GET', '/cust/factory/nope'), -1);
+    expectCode(await outsider.call('GET', '/cust/clinic/00000000-0000-4000-8000-000000000000'), -1);
+    expect(
+      expectOk(await outsider.call('GET', `/cust/clinic/detail?userId=${open.owner.userId}`)),
+    ).toMatchObject({
+      id: open.custId,
+      email: 'open@clinic.test',
+    });
+    expectCode(await open.owner.call('GET', `/cust/clinic/detail?userId=${outsider.userId}`), -1);
+  });
+
+  it('people by exact username, e-mail or phone, only where each search setting is on; the same empty answer otherwise', async () => {
+    const ada = await f.user(open, { username: 'ada.find', email: 'Ada.Find@example.test' });
+    await setUser(ada, { phone: '+47 555' });
+    const people = async (key: string, by = outsider) =>
+      expectOk(await by.call('GET', `/api2/user/find?key=${encodeURIComponent(key)}`)) as any[];
+    expect((await people('ADA.FIND')).map((p) => p.userId)).toEqual([ada.userId]);
+    expect((await people('ada.find@example.test')).map((p) => p.userId)).toEqual([ada.userId]);
+    expect((await people('+47 555')).map((p) => p.userId)).toEqual([ada.userId]);
+    expect(await people('ada')).toEqual([]); // exact only
+    // POST /user/v2/find answers the same.
+    expect(expectOk(await outsider.call('POST', '/user/v2/find', { key: 'ada.find' }))).toEqual(
+      await people('ada.find'),
+    );
+
+    await setUser(ada, { searchName: false, searchEmail: false, searchPhone: false });
+    const nobody = await people('nobody@example.test');
+    expect(nobody).toEqual([]);
+    for (const key of ['ada.find', 'ada.find@example.test', '+47 555'])
+      expect(await people(key)).toEqual(nobody);
+    // Colleagues obey the setting too (search is search).
+    expect(await people('ada.find', open.owner)).toEqual([]);
+    await setUser(ada, { searchName: true });
+    // Found by name, but the e-mail and phone stay hidden from outsiders.
+    expect((await people('ada.find'))[0]).toMatchObject({
+      username: 'ada.find',
+      email: null,
+      phone: null,
+      custName: null,
+    });
+    // A disabled account is never found.
+    await setUser(ada, { disabled: true });
+    expect(await people('ada.find')).toEqual([]);
+    await setUser(ada, { disabled: false, searchEmail: true, searchPhone: true });
+  });
+
+  it("a person's details: outsiders see what the settings allow; colleagues see the organization; owners the contacts", async () => {
+    const bo = await f.user(closed, { username: 'bo.detail' });
+    await setUser(bo, { searchEmail: false, searchPhone: false, phone: '+47 777' });
+    const colleague = await f.user(closed);
+    await t.app.platform.db
+      .update(memberships)
+      .set({ role: 'owner' })
+      .where(and(eq(memberships.userId, closed.owner.userId), eq(memberships.custId, closed.custId)));
+    const detail = async (by: PersonRef) =>
+      expectOk(await by.call('GET', `/api2/user/detail?userId=${bo.userId}`));
+    expect(await detail(outsider)).toMatchObject({
+      username: 'bo.detail',
+      email: null,
+      phone: null,
+      custId: null,
+      role: null,
+    });
+    expect(await detail(colleague)).toMatchObject({
+      email: null,
+      phone: null,
+      custId: closed.custId,
+      custName: 'Findme Closed Clinic',
+      role: 'member',
+    });
+    expect(await detail(closed.owner)).toMatchObject({
+      email: 'bo.detail@factory.test',
+      phone: '+47 777',
+      custId: closed.custId,
+    });
+    expect(await detail(bo)).toMatchObject({ email: 'bo.detail@factory.test', phone: '+47 777' });
+    expectCode(
+      await outsider.call('GET', '/api2/user/detail?userId=00000000-0000-4000-8000-000000000000'),
+      404,
+    );
+    expectCode(await outsider.call('GET', '/api2/user/detail?userId=x'), 404);
+  });
+});
