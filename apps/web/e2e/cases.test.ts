@@ -8,7 +8,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { factories } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
-import { startJourney, type Journey } from './server.ts';
+import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -27,17 +27,6 @@ const text = (key: string, values: Record<string, string | number> = {}) =>
     (s, [name, value]) => s.replaceAll(`{{${name}}}`, String(value)),
     key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string,
   );
-
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 768, height: 1024 },
-  { width: 1440, height: 900 },
-] as const;
-
-interface Me {
-  userId: string;
-  custId: string;
-}
 
 const SCANNER = path.join(here, '..', '..', '..', 'tools', 'scanner', 'bin', 'archway-scan.js');
 
@@ -76,37 +65,12 @@ describe('cases in Chromium', () => {
     await journey.shot(`cases-${name}`);
   };
 
-  async function signIn(username: string): Promise<Me> {
-    // Forget the session (token, provider cookie) so the form shows; a page still redirecting may refuse once.
-    await page.context().clearCookies();
-    if (page.url().startsWith(base)) await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
-    await page.goto(`${base}/v5/login`).catch(() => page.goto(`${base}/v5/login`));
-    await page.getByTestId('sign-in-card').waitFor();
-    await page.locator('input#username').fill(username);
-    await page.locator('input#password').fill('demo123');
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/v5\/home$/);
-    await page.getByTestId('org-name').waitFor();
-    return page.evaluate(async () => {
-      const answer = await fetch('/user/current', {
-        headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
-      });
-      return ((await answer.json()) as { data: Me }).data;
-    });
-  }
-
   /** The row (table) or card (phone) of a patient's case. */
   const caseRow = (patient: string): Locator =>
     page
       .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
       .filter({ has: page.getByTestId('case-patient').getByText(patient, { exact: true }) })
       .first();
-
-  async function openList(route: 'case' | 'caseNot' | 'recycle') {
-    await page.goto(`${base}/v5/${route}`);
-    await page.locator('.case-list').waitFor();
-    await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
-  }
 
   /** A row action: inline, or from the row's More menu. */
   async function rowAction(row: Locator, action: string) {
@@ -139,7 +103,7 @@ describe('cases in Chromium', () => {
   async function atEveryWidth(route: 'case' | 'caseNot' | 'recycle', who: string) {
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
-      await openList(route);
+      await openCaseList(page, base, route);
       await page.waitForTimeout(500);
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
@@ -186,8 +150,10 @@ describe('cases in Chromium', () => {
     { timeout: 600_000 },
     async () => {
       // Demo Clinic's scanner sends to Demo Lab (restoration and orthodontics).
-      const clinic = await signIn('clinic');
-      const lab = await signIn('lab');
+      await signInAs(page, base, 'clinic');
+      const clinic = await currentUserOf(page);
+      await signInAs(page, base, 'lab');
+      const lab = await currentUserOf(page);
       const f = factories(journey.app);
       const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
       const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
@@ -214,7 +180,7 @@ describe('cases in Chromium', () => {
       });
 
       // The lab's case box: received from Demo Clinic.
-      await openList('case');
+      await openCaseList(page, base, 'case');
       const row = caseRow('Li Lei');
       await row.waitFor();
       await expect(row.innerText()).resolves.toContain('Demo Clinic');
@@ -335,14 +301,14 @@ describe('cases in Chromium', () => {
       await page.locator('#case-confirm-ok').click();
       await toast(text('cases.messages.moved', { count: 1 }));
       await caseRow('Li Lei').waitFor({ state: 'detached' });
-      await openList('recycle');
+      await openCaseList(page, base, 'recycle');
       const binned = caseRow('Li Lei');
       await binned.waitFor();
       await shot('lab-recycle-1440');
       await rowAction(binned, 'restore');
       await toast(text('cases.messages.restored', { count: 1 }));
       await page.getByTestId('case-empty').getByText(text('cases.empty.recycle')).waitFor();
-      await openList('case');
+      await openCaseList(page, base, 'case');
       await caseRow('Li Lei').waitFor();
 
       // Batch: select Anna Berg's case and move it (confirmed), so the bin has something to show.
@@ -366,8 +332,8 @@ describe('cases in Chromium', () => {
     "the clinic still sees both copies with the lab's progress, and imports a case the lab receives",
     { timeout: 600_000 },
     async () => {
-      await signIn('clinic');
-      await openList('case');
+      await signInAs(page, base, 'clinic');
+      await openCaseList(page, base, 'case');
       for (const patient of ['Li Lei', 'Anna Berg']) {
         const row = caseRow(patient);
         await row.waitFor();
@@ -467,8 +433,8 @@ describe('cases in Chromium', () => {
 
       await atEveryWidth('case', 'clinic');
       await atEveryWidth('recycle', 'clinic');
-      await signIn('lab');
-      await openList('case');
+      await signInAs(page, base, 'lab');
+      await openCaseList(page, base, 'case');
       await caseRow('Web Import').waitFor();
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);

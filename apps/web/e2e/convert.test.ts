@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startJourney, type Journey } from './server.ts';
+import { openCaseList, signInAs, startJourney, type Journey } from './server.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -26,21 +26,6 @@ describe('format conversion in Chromium', () => {
     await journey?.close();
   });
 
-  async function signIn(username: string) {
-    await page.goto(`${base}/v5/login`);
-    await page.getByTestId('sign-in-card').waitFor();
-    await page.locator('input#username').fill(username);
-    await page.locator('input#password').fill('demo123');
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/v5\/home$/);
-  }
-
-  async function openList() {
-    await page.goto(`${base}/v5/case`);
-    await page.locator('.case-list').waitFor();
-    await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
-  }
-
   /** The newest case's row. */
   const caseRow = (): Locator => page.locator('.case-list tr.ant-table-row').first();
 
@@ -49,8 +34,8 @@ describe('format conversion in Chromium', () => {
     { timeout: 300_000 },
     async () => {
       await page.setViewportSize({ width: 1440, height: 900 });
-      await signIn('lab');
-      await openList();
+      await signInAs(page, base, 'lab');
+      await openCaseList(page, base);
       const row = caseRow();
       const id = (await row.getAttribute('data-row-key'))!;
       // The original upper jaw's triangle count, from its PLY header.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startJourney, type Journey } from './server.ts';
+import { signInAs, startJourney, type Journey } from './server.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -29,15 +29,6 @@ describe('devices and the first-use guide in Chromium', () => {
     await page.waitForTimeout(600);
     await journey.shot(`dev-${name}`);
   };
-
-  async function signIn(username: string) {
-    await page.getByTestId('sign-in-card').waitFor();
-    await page.locator('input#username').fill(username);
-    await page.locator('input#password').fill('demo123');
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/v5\/home$/);
-    await page.getByTestId('org-name').waitFor();
-  }
 
   async function signOut(exitText: string) {
     await page.getByTestId('open-settings').click();
@@ -79,7 +70,7 @@ describe('devices and the first-use guide in Chromium', () => {
 
   it('guides the new lab through binding and data routing, then lets it manage its devices', async () => {
     await page.goto(`${base}/`);
-    await signIn('lab2');
+    await signInAs(page, base, 'lab2');
 
     // property {} and no receiver record: the guide opens by itself, at step 0.
     const guide = page.locator('.first-use-guide .ant-modal');
@@ -237,7 +228,7 @@ describe('devices and the first-use guide in Chromium', () => {
 
   it('shows the clinic nothing of the lab it was not given, in English and in German', async () => {
     await signOut(text(en, 'settings.exit'));
-    await signIn('clinic');
+    await signInAs(page, base, 'clinic');
     // The clinic has seen the guide already (skipNovice): it stays closed.
     await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
     await page.waitForURL(/\/v5\/device$/);
@@ -295,7 +286,7 @@ describe('devices and the first-use guide in Chromium', () => {
 
   it('lets the administrator import devices into the registry with a per-row report', async () => {
     await page.reload();
-    await signIn('admin');
+    await signInAs(page, base, 'admin');
     await page.locator('.ant-layout-sider').getByText(text(en, 'routes.manager'), { exact: true }).click();
     await page.waitForURL(/\/v5\/manager$/);
     const registry = page.getByTestId('registry');
@@ -326,7 +317,7 @@ describe('devices and the first-use guide in Chromium', () => {
   });
 
   it('lets the owner lend, change, extend, recall, restore, edit, transfer and unbind', async () => {
-    await signIn('lab2');
+    await signInAs(page, base, 'lab2');
     await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
     const table = page.getByTestId('device-table');
     const e2 = table.locator('tr', { hasText: 'E20000001' });

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { factories } from '../../server/src/testing/factories.ts';
-import { SHOTS, startJourney, type Journey } from './server.ts';
+import {
+  SHOTS,
+  WIDTHS,
+  currentUserOf,
+  openCaseList,
+  signInAs,
+  startJourney,
+  type Journey,
+} from './server.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -17,17 +25,6 @@ const en = readLocale('en') as Texts;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 768, height: 1024 },
-  { width: 1440, height: 900 },
-] as const;
-
-interface Me {
-  userId: string;
-  custId: string;
-}
-
 /** A PNG's width and height (IHDR), or null when the bytes are not a PNG. */
 function pngSize(bytes: Buffer): { width: number; height: number } | null {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -40,30 +37,6 @@ describe('3D preview in Chromium', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
-
-  async function signIn(username: string): Promise<Me> {
-    await page.context().clearCookies();
-    if (page.url().startsWith(base)) await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
-    await page.goto(`${base}/v5/login`).catch(() => page.goto(`${base}/v5/login`));
-    await page.getByTestId('sign-in-card').waitFor();
-    await page.locator('input#username').fill(username);
-    await page.locator('input#password').fill('demo123');
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/v5\/home$/);
-    await page.getByTestId('org-name').waitFor();
-    return page.evaluate(async () => {
-      const answer = await fetch('/user/current', {
-        headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
-      });
-      return ((await answer.json()) as { data: Me }).data;
-    });
-  }
-
-  async function openList() {
-    await page.goto(`${base}/v5/case`);
-    await page.locator('.case-list').waitFor();
-    await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
-  }
 
   /** The row (table) or card (phone) of a patient's case; the first one when no patient is named. */
   const caseRow = (patient?: string): Locator => {
@@ -121,8 +94,8 @@ describe('3D preview in Chromium', () => {
     'the lab previews a demo case: first frame, lower jaw hidden, plaster, a PNG screenshot, orbit, reset, opacity',
     { timeout: 300_000 },
     async () => {
-      await signIn('lab');
-      await openList();
+      await signInAs(page, base, 'lab');
+      await openCaseList(page, base);
       // The newest demo case: both jaws, a few days old.
       const row = caseRow();
       const patient = (await row.getByTestId('case-patient').innerText()).split('\n')[0]!.trim();
@@ -202,7 +175,7 @@ describe('3D preview in Chromium', () => {
       const tooWide: string[] = [];
       for (const size of WIDTHS) {
         await page.setViewportSize(size);
-        await openList();
+        await openCaseList(page, base);
         await openPreview(caseRow());
         await waitForFirstFrame();
         await page.waitForTimeout(500);
@@ -221,15 +194,17 @@ describe('3D preview in Chromium', () => {
   );
 
   it('an encrypted case is refused with the catalogue message', { timeout: 300_000 }, async () => {
-    const clinic = await signIn('clinic');
-    const lab = await signIn('lab');
+    await signInAs(page, base, 'clinic');
+    const clinic = await currentUserOf(page);
+    await signInAs(page, base, 'lab');
+    const lab = await currentUserOf(page);
     const f = factories(journey.app);
     const owner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
     const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner });
     await f.receiver(scanner, lab, { caseType: 3 });
     await f.kase(scanner, owner, { patientName: 'Sealed Patient', caseType: 3, crypto: true });
 
-    await openList();
+    await openCaseList(page, base);
     await openPreview(caseRow('Sealed Patient'));
     const refused = page.getByTestId('preview-refused');
     await refused.waitFor();

@@ -148,3 +148,54 @@ function recordToasts(): void {
   (window as unknown as ToastLog).__toasts = log;
   window.addEventListener('archway:toast', (e) => log.push((e as CustomEvent<{ text: string }>).detail.text));
 }
+
+/** The three widths every screen is checked at. */
+export const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+] as const;
+
+/**
+ * Signs in on the sign-in page as `username`, first forgetting any earlier session (provider cookie and token), and
+ * waits for the dashboard.
+ */
+export async function signInAs(
+  page: Page,
+  base: string,
+  username: string,
+  password = 'demo123',
+): Promise<void> {
+  await page.context().clearCookies();
+  if (page.url().startsWith(base)) await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+  // A page still redirecting may refuse the first navigation.
+  await page.goto(`${base}/v5/login`).catch(() => page.goto(`${base}/v5/login`));
+  await page.getByTestId('sign-in-card').waitFor();
+  await page.locator('input#username').fill(username);
+  await page.locator('input#password').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/v5\/home$/);
+  await page.getByTestId('org-name').waitFor();
+}
+
+export interface Me {
+  userId: string;
+  custId: string;
+}
+
+/** The signed-in user, as `GET /user/current` answers the page's token. */
+export function currentUserOf(page: Page): Promise<Me> {
+  return page.evaluate(async () => {
+    const answer = await fetch('/user/current', {
+      headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
+    });
+    return ((await answer.json()) as { data: Me }).data;
+  });
+}
+
+/** Opens a case list (`/case`, `/caseNot`, `/recycle`) and waits until it has loaded. */
+export async function openCaseList(page: Page, base: string, route: 'case' | 'caseNot' | 'recycle' = 'case') {
+  await page.goto(`${base}/v5/${route}`);
+  await page.locator('.case-list').waitFor();
+  await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
+}
