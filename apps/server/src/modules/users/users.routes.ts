@@ -5,13 +5,19 @@ import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './users.service.ts';
+import { profileRoutes } from './profile.routes.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
-/** The signed-in user: `/user/current`, `/api2/user`, `/user/control/page`. Organizations are modules/orgs. */
+/**
+ * The signed-in user: `/user/current`, `/api2/user`, `/user/control/page`, and the personal centre's changes
+ * (profile.routes.ts). Organizations are modules/orgs.
+ */
 export const usersRoutes =
-  ({ db }: Platform): FastifyPluginAsyncZod =>
+  (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = platform;
+    await app.register(profileRoutes(platform));
     for (const [path, summary] of [
       ['/user/current', 'The signed-in user (carries custType)'],
       ['/api2/user', 'The signed-in user (account host)'],
