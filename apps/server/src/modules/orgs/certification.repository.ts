@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../users/users.schema.ts';
 import { attachments, customers } from './orgs.schema.ts';
@@ -24,7 +24,7 @@ export async function listForCertification(
   const rows = await db
     .select({ customer: customers, licence: attachments, createdBy: users.username })
     .from(customers)
-    .leftJoin(attachments, eq(attachments.id, customers.licenseFile))
+    .leftJoin(attachments, sql`${attachments.id}::text = ${customers.licenseFile}`)
     .leftJoin(users, eq(users.id, customers.createdBy))
     .where(where)
     .orderBy(q.status === 1 ? asc(customers.registTime) : desc(customers.registTime), customers.id)

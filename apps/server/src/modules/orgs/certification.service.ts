@@ -16,7 +16,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { listOutbox, readOutboxMessage, type OutboxRecord } from '../../platform/mail/outbox.ts';
 import { guardedOrg } from './orgs.access.ts';
-import { findAttachment, presentAttachment } from './attachments.service.ts';
+import { presentAttachment } from './attachments.service.ts';
+import { licenceOf } from './orgs.service.ts';
 import { certificationMail } from './orgs-mail.ts';
 import { presentCertificationRow } from './orgs.presenter.ts';
 import * as repo from './certification.repository.ts';
@@ -94,8 +95,7 @@ export async function decide(
     return decided;
   });
   platform.mail.wake();
-  const licence = row.licenseFile ? await findAttachment(db, row.licenseFile) : undefined;
-  return presentCertificationRow(row, licence ? presentAttachment(licence) : null, null);
+  return presentCertificationRow(row, await licenceOf(db, row.licenseFile), null);
 }
 
 // ---- the mail outbox (administrators) -----------------------------------------------------------------------------

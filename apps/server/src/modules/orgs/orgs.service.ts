@@ -36,8 +36,7 @@ export async function organizationDetail(db: Queryable, actor: Actor): Promise<O
   const custId = memberOrg(actor);
   const [c, role] = await Promise.all([repo.findCustomerById(db, custId), roleIn(db, actor, custId)]);
   if (!c || !role) throw new AppError(CustErrors.notFound);
-  const licence = c.licenseFile ? await findAttachment(db, c.licenseFile) : undefined;
-  return presentOrgDetail(c, licence ? presentAttachment(licence) : null, role);
+  return presentOrgDetail(c, await licenceOf(db, c.licenseFile), role);
 }
 
 /** `PUT /api2/cust/property`: merges a patch into the organization's property, in one audited transaction. */
@@ -64,6 +63,14 @@ export async function updateCustomerProperty(
     });
     return property;
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The licence an organization names (`license_file` holds an attachment id; older rows may hold other text). */
+export async function licenceOf(db: Queryable, id: string | null) {
+  const row = id && UUID.test(id) ? await findAttachment(db, id) : undefined;
+  return row ? presentAttachment(row) : null;
 }
 
 /** A trimmed name of 1 to 100 characters, else the documented "name tip" (-1). */
@@ -188,8 +195,7 @@ export async function updateOrganization(
       outcome: 'allowed',
       detail: { fields: Object.keys(defined), from: current.status, to: row.status },
     });
-    const licence = row.licenseFile ? await findAttachment(tx, row.licenseFile) : undefined;
-    return presentOrgDetail(row, licence ? presentAttachment(licence) : null, 'owner');
+    return presentOrgDetail(row, await licenceOf(tx, row.licenseFile), 'owner');
   });
 }
 
