@@ -31,6 +31,7 @@ import { startExpirySweep } from './modules/devices/devices.jobs.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
 import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
+import { startAttachmentCleanup } from './modules/orgs/attachments.jobs.ts';
 import { startScanJobs } from './modules/cases/scan.jobs.ts';
 import { conversionsRoutes } from './modules/cases/conversions.routes.ts';
 import { createUploads } from './platform/uploads/tus.ts';
@@ -161,10 +162,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   purge.unref();
   const stopSweep = startExpirySweep(db, app.log);
   const stopCleanup = startOrphanCleanup(db, storage, uploads, app.log);
+  const stopAttachmentCleanup = startAttachmentCleanup(db, storage, app.log);
   app.addHook('onClose', async () => {
     clearInterval(purge);
     stopSweep();
     stopCleanup();
+    stopAttachmentCleanup();
   });
   return app;
 }

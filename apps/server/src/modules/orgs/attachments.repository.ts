@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { attachments, memberships } from './orgs.schema.ts';
+import { attachments, customers, memberships } from './orgs.schema.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type AttachmentKind = AttachmentRow['kind'];
@@ -35,4 +35,32 @@ export async function isMember(db: Queryable, userId: string, custId: string): P
     .where(and(eq(memberships.userId, userId), eq(memberships.custId, custId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Licences uploaded before `before` that no organization names (the upload of an organization never created). */
+export async function unusedLicences(
+  db: Queryable,
+  before: Date,
+): Promise<{ id: string; storageKey: string }[]> {
+  return db
+    .select({ id: attachments.id, storageKey: attachments.storageKey })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.kind, 'licence'),
+        lt(attachments.createdAt, before),
+        sql`not exists (select 1 from ${customers} c where c.license_file = ${attachments.id}::text)`,
+      ),
+    )
+    .limit(500);
+}
+
+/** Which of these storage keys a row names. */
+export async function knownAttachmentKeys(db: Queryable, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ key: attachments.storageKey })
+    .from(attachments)
+    .where(inArray(attachments.storageKey, keys));
+  return rows.map((r) => r.key);
 }

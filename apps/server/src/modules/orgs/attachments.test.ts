@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/client.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
+import { cleanUpAttachments } from './attachments.jobs.ts';
 
 describe.each(engines)('POST /attachment and GET /attachment/{id} (%s)', (engine) => {
   let t: TestApp;
@@ -73,10 +76,11 @@ describe.each(engines)('POST /attachment and GET /attachment/{id} (%s)', (engine
       payload: {},
     });
     expect(json.json()).toMatchObject({ success: false, data: { key: 'file.missing' } });
-    const { rows } = await t.app.platform.db.execute(
-      `select count(*)::int as n from attachments where user_id = '${org.owner.userId}'`,
+    const [row] = await rowsOf<{ n: number }>(
+      t.app.platform.db,
+      sql`select count(*)::int as n from attachments where user_id = ${org.owner.userId}`,
     );
-    expect((rows[0] as { n: number }).n).toBe(0);
+    expect(row!.n).toBe(0);
   });
 
   it('shows a licence to its organization only; anyone else is told it does not exist', async () => {
@@ -96,5 +100,45 @@ describe.each(engines)('POST /attachment and GET /attachment/{id} (%s)', (engine
   it('refuses anonymous uploads', async () => {
     const { status } = await upload(undefined, { field: 'file', name: 'l.png', bytes: sample.png() });
     expect(status).toBe(401);
+  });
+});
+
+describe.each(engines)('attachment cleanup (%s)', (engine) => {
+  let t: TestApp;
+  let f: Factories;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    f = factories(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('removes a licence no organization named after a day, and stored files without a row; keeps the rest', async () => {
+    const { db, storage } = t.app.platform;
+    const person = await f.user(null);
+    const form = formData({}, { field: 'file', name: 'l.pdf', bytes: sample.pdf() });
+    const upload = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/attachment',
+          headers: { ...form.headers, ...person.headers },
+          payload: form.payload,
+        })
+      ).json().data as { id: string };
+    await upload(); // never named by an organization
+    const used = await upload();
+    const org = await f.org();
+    await db.execute(`update customers set license_file = '${used.id}' where id = '${org.custId}'`);
+    await storage.put('attachments/licence/00000000-0000-4000-8000-00000000abcd', Buffer.from('stray'));
+
+    expect(await cleanUpAttachments(db, storage)).toBe(0);
+    const later = new Date(Date.now() + 25 * 3600_000);
+    expect(await cleanUpAttachments(db, storage, later)).toBe(0); // claimed within the hour: not run again
+    await db.execute(`delete from jobs where name = 'attachments.unused'`);
+    expect(await cleanUpAttachments(db, storage, later)).toBe(2);
+    const left = await rowsOf<{ id: string }>(db, sql`select id from attachments`);
+    expect(left.map((r) => r.id)).toEqual([used.id]);
+    expect(await storage.stat('attachments/licence/00000000-0000-4000-8000-00000000abcd')).toBeUndefined();
   });
 });
