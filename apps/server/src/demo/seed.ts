@@ -74,12 +74,15 @@ export async function seedDemo(db: Db, area = 'default'): Promise<void> {
         username: a.username,
         passwordHash: hash,
         email: `${a.username}@demo.archway.local`,
+        // Demo addresses count as confirmed, so the start-up "verify your phone or e-mail" dialog stays away.
+        emailConfirmed: '1',
         property: 'fresh' in a ? {} : { skipNovice: 'yes' },
       })),
       {
         username: 'admin',
         passwordHash: hash,
         email: 'admin@demo.archway.local',
+        emailConfirmed: '1',
         isAdmin: true,
         property: { skipNovice: 'yes' },
       },
