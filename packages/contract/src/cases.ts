@@ -106,6 +106,7 @@ export const CaseActions = [
   'recycle',
   'restore',
   'purge',
+  'forward',
 ] as const;
 export const caseAction = z.enum(CaseActions);
 export type CaseAction = z.infer<typeof caseAction>;
@@ -162,6 +163,14 @@ export const caseRow = z.object({
    * null while it is being made, for encrypted data, or when the scan could not be drawn.
    */
   thumbnail: z.string().nullable(),
+  /**
+   * Third-party cooperation (product §4: the third party's name is appended to the current status): on the lab's
+   * copy of a case it forwarded, and on the sender's, the third party's name; otherwise null. The sender sees where
+   * its case went, but not the third party among its receivers (`receviceName`, `downloadStatus`).
+   */
+  thirdPartyName: z.string().nullable(),
+  /** On the third party's copy: the lab that forwarded the case to it; otherwise null. */
+  forwardedByName: z.string().nullable(),
 });
 export type CaseRow = z.infer<typeof caseRow>;
 

@@ -1,5 +1,6 @@
 import {
   CaseStatus,
+  CustType,
   formatExpiry,
   NO_RECEIVER,
   PREVIEW_DAYS,
@@ -30,8 +31,21 @@ export const CANCELLABLE: readonly number[] = [
   CaseStatus.uploadError,
 ];
 
+/**
+ * Whether a lab may forward its copy to a third party: a case it received from the sender (not one forwarded to
+ * it), not forwarded yet, not encrypted (only the receiver can open it), not cancelled. The cooperation is checked
+ * when it forwards (the dialog lists the open ones).
+ */
+export const mayForward = (row: BoxRow, viewerCustType: number | null | undefined) =>
+  viewerCustType === CustType.lab &&
+  row.box.role === RECEIVER &&
+  row.box.forwardedBy === null &&
+  row.box.forwardedTo === null &&
+  !row.record.crypto &&
+  row.record.status !== CaseStatus.cancelled;
+
 /** What the caller may do with its copy of a case. */
-export function caseActions(row: BoxRow, now: Date): CaseAction[] {
+export function caseActions(row: BoxRow, now: Date, viewerCustType?: number | null): CaseAction[] {
   if (row.box.recycledAt) return ['detail', 'restore', 'purge'];
   const actions: CaseAction[] = [];
   if (!previewExpired(row.record.createdAt, now)) actions.push('preview');
@@ -39,25 +53,51 @@ export function caseActions(row: BoxRow, now: Date): CaseAction[] {
   if (!row.record.crypto) actions.push('convert');
   if (row.box.role === RECEIVER && row.record.status !== CaseStatus.cancelled) actions.push('status');
   if (row.box.role === SENDER && CANCELLABLE.includes(row.record.status)) actions.push('cancel');
+  if (mayForward(row, viewerCustType)) actions.push('forward');
   actions.push('recycle');
   return actions;
 }
 
 /**
+ * The receivers the viewer sees: the sender every receiver the case was routed to (not a third party a lab
+ * forwarded it to), a receiver only itself.
+ */
+const receiversSeenBy = (row: BoxRow, parties: readonly Party[], viewerCustId: string) =>
+  parties.filter(
+    (p) =>
+      p.role === RECEIVER && (row.box.role === SENDER ? p.forwardedBy === null : p.custId === viewerCustId),
+  );
+
+/**
+ * The third party's name for a forwarded case: on the forwarding lab's copy (its `forwardedTo`) and on the sender's
+ * (the copy a lab forwarded), so both see it after the status; null for anyone else.
+ */
+function thirdPartyOf(row: BoxRow, parties: readonly Party[]): string | null {
+  const { box } = row;
+  if (box.role === RECEIVER && box.forwardedTo)
+    return parties.find((p) => p.custId === box.forwardedTo)?.custName ?? null;
+  if (box.role === SENDER) {
+    const names = parties.filter((p) => p.role === RECEIVER && p.forwardedBy !== null).map((p) => p.custName);
+    return names.length ? names.join(', ') : null;
+  }
+  return null;
+}
+
+/**
  * A card row (calls-and-errors §3). The sender sees every receiver (their names, the first one's id, each one's
  * download status); a receiver sees only itself among the receivers. With no receiver, `receviceId` is all zeros
- * and the sender's name is shown.
+ * and the sender's name is shown. A forwarded case shows the third party's name to the lab and the sender
+ * (`thirdPartyName`) and the lab's name to the third party (`forwardedByName`).
  */
 export function presentCase(
   row: BoxRow,
   parties: readonly Party[],
   viewerCustId: string,
   now: Date,
+  viewerCustType?: number | null,
 ): CaseRow {
   const { record, box } = row;
-  const receivers = parties.filter(
-    (p) => p.role === RECEIVER && (box.role === SENDER || p.custId === viewerCustId),
-  );
+  const receivers = receiversSeenBy(row, parties, viewerCustId);
   const visible = parties.filter((p) => p.role === SENDER || receivers.includes(p));
   return {
     id: record.id,
@@ -78,7 +118,11 @@ export function presentCase(
     status: record.status,
     processStatus: box.role === RECEIVER ? box.processStatus : (receivers[0]?.processStatus ?? null),
     recycleId: box.recycleId,
-    actions: caseActions(row, now),
+    actions: caseActions(row, now, viewerCustType),
+    thirdPartyName: thirdPartyOf(row, parties),
+    forwardedByName: box.forwardedBy
+      ? (parties.find((p) => p.custId === box.forwardedBy)?.custName ?? null)
+      : null,
     thumbnail: record.thumbnailKey
       ? `/api/case/thumbnail/${record.id}?v=${record.thumbnailKey.slice(record.thumbnailKey.lastIndexOf('/') + 1)}`
       : null,
@@ -92,8 +136,9 @@ export function presentDetail(
   files: readonly CaseFileRecord[],
   viewerCustId: string,
   now: Date,
+  viewerCustType?: number | null,
 ): CaseDetail {
-  const card = presentCase(row, parties, viewerCustId, now);
+  const card = presentCase(row, parties, viewerCustId, now, viewerCustType);
   const r = row.record;
   return {
     ...card,
@@ -116,9 +161,11 @@ export function presentDetail(
     implantType: r.implantType,
     restorationType: r.restorationType,
     downloadCount: r.downloadCount,
-    receivers: parties
-      .filter((p) => p.role === RECEIVER && (row.box.role === SENDER || p.custId === viewerCustId))
-      .map((p) => ({ custId: p.custId, custName: p.custName, processStatus: p.processStatus })),
+    receivers: receiversSeenBy(row, parties, viewerCustId).map((p) => ({
+      custId: p.custId,
+      custName: p.custName,
+      processStatus: p.processStatus,
+    })),
     files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, format: f.format })),
   };
 }

@@ -115,7 +115,10 @@ function boxFilter(q: BoxQuery): SQL {
 }
 
 export interface BoxRow {
-  box: Pick<BoxRecord, 'role' | 'processStatus' | 'downloadedAt' | 'recycleId' | 'recycledAt'>;
+  box: Pick<
+    BoxRecord,
+    'role' | 'processStatus' | 'downloadedAt' | 'recycleId' | 'recycledAt' | 'forwardedTo' | 'forwardedBy'
+  >;
   record: CaseRecord;
   senderName: string;
 }
@@ -127,6 +130,8 @@ interface RawBoxRow {
   downloaded_at: Date | string | null;
   recycle_id: string | null;
   recycled_at: Date | string | null;
+  forwarded_to: string | null;
+  forwarded_by: string | null;
   sender_name: string;
   total: number | string;
   [column: string]: unknown;
@@ -187,7 +192,7 @@ export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: nu
     : sql`case_boxes b`;
   const filter = boxFilter(q);
   const columns = sql`b.case_id, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
-    b.case_created_at${needsCase ? sql`, c.uploaded_at, c.patient_name` : sql``}`;
+    b.forwarded_to, b.forwarded_by, b.case_created_at${needsCase ? sql`, c.uploaded_at, c.patient_name` : sql``}`;
   // The whole box or bin: its total is kept by a trigger (case_box_counts); any filter counts what it selects.
   const unfiltered =
     !q.caseType &&
@@ -217,7 +222,7 @@ export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: nu
   const rows = await rowsOf<RawBoxRow>(
     db,
     sql`${matches}select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
-        sc.name as sender_name, ${totalSql} as total
+        b.forwarded_to, b.forwarded_by, sc.name as sender_name, ${totalSql} as total
       from (${pageSql}) b
       cross join lateral (select * from cases where cases.id = b.case_id limit 1) c
       cross join lateral (select name from customers where customers.id = c.sender_cust_id limit 1) sc
@@ -241,6 +246,8 @@ const boxRowOf = (r: RawBoxRow): BoxRow => ({
     downloadedAt: date(r.downloaded_at),
     recycleId: r.recycle_id,
     recycledAt: date(r.recycled_at),
+    forwardedTo: r.forwarded_to ?? null,
+    forwardedBy: r.forwarded_by ?? null,
   },
   record: caseOf(r),
   senderName: r.sender_name,
@@ -255,8 +262,8 @@ export async function findBox(
 ): Promise<BoxRow | undefined> {
   const [row] = await rowsOf<RawBoxRow>(
     db,
-    sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, sc.name as sender_name,
-        0 as total
+    sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, b.forwarded_to,
+        b.forwarded_by, sc.name as sender_name, 0 as total
       from case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id
       where b.case_id = ${caseId} and b.cust_id = ${custId} and b.deleted_at is null
       ${lock ? sql`for update of b` : sql``}`,
@@ -271,6 +278,9 @@ export interface Party {
   role: number;
   processStatus: number | null;
   downloadedAt: Date | null;
+  /** Third-party cooperation: the lab's copy names the third party, the third party's names the lab. */
+  forwardedTo: string | null;
+  forwardedBy: string | null;
 }
 
 /** Every organization holding a copy of these cases (emptied copies too: a copy in a bin still downloaded). */
@@ -284,6 +294,8 @@ export async function partiesOf(db: Queryable, caseIds: string[]): Promise<Party
       role: caseBoxes.role,
       processStatus: caseBoxes.processStatus,
       downloadedAt: caseBoxes.downloadedAt,
+      forwardedTo: caseBoxes.forwardedTo,
+      forwardedBy: caseBoxes.forwardedBy,
     })
     .from(caseBoxes)
     .innerJoin(customers, eq(customers.id, caseBoxes.custId))

@@ -68,6 +68,8 @@ describe.each(engines)('cases (%s)', (engine) => {
         'recycleId',
         'actions',
         'thumbnail',
+        'thirdPartyName',
+        'forwardedByName',
       ].sort(),
     );
     expect(sent).toMatchObject({
@@ -95,7 +97,8 @@ describe.each(engines)('cases (%s)', (engine) => {
       isSend: false,
       processStatus: 1,
       downloadStatus: { [clinic.custId]: false, [lab.custId]: false },
-      actions: ['preview', 'download', 'detail', 'convert', 'status', 'recycle'],
+      // A lab may forward a case it received to a third party (forwarding.test.ts).
+      actions: ['preview', 'download', 'detail', 'convert', 'status', 'forward', 'recycle'],
     });
     expect(Object.keys(received.downloadStatus)).not.toContain(lab2.custId);
     expect(await rowOf(outsider, id)).toBeUndefined();

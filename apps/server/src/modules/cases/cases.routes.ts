@@ -22,6 +22,7 @@ import { contentDisposition, sendRanged, sendStream } from '../../platform/http-
 import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from './cases.access.ts';
 import * as cases from './cases.service.ts';
+import { forwardingRoutes } from './forwarding.routes.ts';
 
 const tags = ['cases'];
 const security = [{ bearer: [] }];
@@ -52,6 +53,7 @@ export const casesRoutes =
   (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
     const s = (req: Parameters<typeof scopeOf>[1]) => scopeOf(platform, req);
+    await app.register(forwardingRoutes(platform));
 
     app.post(
       '/getpaging',

@@ -188,6 +188,7 @@ export async function list(s: Scope, q: CaseListBody) {
       parties.filter((p) => p.caseId === r.record.id),
       custId,
       now,
+      s.actor.custType,
     ),
   );
   await audit(
@@ -217,9 +218,9 @@ export async function copyOf(
   return row;
 }
 
-async function present(s: Scope, row: repo.BoxRow): Promise<CaseRow> {
+export async function present(s: Scope, row: repo.BoxRow): Promise<CaseRow> {
   const parties = await repo.partiesOf(s.db, [row.record.id]);
-  return presentCase(row, parties, custOf(s.actor), new Date());
+  return presentCase(row, parties, custOf(s.actor), new Date(), s.actor.custType);
 }
 
 /** `GET /detail/{id}` (audited). */
@@ -227,7 +228,7 @@ export async function detail(s: Scope, id: string): Promise<CaseDetail> {
   const row = await copyOf(s, id, 'case.read');
   const [parties, files] = await Promise.all([repo.partiesOf(s.db, [id]), repo.filesOf(s.db, id)]);
   await audit(s.db, s.ctx, caseAudit(s, 'case.read', id));
-  return presentDetail(row, parties, files, custOf(s.actor), new Date());
+  return presentDetail(row, parties, files, custOf(s.actor), new Date(), s.actor.custType);
 }
 
 /** `PUT /status/{id}?status=5`: the sender cancels its case before a lab has started on it. */

@@ -8,6 +8,7 @@ import {
   FileSearchOutlined,
   MoreOutlined,
   PrinterOutlined,
+  ShareAltOutlined,
   StopOutlined,
   SwapOutlined,
   UndoOutlined,
@@ -26,6 +27,7 @@ export const ACTION_ICONS: Record<RowAction, ComponentType> = {
   recycle: DeleteOutlined,
   restore: UndoOutlined,
   purge: CloseCircleOutlined,
+  forward: ShareAltOutlined,
 };
 
 /**

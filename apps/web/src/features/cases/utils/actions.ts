@@ -15,6 +15,7 @@ export const ROW_ACTION_ORDER: readonly RowAction[] = [
   'convert',
   'restore',
   'print',
+  'forward',
   'cancel',
   'recycle',
   'purge',

@@ -1,0 +1,69 @@
+import {
+  CaseErrors,
+  CaseStatus,
+  CustType,
+  ForwardErrors,
+  type CaseRow,
+  type ForwardCaseBody,
+} from '@archway/contract';
+import { audit } from '../../platform/audit/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { cooperateNow } from '../orgs/partners.service.ts';
+import { caseAudit, custOf, refuse, requireCertified, type Scope } from './cases.access.ts';
+import { copyOf, present } from './cases.service.ts';
+import { BoxRole } from './cases.repository.ts';
+import * as repo from './forwarding.repository.ts';
+
+/**
+ * `POST /api/case/forward {id, custId}`: a lab forwards a case it received to a third party it has an open
+ * cooperation with, in one transaction with its audit entry. Refused: not a lab (`forward.notLab`); not the
+ * caller's case, or in its bin (`case.notFound`); a copy it sent or one forwarded to it (`forward.notReceived`);
+ * encrypted data (`forward.encrypted`: sealed for the receiver); a cancelled case (`forward.cancelled`); already
+ * forwarded (`forward.already`); the lab not verified (`case.certificationRequired`, as for downloading a received
+ * case); no open cooperation with that organization, whatever it is (`forward.noCooperation`); an organization that
+ * already holds the case, its sender for one (`forward.alreadyHolds`). A refusal is audited.
+ */
+export async function forward(s: Scope, body: ForwardCaseBody): Promise<CaseRow> {
+  try {
+    return await forwardOnce(s, body);
+  } catch (err) {
+    if (err instanceof AppError && err.def !== CaseErrors.notFound)
+      await audit(
+        s.db,
+        s.ctx,
+        caseAudit(s, 'case.forward', body.id, 'refused', { to: body.custId, key: err.def.key }),
+      );
+    throw err;
+  }
+}
+
+async function forwardOnce(s: Scope, body: ForwardCaseBody): Promise<CaseRow> {
+  const custId = custOf(s.actor);
+  if (s.actor.custType !== CustType.lab) return refuse(ForwardErrors.notLab);
+  const row = await s.db.transaction(async (tx) => {
+    // Locks the lab's copy: two forwards at once, the second finds it forwarded.
+    const row = await copyOf(s, body.id, 'case.forward', { lock: true, db: tx });
+    if (row.box.recycledAt) return refuse(CaseErrors.notFound);
+    if (row.box.role !== BoxRole.receiver || row.box.forwardedBy !== null)
+      return refuse(ForwardErrors.notReceived);
+    if (row.record.crypto) return refuse(ForwardErrors.encrypted);
+    if (row.record.status === CaseStatus.cancelled) return refuse(ForwardErrors.cancelled);
+    if (row.box.forwardedTo !== null) return refuse(ForwardErrors.already);
+    await requireCertified({ ...s, db: tx });
+    if (body.custId === custId || !(await cooperateNow(tx, custId, body.custId)))
+      return refuse(ForwardErrors.noCooperation);
+    if (await repo.holdsCopy(tx, body.id, body.custId)) return refuse(ForwardErrors.alreadyHolds);
+    if (
+      !(await repo.forwardCopy(tx, {
+        caseId: body.id,
+        labCustId: custId,
+        thirdPartyId: body.custId,
+        caseCreatedAt: row.record.createdAt,
+      }))
+    )
+      return refuse(ForwardErrors.already);
+    await audit(tx, s.ctx, caseAudit(s, 'case.forward', body.id, 'allowed', { to: body.custId }));
+    return { ...row, box: { ...row.box, forwardedTo: body.custId } };
+  });
+  return present(s, row);
+}
