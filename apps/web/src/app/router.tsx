@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
   { path: '/forgotPassword', ...lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx')) },
   { path: '/resetPassword', ...lazyPage(() => import('../features/auth/ResetPasswordPage.tsx')) },
   { path: '/confirmEmail', ...lazyPage(() => import('../features/auth/ConfirmEmailPage.tsx')) },
+  { path: '/invitation', ...lazyPage(() => import('../features/members/InvitationPage.tsx')) },
   { path: '/account/signin-callback', ...lazyPage(() => import('../features/auth/SigninCallbackPage.tsx')) },
   { path: '/redirect/*', Component: RedirectPage },
   ...SystemTypes.map((system): RouteObject => ({ path: `/${system}/*`, Component: SystemPathPage })),
