@@ -12,6 +12,7 @@ import { SettingsDrawer, type SettingsSection } from '../../features/settings/co
 import { FirstUseGuide } from '../../features/devices/guide/FirstUseGuide.tsx';
 import { guideAllowedOn } from '../../features/devices/guide/guide-rules.ts';
 import { useFirstUseGuide } from '../../features/devices/guide/use-first-use-guide.ts';
+import { StartupChecks } from '../../features/account/components/StartupChecks.tsx';
 import { isRouteHandle } from '../route-table.ts';
 import { skins } from '../theme.ts';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -41,7 +42,7 @@ export function AppLayout() {
   }
   const [settings, setSettings] = useState<{ open: boolean; section: SettingsSection }>({
     open: false,
-    section: 'language',
+    section: 'mail',
   });
   const handle = useMatches()
     .map((match) => match.handle)
@@ -123,7 +124,7 @@ export function AppLayout() {
           mode={mode}
           collapsed={collapsed}
           onToggleMenu={() => (mobile ? setDrawer(true) : setCollapsed(!collapsed))}
-          onOpenSettings={(section = settings.section) => setSettings({ open: true, section })}
+          onOpenSettings={(section) => setSettings((s) => ({ open: true, section: section ?? s.section }))}
           onOpenGuide={guideHere ? guide.show : undefined}
           background={skin.headerBg}
         />
@@ -139,6 +140,7 @@ export function AppLayout() {
           dismissing={guide.dismissing}
         />
       )}
+      <StartupChecks user={user.data} paused={guideHere && guide.open} />
       <SettingsDrawer
         open={settings.open}
         section={settings.section}

@@ -1,16 +1,31 @@
 import { useState } from 'react';
 import { Drawer, Flex, Menu, Spin } from 'antd';
-import { GlobalOutlined, LogoutOutlined } from '@ant-design/icons';
+import {
+  FileImageOutlined,
+  GlobalOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../../shared/auth/identity.ts';
 import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { LanguagePanel } from './LanguagePanel.tsx';
+import { MailPanel } from './MailPanel.tsx';
+import { SearchPanel } from './SearchPanel.tsx';
+import { PrivacyPanel } from './PrivacyPanel.tsx';
+import { ReportPanel } from './ReportPanel.tsx';
 
 /**
- * Settings (product §2): a drawer from the bottom, 68 % of the height. Later issues add the
- * e-mail subscription, custom search, privacy and report entries as sections here.
+ * Settings (product §2): a drawer from the bottom, 68 % of the height, with e-mail subscription (the default entry),
+ * custom search, user secret/privacy (hidden in special branded builds), report customization, change language and
+ * exit. On a phone the sections are a row of tabs above the content instead of a column beside it.
  */
-export type SettingsSection = 'language';
+export type SettingsSection = 'mail' | 'search' | 'privacy' | 'report' | 'language';
+
+/** Special branded builds hide the privacy settings (product §6). */
+const branded = import.meta.env.VITE_BRANDED === 'true';
 
 interface SettingsDrawerProps {
   open: boolean;
@@ -22,8 +37,8 @@ interface SettingsDrawerProps {
 export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
-  // On a phone the sections are a row of tabs above the content instead of a column beside it.
   const mobile = useViewportMode() === 'mobile';
+  const current = branded && section === 'privacy' ? 'mail' : section;
 
   const exit = () => {
     setLeaving(true);
@@ -32,6 +47,17 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
       setLeaving(false);
     });
   };
+
+  const entries = [
+    { key: 'mail', icon: <MailOutlined />, label: t('preferences.sections.mail') },
+    { key: 'search', icon: <SearchOutlined />, label: t('preferences.sections.search') },
+    ...(branded
+      ? []
+      : [{ key: 'privacy', icon: <LockOutlined />, label: t('preferences.sections.privacy') }]),
+    { key: 'report', icon: <FileImageOutlined />, label: t('preferences.sections.report') },
+    { key: 'language', icon: <GlobalOutlined />, label: t('settings.language') },
+    { key: 'exit', icon: <LogoutOutlined />, label: t('settings.exit'), danger: true },
+  ];
 
   return (
     <Drawer
@@ -46,12 +72,10 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
       <Flex vertical={mobile} style={{ height: '100%' }}>
         <Menu
           mode={mobile ? 'horizontal' : 'inline'}
-          style={mobile ? { flex: 'none' } : { width: 220, flex: 'none', height: '100%' }}
-          selectedKeys={[section]}
-          items={[
-            { key: 'language', icon: <GlobalOutlined />, label: t('settings.language') },
-            { key: 'exit', icon: <LogoutOutlined />, label: t('settings.exit'), danger: true },
-          ]}
+          style={mobile ? { flex: 'none' } : { width: 220, flex: 'none', height: '100%', overflow: 'auto' }}
+          selectedKeys={[current]}
+          items={entries}
+          data-testid="settings-sections"
           onClick={({ key }) => (key === 'exit' ? exit() : onSection(key as SettingsSection))}
         />
         <div style={{ flex: 1, padding: mobile ? 16 : 24, overflow: 'auto', minWidth: 0 }}>
@@ -61,7 +85,15 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
               <span>{t('settings.signingOut')}</span>
             </Flex>
           ) : (
-            section === 'language' && <LanguagePanel />
+            open && (
+              <>
+                {current === 'mail' && <MailPanel />}
+                {current === 'search' && <SearchPanel />}
+                {current === 'privacy' && <PrivacyPanel />}
+                {current === 'report' && <ReportPanel />}
+                {current === 'language' && <LanguagePanel />}
+              </>
+            )
           )}
         </div>
       </Flex>

@@ -1,0 +1,24 @@
+import type { PrivacyAnswer } from '@archway/contract';
+import { request } from '../../../shared/api-client.ts';
+
+export type PrivacyBit = 2 | 4 | 8;
+
+/** PUT /api2/cust/privacy?privacy=N clears that hide bit (the field becomes visible). */
+export const showField = (bit: PrivacyBit): Promise<PrivacyAnswer> =>
+  request<PrivacyAnswer>({
+    host: 'account',
+    method: 'PUT',
+    path: '/api2/cust/privacy',
+    query: { privacy: bit },
+    silent: true,
+  });
+
+/** DELETE /api2/cust/privacy?privacy=N sets that hide bit (the field is hidden from others). */
+export const hideField = (bit: PrivacyBit): Promise<PrivacyAnswer> =>
+  request<PrivacyAnswer>({
+    host: 'account',
+    method: 'DELETE',
+    path: '/api2/cust/privacy',
+    query: { privacy: bit },
+    silent: true,
+  });
