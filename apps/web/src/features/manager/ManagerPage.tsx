@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,8 @@ import { SearchAndRefresh } from '../../shared/ui/SearchAndRefresh.tsx';
 import { AddRegistryDialog } from './components/AddRegistryDialog.tsx';
 import { ImportRegistryDialog } from './components/ImportRegistryDialog.tsx';
 import { useRegistry, type RegistryRow } from './api/get-registry.ts';
+import { CertificationTab } from './components/CertificationTab.tsx';
+import { OutboxTab } from './components/OutboxTab.tsx';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
 function Registry() {
@@ -115,5 +117,22 @@ export default function ManagerPage() {
       />
     );
   }
-  return <Registry />;
+  return (
+    <Tabs
+      destroyOnHidden
+      items={[
+        { key: 'registry', label: t('manager.registry.title'), children: <Registry /> },
+        {
+          key: 'certification',
+          label: <span data-testid="tab-certification">{t('certification.tab')}</span>,
+          children: <CertificationTab />,
+        },
+        {
+          key: 'outbox',
+          label: <span data-testid="tab-outbox">{t('outbox.tab')}</span>,
+          children: <OutboxTab />,
+        },
+      ]}
+    />
+  );
 }
