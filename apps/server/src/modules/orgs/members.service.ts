@@ -78,8 +78,11 @@ export async function listMembers(s: Scope): Promise<MemberRow[]> {
   const rows = await repo.membersOf(s.db, custId);
   const me = rows.find((r) => r.userId === s.actor.userId);
   const owner = me?.role === 'owner';
+  const owners = rows.filter((r) => r.role === 'owner').length;
   return rows.map((r) => {
     const self = r.userId === s.actor.userId;
+    // The last owner can neither leave nor be removed (nor removed by themselves).
+    const lastOwner = r.role === 'owner' && owners === 1;
     return {
       userId: r.userId,
       username: r.username,
@@ -89,7 +92,7 @@ export async function listMembers(s: Scope): Promise<MemberRow[]> {
       phone: contact(r.phone, r.searchPhone, owner || self),
       joinTime: time(r.joinedAt),
       isSelf: self,
-      actions: { remove: owner || self, changeRole: owner },
+      actions: { remove: (owner || self) && !lastOwner, changeRole: owner && !lastOwner },
     };
   });
 }

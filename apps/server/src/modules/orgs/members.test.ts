@@ -245,6 +245,12 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
       changeRole: false,
     });
     expectOk(await m.call('PUT', '/api2/cust/user/role', { userId: clinic.owner.userId, role: 'owner' }));
+    // With two owners each may leave or be demoted; the last one may not (no button offered).
+    const two = expectOk(await m.call('GET', '/api2/cust/user/list'));
+    expect(two.find((r: any) => r.isSelf).actions).toEqual({ remove: true, changeRole: true });
+    expectOk(await clinic.owner.call('PUT', '/api2/cust/user/role', { userId: m.userId, role: 'member' }));
+    const one = expectOk(await clinic.owner.call('GET', '/api2/cust/user/list'));
+    expect(one.find((r: any) => r.isSelf).actions).toEqual({ remove: false, changeRole: false });
   });
 
   it("member list shows colleagues' e-mail and phone as their search settings allow, owners see them", async () => {

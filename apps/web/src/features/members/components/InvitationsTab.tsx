@@ -107,20 +107,23 @@ export function InvitationsTab() {
             defaultHidden: true,
           },
         ]}
-        actions={(r) =>
-          r.state === 'pending' ? (
-            <Popconfirm
-              title={t('members.invite.withdrawConfirm', { email: r.email })}
-              okText={t('members.invite.withdraw')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common.cancel')}
-              onConfirm={() => withdraw.mutateAsync(r.id).catch(() => undefined)}
-            >
-              <Button size="small" danger>
-                {t('members.invite.withdraw')}
-              </Button>
-            </Popconfirm>
-          ) : null
+        actions={
+          (invitations.data ?? []).some((r) => r.state === 'pending')
+            ? (r) =>
+                r.state === 'pending' ? (
+                  <Popconfirm
+                    title={t('members.invite.withdrawConfirm', { email: r.email })}
+                    okText={t('members.invite.withdraw')}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => withdraw.mutateAsync(r.id).catch(() => undefined)}
+                  >
+                    <Button size="small" danger>
+                      {t('members.invite.withdraw')}
+                    </Button>
+                  </Popconfirm>
+                ) : null
+            : undefined
         }
       />
     </Flex>

@@ -90,7 +90,9 @@ export function MembersTab({ onLeft }: { onLeft: () => void }) {
         { key: 'phone', title: t('members.list.phone'), render: (m) => m.phone ?? '–' },
         { key: 'joinTime', title: t('members.list.joined'), render: (m) => localTime(m.joinTime) },
       ]}
-      actions={actions}
+      actions={
+        (members.data ?? []).some((m) => m.actions.remove || m.actions.changeRole) ? actions : undefined
+      }
     />
   );
 }
