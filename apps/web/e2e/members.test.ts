@@ -158,6 +158,44 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
   });
 
   it(
+    'a person without an organization finds one by name and asks to join it',
+    { timeout: 120_000 },
+    async () => {
+      await page.context().clearCookies();
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`${base}/v5/login`);
+      await page.getByTestId('sign-in-card').waitFor();
+      await page.locator('input#username').fill('omar.k');
+      await page.locator('input#password').fill('omar_pw1');
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL(/\/v5\/home$/);
+      await page.goto(`${base}/v5/account?tab=1`);
+      await page.getByTestId('org-choice-join').click();
+      const join = page.getByTestId('join-organization');
+      await join.getByTestId('join-search').fill('Demo');
+      const results = join.getByTestId('join-results');
+      await results.getByText('Demo Clinic', { exact: true }).waitFor();
+      const clinic = results.locator('.ant-list-item').filter({ hasText: /^Demo Clinic(?! 2)/ });
+      await clinic.getByRole('button', { name: 'Ask to join' }).click();
+      await journey.toast('Your request was sent to Demo Clinic.');
+      await clinic.getByText('Waiting').waitFor();
+      await join.getByTestId('join-pending').getByText('Demo Clinic').waitFor();
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await join.getByTestId('join-pending').waitFor();
+        await journey.shot(`members-join-organization-${size.width}`);
+        expect(await fits()).toBe(true);
+      }
+      await page.setViewportSize(WIDTHS[2]);
+      // Demo Clinic's owner sees the request.
+      await signInAs(page, base, 'clinic');
+      await openMembers();
+      await page.getByRole('tab', { name: /Join requests/ }).click();
+      await page.getByTestId('join-requests-table').getByText('omar.k').waitFor();
+    },
+  );
+
+  it(
     'shows the members, invitations and the invitation page at 390, 768 and 1440 px',
     { timeout: 120_000 },
     async () => {
