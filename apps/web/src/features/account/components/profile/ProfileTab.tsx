@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App as AntApp, Button, Card, Col, Flex, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Col, Flex, Result, Row, Skeleton, Tag, theme, Typography } from 'antd';
 import {
   LockOutlined,
   MailOutlined,
@@ -31,13 +31,14 @@ function SecurityRow(props: {
   actions: ReactNode;
   testId: string;
 }) {
+  const { token } = theme.useToken();
   return (
     <Flex
       justify="space-between"
       align="center"
       wrap
       gap={8}
-      style={{ padding: '12px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+      style={{ padding: '12px 0', borderBottom: `1px solid ${token.colorSplit}` }}
       data-testid={props.testId}
     >
       <Flex gap={12} align="center" style={{ minWidth: 0, flex: '1 1 220px' }}>
@@ -193,6 +194,7 @@ function SecurityCard({ user, open }: { user: CurrentUser; open: (d: Dialog) => 
 /** Tab index 0 of `/account`: avatar, profile fields, account security, and the danger zone. */
 export function ProfileTab() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const profile = useProfile();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
@@ -233,8 +235,8 @@ export function ProfileTab() {
                   {t('profile.delete.danger')}
                 </Flex>
               }
-              styles={{ header: { color: '#cf1322' } }}
-              style={{ borderColor: '#ffa39e' }}
+              styles={{ header: { color: token.colorError } }}
+              style={{ borderColor: token.colorErrorBorder }}
             >
               <Flex justify="space-between" align="center" gap={12} wrap>
                 <Typography.Text type="secondary" style={{ flex: '1 1 220px' }}>
