@@ -72,7 +72,19 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
       <Flex vertical={mobile} style={{ height: '100%' }}>
         <Menu
           mode={mobile ? 'horizontal' : 'inline'}
-          style={mobile ? { flex: 'none' } : { width: 220, flex: 'none', height: '100%', overflow: 'auto' }}
+          // On a phone every section stays in one row of tabs that scrolls sideways (nothing folds under "…").
+          disabledOverflow={mobile}
+          style={
+            mobile
+              ? {
+                  flex: 'none',
+                  overflowX: 'auto',
+                  overflowY: 'hidden',
+                  flexWrap: 'nowrap',
+                  scrollbarWidth: 'none',
+                }
+              : { width: 220, flex: 'none', height: '100%', overflow: 'auto' }
+          }
           selectedKeys={[current]}
           items={entries}
           data-testid="settings-sections"
