@@ -22,7 +22,7 @@ import { useEmptyRecycle, usePurgeCases } from '../api/purge-cases.ts';
 import { useRestoreCases, type BinEntry } from '../api/restore-case.ts';
 import type { RowAction } from '../utils/actions.ts';
 import { NO_FILTERS, filterBody, hasFilters, type CaseFilters, type CaseScope } from '../utils/filters.ts';
-import { downloadedBy, otherPartyName } from '../utils/party.ts';
+import { downloadedBy } from '../utils/party.ts';
 import type { PrintLayout } from '../utils/print.ts';
 import { CaseFilterBar } from './CaseFilterBar.tsx';
 import {
@@ -32,10 +32,12 @@ import {
   DownloadedTag,
   PatientCell,
   PreviewThumb,
+  PartyCell,
   ProcessTag,
 } from './cells.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
+import { ForwardDialog } from './ForwardDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { PrintDialog } from './PrintDialog.tsx';
 import { PreviewDialog } from './preview/PreviewDialog.tsx';
@@ -48,6 +50,7 @@ type Dialog =
   | { kind: 'import' }
   | { kind: 'convert'; id: string; patient: string }
   | { kind: 'preview'; id: string; patient: string }
+  | { kind: 'forward'; id: string; patient: string }
   | null;
 
 /** The batch action of a scope: the bin's is "delete permanently", the others' "move to the bin". */
@@ -140,6 +143,8 @@ export function CaseList({
         return setDialog({ kind: 'preview', id: row.id, patient: row.patientName });
       case 'restore':
         return restore.mutate(binEntries([row]));
+      case 'forward':
+        return setDialog({ kind: 'forward', id: row.id, patient: row.patientName });
       case 'cancel':
         return confirm(
           t('cases.confirm.cancelTitle'),
@@ -199,7 +204,11 @@ export function CaseList({
       title: t('cases.columns.preview'),
       render: (r) => <PreviewThumb row={r} reduced={reduced} />,
     },
-    { key: 'party', title: t('cases.columns.party'), ellipsis: 200, render: (r) => otherPartyName(r) || '–' },
+    {
+      key: 'party',
+      title: t('cases.columns.party'),
+      render: (r) => <PartyCell row={r} />,
+    },
     { key: 'dentist', title: t('cases.columns.dentist'), ellipsis: 160, render: (r) => r.dentist || '–' },
     {
       key: 'caseType',
@@ -222,7 +231,7 @@ export function CaseList({
       key: 'progress',
       title: t('cases.progress.label'),
       defaultHidden: true,
-      render: (r) => <ProcessTag status={r.processStatus} />,
+      render: (r) => <ProcessTag status={r.processStatus} thirdParty={r.thirdPartyName} />,
     },
     ...(reduced
       ? []
@@ -385,6 +394,9 @@ export function CaseList({
         actions={(row) => <RowActions row={row} progress={downloads.progress[row.id]} onAction={onAction} />}
         columns={columns}
       />
+      {dialog?.kind === 'forward' && (
+        <ForwardDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'detail' && (
         <DetailDialog
           caseId={dialog.id}

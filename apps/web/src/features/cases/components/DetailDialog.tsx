@@ -15,6 +15,21 @@ import { ProcessStatusSelect } from './ProcessStatusSelect.tsx';
 
 const dash = (value: string | null | undefined) => (value ? value : '–');
 
+/** The case status; a forwarded case's third party (or, for the third party, the lab) follows it (product §4). */
+function useStatusText() {
+  const { t } = useTranslation();
+  return (d: CaseDetail) => {
+    const status = t(`cases.status.${d.status}`, { defaultValue: t('cases.status.7') });
+    if (d.thirdPartyName) return t('cases.forward.statusWith', { status, name: d.thirdPartyName });
+    if (d.forwardedByName)
+      return t('cases.forward.statusWith', {
+        status,
+        name: t('cases.forward.via', { name: d.forwardedByName }),
+      });
+    return status;
+  };
+}
+
 /** FDI positions by quadrant, one line each (upper right, upper left, lower left, lower right). */
 function Teeth({ teeth }: { teeth: readonly number[] }) {
   const { t } = useTranslation();
@@ -63,6 +78,7 @@ export function DetailDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const statusText = useStatusText();
   const detail = useCaseDetail(caseId);
   const [layout, setLayout] = useState<PrintLayout>('sheet');
   const d = detail.data;
@@ -179,7 +195,7 @@ export function DetailDialog({
             {
               key: 'status',
               label: t('cases.detail.status'),
-              children: t(`cases.status.${d.status}`, { defaultValue: t('cases.status.7') }),
+              children: statusText(d),
             },
             {
               key: 'progress',

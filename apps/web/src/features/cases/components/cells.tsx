@@ -7,6 +7,7 @@ import { useThumbnail } from '../api/get-thumbnail.ts';
 import { caseTypeKey } from '../utils/filters.ts';
 import { localDateTime } from '../utils/dates.ts';
 import { PROCESS_COLORS, processStatusKey } from '../utils/process-status.ts';
+import { otherPartyName } from '../utils/party.ts';
 
 /**
  * The case's preview image (drawn by the server when the scan arrived, fetched with the caller's token once it is
@@ -96,13 +97,44 @@ export function CaseTypeText({ caseType }: { caseType: number }) {
   return <span style={{ whiteSpace: 'nowrap' }}>{t(caseTypeKey(caseType))}</span>;
 }
 
-export function ProcessTag({ status }: { status: number | null }) {
+/** Lab progress; for a forwarded case the third party's name follows the status (product §4). */
+export function ProcessTag({ status, thirdParty }: { status: number | null; thirdParty?: string | null }) {
   const { t } = useTranslation();
   if (status === null) return <Typography.Text type="secondary">{t('cases.progress.none')}</Typography.Text>;
+  const text = t(processStatusKey(status));
   return (
     <Tag color={PROCESS_COLORS[status]} style={{ marginInlineEnd: 0 }}>
-      {t(processStatusKey(status))}
+      {thirdParty ? t('cases.forward.statusWith', { status: text, name: thirdParty }) : text}
     </Tag>
+  );
+}
+
+/**
+ * The other party (product §2), and for a forwarded case who has it now: the lab and the sender see the third
+ * party's name, the third party sees the lab that forwarded it.
+ */
+export function PartyCell({ row }: { row: CaseRow }) {
+  const { t } = useTranslation();
+  const name = otherPartyName(row) || '–';
+  const note = row.thirdPartyName
+    ? t('cases.forward.to', { name: row.thirdPartyName })
+    : row.forwardedByName
+      ? t('cases.forward.via', { name: row.forwardedByName })
+      : null;
+  return (
+    <Flex vertical style={{ minWidth: 0, maxWidth: 220 }}>
+      <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>
+      {note && (
+        <Typography.Text
+          type="secondary"
+          ellipsis={{ tooltip: note }}
+          style={{ fontSize: 12 }}
+          data-testid="case-third-party"
+        >
+          {note}
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }
 
