@@ -71,7 +71,8 @@ export const presentCertificationRow = (
   city: c.city,
   status: c.status,
   registTime: c.registTime.toISOString(),
-  auditReason: c.auditReason,
+  // The reason of a refusal, while refused (a resubmitted organization is judged afresh).
+  auditReason: c.status === CustStatus.auditFailed ? c.auditReason : null,
   auditedAt: c.auditedAt?.toISOString() ?? null,
   licence,
   createdBy,

@@ -15,8 +15,9 @@ export function RefuseDialog({ row, onClose }: { row: CertificationRow; onClose:
     },
   });
   const send = async () => {
-    const { reason } = await form.validateFields();
-    decide.mutate({ id: row.id, status: 2, reason: reason.trim() });
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
+    decide.mutate({ id: row.id, status: 2, reason: values.reason.trim() });
   };
   return (
     <Modal

@@ -13,7 +13,8 @@ export function CreateOrganization() {
     onSuccess: (org) => toast(t('organization.create.done', { name: org.name }), 'success'),
   });
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
     create.mutate(
       {
         ...orgBody(values, 'create'),

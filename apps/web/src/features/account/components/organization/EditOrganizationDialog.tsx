@@ -33,7 +33,8 @@ export function EditOrganizationDialog({ org, onClose }: { org: OrgDetail; onClo
     memo: org.memo ?? '',
   };
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
     update.mutate(orgBody(values, 'edit'), {
       onError: (err) => showOrgRefusal(err, t, form, ORG_FORM_FIELDS),
     });

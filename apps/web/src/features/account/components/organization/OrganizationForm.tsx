@@ -56,7 +56,7 @@ export function OrganizationForm({
               { max: OrgName.max, message: t('organization.rules.nameLength', { max: OrgName.max }) },
             ]}
           >
-            <Input maxLength={OrgName.max} allowClear data-testid="org-name" />
+            <Input maxLength={OrgName.max} allowClear data-testid="org-name-input" />
           </Form.Item>
         </Col>
         <Col {...half}>

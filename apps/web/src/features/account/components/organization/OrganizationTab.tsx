@@ -3,6 +3,7 @@ import { Button, Flex, Result, Segmented, Skeleton, Typography } from 'antd';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../shared/api/current-user.ts';
+import { useViewportMode } from '../../../../shared/ui/use-viewport.ts';
 import { useOrganization } from '../../api/org-detail.ts';
 import { JoinOrganization } from '../join/JoinOrganization.tsx';
 import { CreateOrganization } from './CreateOrganization.tsx';
@@ -12,6 +13,7 @@ import { OrganizationDetails } from './OrganizationDetails.tsx';
 function NoOrganization() {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<'create' | 'join'>('create');
+  const phone = useViewportMode() === 'mobile';
   return (
     <Flex vertical gap={16} data-testid="org-none">
       <Flex vertical gap={4}>
@@ -22,6 +24,7 @@ function NoOrganization() {
       </Flex>
       <Segmented<'create' | 'join'>
         block
+        orientation={phone ? 'vertical' : 'horizontal'}
         value={choice}
         onChange={setChoice}
         options={[

@@ -22,7 +22,8 @@ export function ResubmitDialog({ org, onClose }: { org: OrgDetail; onClose: () =
     },
   });
   const send = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
     submit.mutate(
       { creditCode: values.creditCode.trim(), licenseFile: values.licence!.id },
       { onError: (err) => showOrgRefusal(err, t, form, ['creditCode', 'licenseFile']) },
