@@ -101,6 +101,7 @@ export async function listMembers(s: Scope): Promise<MemberRow[]> {
  * `DELETE /api2/cust/user/{id}`: an owner removes a member, or anyone leaves (their own id). The organization keeps
  * at least one owner (its owner rows are locked, so two removals at once cannot take the last two). The removed
  * person's tokens stop acting for the organization at once: the actor is read from the memberships on every request.
+ * The device-user windows the organization gave the person end with the membership.
  */
 export async function removeMember(s: Scope, userId: string) {
   const custId = memberOrg(s.actor);
@@ -113,10 +114,15 @@ export async function removeMember(s: Scope, userId: string) {
     if (role === 'owner' && owners.filter((o) => o !== userId).length === 0)
       throw new AppError(MemberErrors.lastOwner);
     await repo.deleteMembership(tx, userId, custId);
+    const windows = await repo.deleteDeviceWindows(tx, userId, custId);
     await audit(
       tx,
       s.ctx,
-      entry(s, self ? 'member.leave' : 'member.remove', 'user', userId, { custId, role }),
+      entry(s, self ? 'member.leave' : 'member.remove', 'user', userId, {
+        custId,
+        role,
+        deviceUsers: windows.length,
+      }),
     );
     return { userId };
   });

@@ -5,6 +5,7 @@ import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/
 import { expectCode, expectOk } from '../../testing/api.ts';
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
 import { users } from '../users/users.schema.ts';
+import { deviceUsers } from '../devices/devices.schema.ts';
 import { customers, invitations, memberships } from './orgs.schema.ts';
 import de from './invitation-mail/de.json' with { type: 'json' };
 import fr from './invitation-mail/fr.json' with { type: 'json' };
@@ -199,12 +200,20 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
 
     // b also belongs to the lab: after removal, b's old clinic token acts for the lab, never the clinic again.
     await f.membership(b, lab);
+    // The clinic's device-user window for a ends with the membership; the lab's window for b stays.
+    const scanner = await f.device(clinic);
+    const labScanner = await f.device(lab);
+    await f.deviceUser(scanner, a);
+    await f.deviceUser(labScanner, b, { by: lab.owner });
     expect(expectOk(await a.call('GET', '/api2/cust/user/list')).map((m: any) => m.userId)).toContain(
       a.userId,
     );
     expectOk(await clinic.owner.call('DELETE', `/api2/cust/user/${a.userId}`));
     expectOk(await clinic.owner.call('DELETE', `/api2/cust/user/${b.userId}`));
     expectCode(await a.call('GET', '/api2/cust/user/list'), -5);
+    const windows = await t.app.platform.db.select().from(deviceUsers);
+    expect(windows.map((w) => w.userId)).not.toContain(a.userId);
+    expect(windows.map((w) => w.userId)).toContain(b.userId);
     expectCode(await a.call('GET', '/api2/cust'), -5);
     const bSees = expectOk(await b.call('GET', '/api2/cust/user/list'));
     expect(bSees.map((m: any) => m.userId)).toContain(lab.owner.userId);
