@@ -174,6 +174,51 @@ describe.each(engines)('personal centre (%s)', (engine) => {
       );
   });
 
+  it('a newer e-mail change replaces the older link; at most five links an hour', async () => {
+    const me = await person();
+    const sent = async (email: string) => {
+      const before = relay.received.length;
+      expect((await me.call('POST', '/api2/user/email', { email })).body.success).toBe(true);
+      for (let i = 0; i < 300 && relay.received.length <= before; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      return /confirmEmail\?token=([\w-]+)/.exec(relay.received.at(-1)!.text!)![1]!;
+    };
+    const first = await sent(`one.${me.userId.slice(0, 8)}@example.test`);
+    const second = await sent(`two.${me.userId.slice(0, 8)}@example.test`);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/user/confirmEmail?token=${first}` })).json(),
+    ).toMatchObject(refused(-1, 'accountLink.invalid'));
+    for (const n of [3, 4, 5]) await sent(`n${n}.${me.userId.slice(0, 8)}@example.test`);
+    expect(
+      (await me.call('POST', '/api2/user/email', { email: `six.${me.userId.slice(0, 8)}@example.test` }))
+        .body,
+    ).toMatchObject(refused(-4, 'profileEmail.tooMany'));
+    // The second link was replaced by the later ones too.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/user/confirmEmail?token=${second}` })).json(),
+    ).toMatchObject(refused(-1, 'accountLink.invalid'));
+  });
+
+  it('caps wrong current passwords: after ten in an hour even the right one is refused', async () => {
+    const me = await person();
+    const body = (oldPassword: string) => ({
+      oldPassword,
+      password: 'other_pw2',
+      confirmPassword: 'other_pw2',
+    });
+    for (let i = 0; i < 10; i++)
+      expect((await me.call('POST', '/api2/user/password', body('wrong_pw'))).body).toMatchObject(
+        refused(-1, 'profilePassword.invalidUser'),
+      );
+    expect((await me.call('POST', '/api2/user/password', body(PASSWORD))).body).toMatchObject(
+      refused(429, 'generic.tooManyAttempts'),
+    );
+    expect((await me.call('POST', '/api2/user/delete', { password: PASSWORD })).body).toMatchObject(
+      refused(429, 'generic.tooManyAttempts'),
+    );
+    expect((await row(me.userId)).disabled).toBe(false);
+  });
+
   it('a link for an address another account took meanwhile changes nothing', async () => {
     const me = await person();
     const other = await person();
