@@ -73,7 +73,8 @@ export const organizationRoutes =
           response: { 200: envelope(orgDetail) },
         },
       },
-      async (req) => ok(await service.submitCredit(db, requestContext(req), requireActor(req), req.body)),
+      async (req) =>
+        ok(await service.submitCredit(platform, requestContext(req), requireActor(req), req.body)),
     );
 
     app.delete(

@@ -260,7 +260,7 @@ describe.each(engines)('creating, editing and deleting an organization (%s)', (e
   });
 
   it('after a failed audit an edit or new certification data puts the organization back under review', async () => {
-    const { owner, org } = await founded();
+    const { owner, org, licence: first } = await founded();
     await t.app.platform.db
       .update(customers)
       .set({ status: 2, auditReason: 'Blurred licence' })
@@ -295,6 +295,11 @@ describe.each(engines)('creating, editing and deleting an organization (%s)', (e
       success: true,
       data: { status: 1, creditCode: 'NEW-CODE-1', licence: { id: fresh.id } },
     });
+    // The licence it replaced is gone; the new one is readable.
+    expect((await owner.call('GET', first.url)).body).toMatchObject(refused(404, 'generic.objectNotFound'));
+    expect((await t.app.inject({ method: 'GET', url: fresh.url, headers: owner.headers })).statusCode).toBe(
+      200,
+    );
     // A verified organization that changes its credit code is checked again; other edits keep it verified.
     await t.app.platform.db.update(customers).set({ status: 0 }).where(eq(customers.id, org.id));
     expect((await owner.call('PUT', '/api2/cust', { memo: 'still verified' })).body.data.status).toBe(0);

@@ -18,7 +18,12 @@ import { mergeProperty } from '../common/property.ts';
 import { guardedOrg, memberOrg, requireOwner, roleIn } from './orgs.access.ts';
 import { presentCustomer, presentOrgDetail } from './orgs.presenter.ts';
 import * as repo from './orgs.repository.ts';
-import { findAttachment, presentAttachment, setAttachmentCustomer } from './attachments.service.ts';
+import {
+  deleteAttachment,
+  findAttachment,
+  presentAttachment,
+  setAttachmentCustomer,
+} from './attachments.service.ts';
 
 export type { CustomerRow } from './orgs.repository.ts';
 
@@ -201,16 +206,19 @@ export async function updateOrganization(
 
 /**
  * `PUT /api2/cust/credit`: the owner sends (or sends again) the unified credit code and the business licence; the
- * organization goes under review, whatever its status was (a verified one is checked again).
+ * organization goes under review, whatever its status was (a verified one is checked again). The licence it
+ * replaces is deleted.
  */
 export async function submitCredit(
-  db: Db,
+  platform: Platform,
   ctx: RequestContext,
   actor: Actor,
   body: CreditBody,
 ): Promise<OrgDetail> {
   const custId = memberOrg(actor);
-  return guardedOrg(db, ctx, actor, 'customer.credit', custId, async (tx) => {
+  const { db } = platform;
+  let replaced: string | null = null;
+  const detail = await guardedOrg(db, ctx, actor, 'customer.credit', custId, async (tx) => {
     await requireOwner(tx, actor, custId);
     const current = await repo.lockCustomer(tx, custId);
     if (!current) throw new AppError(CustErrors.notFound);
@@ -230,8 +238,13 @@ export async function submitCredit(
       outcome: 'allowed',
       detail: { from: current.status, licence: licence.id },
     });
+    if (current.licenseFile && current.licenseFile !== licence.id) replaced = current.licenseFile;
     return presentOrgDetail(row, presentAttachment(licence), 'owner');
   });
+  // The licence it replaces is of no further use: its row and file go (after the commit, so nothing is lost on a
+  // refusal).
+  if (replaced && UUID.test(replaced)) await deleteAttachment(platform, db, replaced);
+  return detail;
 }
 
 /**
