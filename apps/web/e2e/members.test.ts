@@ -71,6 +71,17 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
       await page.getByTestId('invitations-table').getByText('Waiting').waitFor();
       const link = await invitationLink();
 
+      // Another account (the owner's own) is refused and offered to switch accounts.
+      await page.goto(link);
+      await page.getByTestId('invitation-accept').click();
+      await page
+        .getByTestId('invitation-error')
+        .getByText('This invitation was sent to another e-mail address: sign in with that address.')
+        .waitFor();
+      await page.getByTestId('invitation-switch').waitFor();
+      await page.locator('#splash').waitFor({ state: 'detached' });
+      await journey.shot('members-invitation-wrong-account');
+
       // Signed out: the page shows the organization and asks to sign in first.
       await page.context().clearCookies();
       await page.evaluate(() => sessionStorage.clear());

@@ -2,8 +2,10 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Typography, them
 import { TeamOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { signOut } from '../../shared/auth/identity.ts';
 import { useToken } from '../../shared/auth/use-token.ts';
 import { ApiError } from '../../shared/request.ts';
+import { InvitationErrors } from '@archway/contract';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { useInvitationInfo } from './api/get-invitation-info.ts';
 import { useAcceptInvitation } from './api/accept-invitation.ts';
@@ -87,7 +89,22 @@ export default function InvitationPage() {
           ]}
         />
         {accept.isError && (
-          <Alert type="error" showIcon message={t(errorKey(accept.error))} data-testid="invitation-error" />
+          <Alert
+            type="error"
+            showIcon
+            message={t(errorKey(accept.error))}
+            description={
+              accept.error instanceof ApiError && accept.error.code === InvitationErrors.wrongAccount.code ? (
+                <Flex vertical gap={8} align="start">
+                  <Typography.Text type="secondary">{t('members.invitation.switchHint')}</Typography.Text>
+                  <Button onClick={() => void signOut()} data-testid="invitation-switch">
+                    {t('members.invitation.switchAccount')}
+                  </Button>
+                </Flex>
+              ) : undefined
+            }
+            data-testid="invitation-error"
+          />
         )}
         {signedIn ? (
           <Button
