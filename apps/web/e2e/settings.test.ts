@@ -198,6 +198,37 @@ describe('settings drawer in Chromium', () => {
     await journey.toast(text('errors.report.reportPreviewImgStyle'));
     await drawer().getByText(text('preferences.report.noPictures')).waitFor();
 
+    // A picture, then the one video (a text file named .mp4 is refused by the server, by its content).
+    await drawer()
+      .getByTestId('report-pictures')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'clinic.png', mimeType: 'image/png', buffer: png });
+    await drawer().getByTestId('report-pictures').locator('img').waitFor();
+    const video = drawer().getByTestId('report-video');
+    await video
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'fake.mp4',
+        mimeType: 'video/mp4',
+        buffer: Buffer.from('just text, not a video'),
+      });
+    await journey.toast(text('errors.report.reportPreviewVideoStyle'));
+    const mp4 = Buffer.alloc(200_000);
+    Buffer.from([0, 0, 0, 0x20, ...Buffer.from('ftypisom'), 0, 0, 2, 0]).copy(mp4);
+    await video
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'clinic.mp4', mimeType: 'video/mp4', buffer: mp4 });
+    await video.getByTestId('video-play').waitFor();
+    await video.getByText(text('preferences.report.videoReady')).waitFor();
+    await video.scrollIntoViewIfNeeded();
+    await shot('03-report-bottom');
+    await video.getByTestId('video-delete').click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: text('preferences.report.delete') })
+      .click();
+    await video.getByTestId('video-upload').waitFor();
+
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
       for (const key of ['mail', 'search', 'privacy', 'report'] as const) {

@@ -78,6 +78,7 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
             mobile
               ? {
                   flex: 'none',
+                  display: 'flex',
                   overflowX: 'auto',
                   overflowY: 'hidden',
                   flexWrap: 'nowrap',
@@ -86,7 +87,7 @@ export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDr
               : { width: 220, flex: 'none', height: '100%', overflow: 'auto' }
           }
           selectedKeys={[current]}
-          items={entries}
+          items={mobile ? entries.map((entry) => ({ ...entry, style: { flex: 'none' } })) : entries}
           data-testid="settings-sections"
           onClick={({ key }) => (key === 'exit' ? exit() : onSection(key as SettingsSection))}
         />
