@@ -205,13 +205,11 @@ describe('settings drawer in Chromium', () => {
       .setInputFiles({ name: 'clinic.png', mimeType: 'image/png', buffer: png });
     await drawer().getByTestId('report-pictures').locator('img').waitFor();
     const video = drawer().getByTestId('report-video');
-    await video
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'fake.mp4',
-        mimeType: 'video/mp4',
-        buffer: Buffer.from('just text, not a video'),
-      });
+    await video.locator('input[type=file]').setInputFiles({
+      name: 'fake.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.from('just text, not a video'),
+    });
     await journey.toast(text('errors.report.reportPreviewVideoStyle'));
     const mp4 = Buffer.alloc(200_000);
     Buffer.from([0, 0, 0, 0x20, ...Buffer.from('ftypisom'), 0, 0, 2, 0]).copy(mp4);
