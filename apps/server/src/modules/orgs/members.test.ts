@@ -279,6 +279,43 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     expect(await seenBy(quiet)).toMatchObject({ phone: '+49 1111', isSelf: true });
   });
 
+  it('caps: 30 invitations an hour per organization, 10 pending join requests per person; a member cannot accept twice', async () => {
+    const org = await f.org({ name: 'Members Busy Clinic' });
+    await promote(org.owner, org);
+    await t.app.platform.db.insert(invitations).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        custId: org.custId,
+        email: `bulk${i}@example.test`,
+        invitedBy: org.owner.userId,
+        tokenHash: `bulk-${org.custId}-${i}`,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })),
+    );
+    expectCode(await org.owner.call('GET', '/api2/cust/user/invitation?email=one-more@example.test'), -7);
+
+    const eager = await f.user(null);
+    for (let i = 0; i < 10; i++) {
+      const o = await f.org({ name: `Members Eager Target ${i}` });
+      expectOk(await eager.call('GET', `/api2/user/customer/join?custId=${o.custId}`));
+    }
+    expectCode(await eager.call('GET', `/api2/user/customer/join?custId=${org.custId}`), -4);
+
+    // An invitation to someone who became a member another way: refused, the link stays usable until it expires.
+    const both = await f.user(null, { email: 'both@example.test' });
+    const before = relay.received.length;
+    expectOk(await lab.owner.call('GET', '/api2/cust/user/invitation?email=both@example.test'));
+    const token = tokenIn((await mails(relay, before + 1)).at(-1)!.text!);
+    await f.membership(both, lab);
+    expectCode(await both.call('POST', '/api2/cust/user/invitation/accept', { token }), -2);
+    expect(
+      expectOk(
+        await t.app
+          .inject({ method: 'GET', url: `/api2/cust/user/invitation/info?token=${token}` })
+          .then((r) => ({ status: r.statusCode, body: r.json() })),
+      ),
+    ).toMatchObject({ email: 'both@example.test' });
+  });
+
   it('manageable customers: the organization and its children', async () => {
     const child = await f.org({ name: 'Members Child Clinic' });
     await t.app.platform.db
