@@ -204,6 +204,30 @@ describe('personal centre in Chromium', () => {
       await page.waitForTimeout(1000);
       await expect(verify.isVisible()).resolves.toBe(false);
       await expect(prompt.isVisible()).resolves.toBe(false);
+
+      // Deleting the account: a wrong password is shown at the field; the right one signs out for good.
+      await page.goto(`${base}/v5/account`);
+      await page.getByTestId('delete-account').click();
+      await page.getByTestId('delete-password').fill('wrong_pw1');
+      await page.getByTestId('delete-submit').click();
+      await page
+        .locator('.ant-modal .ant-form-item-explain-error')
+        .getByText('The password is wrong')
+        .waitFor();
+      await page.setViewportSize(WIDTHS[0]);
+      await journey.shot('profile-delete-dialog-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const before = await token();
+      await page.getByTestId('delete-password').fill('newbie_pw1');
+      await page.getByTestId('delete-submit').click();
+      await page.waitForURL(/\/v5\/login/);
+      await page.getByTestId('login-notice').getByText('Your account was deleted.').waitFor();
+      expect(await status(before)).toBe(401);
+      const [gone] = await journey.app.platform.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'newbie@example.test'));
+      expect(gone).toBeUndefined();
       expect(journey.pageErrors).toEqual([]);
     },
   );
