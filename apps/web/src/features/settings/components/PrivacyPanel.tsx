@@ -7,7 +7,7 @@ import { hideField, showField, type PrivacyBit } from '../api/change-privacy.ts'
 import { saveSetting } from '../api/save-setting.ts';
 import { SETTINGS_KEY } from '../api/keys.ts';
 import { useSaveFeedback } from './feedback.ts';
-import { MASTER_ON_STEP_MS, switchView } from './privacy-switch.ts';
+import { runMasterSwitch, switchView } from './privacy-switch.ts';
 import { SwitchRow } from './SwitchRow.tsx';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,19 +46,12 @@ export function PrivacyPanel() {
     });
   const setMaster = (on: boolean) =>
     run(async () => {
-      try {
-        if (on) {
-          await showField(2);
-          await wait(MASTER_ON_STEP_MS);
-          await showField(4);
-        } else {
-          for (const bit of [2, 4, 8] as const) await hideField(bit);
-        }
-      } catch (error) {
-        (on ? showFailed : hideFailed)(error);
-        return;
-      }
-      await saveSetting(notices(on)).catch(on ? showFailed : hideFailed);
+      await runMasterSwitch(on, {
+        show: showField,
+        hide: hideField,
+        notices: (value) => saveSetting(notices(value)),
+        wait,
+      }).catch(on ? showFailed : hideFailed);
     });
 
   if (privacy.isPending) return <Skeleton active />;

@@ -16,3 +16,26 @@ export function switchView(privacy: number) {
 
 /** The delay between showing the e-mail and showing the phone when the master switch goes on (product §4). */
 export const MASTER_ON_STEP_MS = 100;
+
+export interface MasterSteps {
+  show: (bit: 2 | 4) => Promise<unknown>;
+  hide: (bit: 2 | 4 | 8) => Promise<unknown>;
+  /** The three customer notices (CustEmailNotice, CustPhoneNotice, CustNameNotice), all set to one value. */
+  notices: (on: boolean) => Promise<unknown>;
+  wait: (ms: number) => Promise<unknown>;
+}
+
+/**
+ * The master switch (product §4). Off: hide e-mail, phone and address (DELETE 2, 4, 8), then the notices false.
+ * On: show the e-mail (PUT 2), 100 ms later the phone (PUT 4), then the notices true. A failing step stops the rest.
+ */
+export async function runMasterSwitch(on: boolean, steps: MasterSteps): Promise<void> {
+  if (on) {
+    await steps.show(2);
+    await steps.wait(MASTER_ON_STEP_MS);
+    await steps.show(4);
+  } else {
+    for (const bit of [2, 4, 8] as const) await steps.hide(bit);
+  }
+  await steps.notices(on);
+}
