@@ -178,6 +178,9 @@ describe('organization creation and certification in Chromium', () => {
       await signInAs(page, base, 'lena.k', 'lena_pw1');
       await openOrganizationTab();
       await page.getByTestId('org-details').getByTestId('org-status').getByText('Verified').waitFor();
+      // Its members open the licence (read with the token).
+      await page.getByTestId('org-licence-link').getByText('licence.png').waitFor();
+      expect(await page.getByTestId('org-licence-link').getAttribute('href')).toMatch(/^blob:/);
       expect(journey.pageErrors).toEqual([]);
     },
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CustStatus, type OrgDetail } from '@archway/contract';
 import { toast } from '../../../../shared/ui/toast.ts';
 import { useDeleteOrganization } from '../../api/org-delete.ts';
+import { useOrgLicenceUrl } from '../../api/org-licence-file.ts';
 import { EditOrganizationDialog } from './EditOrganizationDialog.tsx';
 import { ResubmitDialog } from './ResubmitDialog.tsx';
 
@@ -22,6 +23,19 @@ export function OrgStatusTag({ status }: { status: number }) {
     <Tag color={STATUS_COLOR[status] ?? 'default'} data-testid="org-status">
       {t(`organization.status.${status}`)}
     </Tag>
+  );
+}
+
+/** The licence's name, a link opening the file once it has been read with the token. */
+function LicenceLink({ licence }: { licence: OrgDetail['licence'] }) {
+  const { t } = useTranslation();
+  const src = useOrgLicenceUrl(licence?.url ?? null);
+  if (!licence) return <>{t('organization.licence.none')}</>;
+  if (!src) return <>{licence.name}</>;
+  return (
+    <Typography.Link href={src} target="_blank" rel="noopener" data-testid="org-licence-link">
+      {licence.name}
+    </Typography.Link>
   );
 }
 
@@ -107,7 +121,7 @@ export function OrganizationDetails({ org }: { org: OrgDetail }) {
             {
               key: 'licence',
               label: t('organization.fields.licence'),
-              children: org.licence ? org.licence.name : t('organization.licence.none'),
+              children: <LicenceLink licence={org.licence} />,
             },
             { key: 'memo', label: t('organization.fields.memo'), children: dash(org.memo), span: 'filled' },
           ]}
