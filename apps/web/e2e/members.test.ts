@@ -162,6 +162,19 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
     await requests.getByText('omar.k').waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByTestId('members-table').getByText('omar.k').waitFor();
+    // Made an administrator, after confirming.
+    await page.getByTestId('member-role-omar.k').click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByText('Make omar.k an administrator of the organization?')
+      .waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
+    await journey.toast('The role was changed.');
+    await page
+      .getByTestId('members-table')
+      .locator('tr', { hasText: 'omar.k' })
+      .getByText('Administrator')
+      .waitFor();
     // Clean up for the screenshots: the owner removes omar.k again.
     await page.getByTestId('member-remove-omar.k').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
