@@ -134,6 +134,14 @@ describe('organization creation and certification in Chromium', () => {
       // The creator is its administrator: edit and delete are offered.
       await details.getByTestId('org-edit').waitFor();
       await details.getByTestId('org-delete').waitFor();
+      // The owner edits a field; the dialog keeps the type fixed.
+      await details.getByTestId('org-edit').click();
+      const edit = page.getByTestId('org-edit-dialog');
+      await edit.locator('#memo').fill('Crowns, bridges and implants.');
+      await journey.shot('organization-edit-dialog');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await journey.toast('The organization was saved.');
+      await details.getByText('Crowns, bridges and implants.').waitFor();
       // The top bar and the home page know the new organization.
       await page.goto(`${base}/v5/home`);
       await page.getByTestId('org-name').getByText('Fjord Dental Lab').waitFor();
@@ -241,6 +249,13 @@ describe('organization creation and certification in Chromium', () => {
     await resubmit.getByRole('button', { name: 'Submit' }).click();
     await journey.toast('Sent: the organization is under review again.');
     await page.getByTestId('org-status').getByText('Under review').waitFor();
+
+    // The owner deletes the clinic (nothing holds it) after confirming; the choices come back.
+    await page.getByTestId('org-delete').click();
+    await page.locator('.ant-modal-confirm-title').getByText('Delete Odd Clinic?').waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
+    await journey.toast('Odd Clinic was deleted.');
+    await page.getByTestId('org-none').waitFor();
     expect(journey.pageErrors).toEqual([]);
   });
 
@@ -280,7 +295,7 @@ describe('organization creation and certification in Chromium', () => {
       for (const size of WIDTHS) {
         await page.setViewportSize(size);
         await openManagerTab('Certification');
-        await page.getByTestId('certification-table').getByText('Odd Clinic').first().waitFor();
+        await page.getByTestId('certification-table').getByText('Demo Clinic 2').first().waitFor();
         await journey.shot(`manager-certification-${size.width}`);
         expect(await fits(), `certification ${size.width}`).toBe(true);
         await page.getByRole('tab', { name: 'Mail outbox' }).click();
