@@ -59,7 +59,7 @@ export const directoryRoutes =
           security,
           summary:
             'People by exact username, e-mail or phone (query key), each only where the person allows being found by it (at most 5); audited',
-          description: `Nobody found and nobody findable answer the same empty list, so the call never tells whether an account exists. ${PEOPLE}`,
+          description: `Nobody found and nobody findable answer the same empty list, so the call never tells whether an account exists. At most 200 searches per person and hour (then code 429, HTTP 429). ${PEOPLE}`,
           querystring: userFindQuery,
           response: { 200: envelope(z.array(publicPerson)) },
         },

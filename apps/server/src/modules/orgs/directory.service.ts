@@ -12,7 +12,11 @@ import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { reserveAttempt } from '../account/account.repository.ts';
 import * as repo from './directory.repository.ts';
+
+/** People searches one person may make per hour (a bound on probing which addresses have accounts). */
+export const PEOPLE_SEARCHES_PER_HOUR = 200;
 
 export interface Scope {
   db: Db;
@@ -104,10 +108,13 @@ export async function findCustomers(s: Scope, key: string, max: number): Promise
 /**
  * `GET /api2/user/find`, `POST /user/v2/find`: people by exact username, e-mail or phone. A person is found by a
  * field only where their search setting for it is on; otherwise the answer is the same empty list as for an address
- * nobody has, so the call never tells whether an account exists.
+ * nobody has, so the call never tells whether an account exists. At most PEOPLE_SEARCHES_PER_HOUR searches per person
+ * and hour (429 after).
  */
 export async function findPeople(s: Scope, key: string): Promise<PublicPerson[]> {
   if (!key) return [];
+  if ((await reserveAttempt(s.db, `userFind:${s.actor.userId}`, 3600_000)) > PEOPLE_SEARCHES_PER_HOUR)
+    throw new AppError(GenericErrors.tooManyAttempts);
   const rows = await repo.findPeople(s.db, key);
   const shared = await repo.sharedMemberships(
     s.db,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
@@ -174,6 +174,13 @@ describe.each(engines)('finding organizations and people, and their public detai
     await setUser(ada, { disabled: true });
     expect(await people('ada.find')).toEqual([]);
     await setUser(ada, { disabled: false, searchEmail: true, searchPhone: true });
+    // A bounded number of searches per person and hour (both calls count).
+    const prober = await f.user(null);
+    await t.app.platform.db.execute(
+      sql`insert into sign_in_counters (key, n) values (${`userFind:${prober.userId}`}, 199)`,
+    );
+    expectOk(await prober.call('POST', '/user/v2/find', { key: 'ada.find' }));
+    expectCode(await prober.call('GET', '/api2/user/find?key=ada.find'), 429);
   });
 
   it("a person's details: outsiders see what the settings allow; colleagues see the organization; owners the contacts", async () => {
