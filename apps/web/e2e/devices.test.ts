@@ -266,7 +266,8 @@ describe('devices and the first-use guide in Chromium', () => {
     expect(await page.locator('.ant-layout-sider').getByText(text(en, 'routes.manager')).count()).toBe(0);
 
     // German: the device screen in German.
-    await page.getByTestId('open-settings').click();
+    // The top bar's language button opens the drawer on "change language" (its default entry is e-mail subscription).
+    await page.getByTestId('language-indicator').click();
     await page.locator('.settings-drawer').getByText('Deutsch', { exact: true }).click();
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     await page.goto(`${base}/v5/device`);

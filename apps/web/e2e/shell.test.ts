@@ -57,7 +57,8 @@ describe('web app shell in Chromium', () => {
     await shot('03-home');
 
     // Settings → change language → Deutsch: stored, page reloads in German.
-    await page.getByTestId('open-settings').click();
+    // The top bar's language button opens the drawer on "change language" (its default entry is e-mail subscription).
+    await page.getByTestId('language-indicator').click();
     await page.locator('.settings-drawer').getByText('Deutsch', { exact: true }).click();
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     await page.getByTestId('page-title').getByText(de.routes.home).waitFor();
