@@ -180,6 +180,22 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     expect(verified.map((r: { id: string }) => r.id)).toContain(id);
   });
 
+  it('two decisions at once: exactly one is taken and mailed, the other is told it was decided', async () => {
+    const { id } = await lab('Race Lab', 'en');
+    const before = relay.received.length;
+    const answers = await Promise.all([
+      admin.call('PUT', `/api2/admin/cust/${id}/audit`, { status: 0 }),
+      admin.call('PUT', `/api2/admin/cust/${id}/audit`, { status: 2, reason: 'Duplicate' }),
+    ]);
+    expect(answers.filter((a) => a.body.success)).toHaveLength(1);
+    expect(answers.find((a) => !a.body.success)!.body).toMatchObject(
+      refused(-3, 'certification.notUnderReview'),
+    );
+    await mails(relay, before + 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(relay.received.length).toBe(before + 1);
+  });
+
   it('cannot verify without a licence; unknown ids are not found; nothing is mailed for refusals', async () => {
     const { id } = await lab('Bare Lab', 'en', false);
     const before = relay.received.length;
@@ -205,7 +221,7 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     expect(page.records[0]).toMatchObject({ channel: 'email', state: 'sent', attempts: 1, lastError: null });
     expect(page.records[0]).not.toHaveProperty('text');
     const one = (await admin.call('GET', `/api2/admin/mail/${page.records[0].id}`)).body.data;
-    expect(one.text).toContain('Verified Lab');
+    expect(one.text).toContain('Race Lab');
     const filtered = (await admin.call('GET', '/api2/admin/mail?keyword=refused%20lab')).body.data;
     expect(filtered.records.length).toBe(1);
     expect((await admin.call('GET', '/api2/admin/mail?state=outbox')).body.data.totalRecords).toBe(0);
