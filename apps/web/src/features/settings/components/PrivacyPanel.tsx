@@ -6,6 +6,7 @@ import { usePrivacy } from '../api/get-privacy.ts';
 import { hideField, showField, type PrivacyBit } from '../api/change-privacy.ts';
 import { saveSetting } from '../api/save-setting.ts';
 import { SETTINGS_KEY } from '../api/keys.ts';
+import { useIsAdministrator } from '../api/get-my-role.ts';
 import { useSaveFeedback } from './feedback.ts';
 import { runMasterSwitch, switchView } from './privacy-switch.ts';
 import { SwitchRow } from './SwitchRow.tsx';
@@ -27,6 +28,7 @@ export function PrivacyPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const privacy = usePrivacy();
+  const administrator = useIsAdministrator();
   const [busy, setBusy] = useState(false);
   const showFailed = useSaveFeedback('preferences.permissionUpdateFailed').failed;
   const hideFailed = useSaveFeedback('preferences.permissionDeleteFailed').failed;
@@ -57,7 +59,7 @@ export function PrivacyPanel() {
   if (privacy.isPending) return <Skeleton active />;
   const failed = privacy.isError;
   const view = switchView(failed ? 0 : privacy.data.privacy);
-  const disabled = failed || busy;
+  const disabled = failed || busy || !administrator;
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
@@ -104,9 +106,11 @@ export function PrivacyPanel() {
           onChange={(on) => void setField(8, on)}
         />
       </Card>
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-        {t('preferences.privacy.administratorOnly')}
-      </Typography.Text>
+      {!administrator && (
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {t('preferences.privacy.administratorOnly')}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

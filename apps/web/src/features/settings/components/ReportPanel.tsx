@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
+  Alert,
   Button,
   Card,
   ColorPicker,
@@ -33,6 +34,7 @@ import { useUploadVideo } from '../api/upload-video.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import { useSaveSetting } from '../api/save-setting.ts';
 import { useFileUrl } from '../api/get-file.ts';
+import { useIsAdministrator } from '../api/get-my-role.ts';
 import { useSaveFeedback } from './feedback.ts';
 import { imageRefusal, videoRefusal } from './file-checks.ts';
 
@@ -44,6 +46,14 @@ export function ReportPanel() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 880 }}>
       <Typography.Text type="secondary">{t('preferences.report.hint')}</Typography.Text>
+      {!useIsAdministrator() && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('preferences.report.administratorOnly')}
+          data-testid="report-readonly"
+        />
+      )}
       <LogoCard />
       <ShareTextCard />
       <PicturesCard />
@@ -90,6 +100,7 @@ function ImageSlot({ type }: { type: 0 | 1 }) {
   const src = useFileUrl(path ?? null);
   const pick = useImagePick((file) => upload.mutate({ type, file }));
   const name = type === 0 ? 'logo' : 'background';
+  const administrator = useIsAdministrator();
   const size = type === 0 ? { width: 48, height: 48 } : { width: 200, height: 112 };
   return (
     <Flex vertical gap={8} style={{ minWidth: 0 }}>
@@ -121,12 +132,23 @@ function ImageSlot({ type }: { type: 0 | 1 }) {
             <PictureOutlined style={{ fontSize: 20, opacity: 0.45 }} />
           )}
         </div>
-        <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={pick} maxCount={1}>
-          <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid={`${name}-upload`}>
+        <Upload
+          accept={IMAGE_ACCEPT}
+          showUploadList={false}
+          beforeUpload={pick}
+          maxCount={1}
+          disabled={!administrator}
+        >
+          <Button
+            icon={<UploadOutlined />}
+            loading={upload.isPending}
+            disabled={!administrator}
+            data-testid={`${name}-upload`}
+          >
             {path ? t('preferences.report.replace') : t('preferences.report.upload')}
           </Button>
         </Upload>
-        {path && (
+        {path && administrator && (
           <Popconfirm
             title={t('preferences.report.deleteConfirm')}
             okText={t('preferences.report.delete')}
@@ -166,6 +188,7 @@ function ShareTextCard() {
   const feedback = useSaveFeedback('preferences.emailUpdatesWarning');
   const save = useSaveSetting({ onSuccess: feedback.saved, onError: feedback.failed });
   const [draft, setDraft] = useState<string | null>(null);
+  const administrator = useIsAdministrator();
   if (info.isPending) return <Skeleton active />;
   if (info.isError) return null;
   const stored = info.data.custInfo.custInfo ?? '';
@@ -181,13 +204,14 @@ function ShareTextCard() {
           showCount
           autoSize={{ minRows: 3, maxRows: 8 }}
           placeholder={t('preferences.report.introductionPlaceholder')}
+          readOnly={!administrator}
           onChange={(e) => setDraft(e.target.value)}
           data-testid="introduction"
         />
         <Flex justify="flex-end">
           <Button
             type="primary"
-            disabled={text === stored}
+            disabled={text === stored || !administrator}
             loading={save.isPending && save.variables?.type === 2}
             onClick={() => save.mutate({ type: 2, introduction: text }, { onSuccess: () => setDraft(null) })}
           >
@@ -200,9 +224,10 @@ function ShareTextCard() {
             value={color ?? '#1677ff'}
             showText
             disabledAlpha
+            disabled={!administrator}
             onChangeComplete={(value) => save.mutate({ type: 3, fontColor: value.toHexString() })}
           />
-          {color && (
+          {color && administrator && (
             <Button size="small" onClick={() => save.mutate({ type: 3, fontColor: null })}>
               {t('preferences.report.colorReset')}
             </Button>
@@ -217,6 +242,7 @@ function Picture({ name }: { name: string }) {
   const { t } = useTranslation();
   const src = useFileUrl(`/attachment/${name}`);
   const remove = useDeleteShareImage();
+  const administrator = useIsAdministrator();
   return (
     <Flex vertical gap={4} align="center" style={{ width: 104 }}>
       <div
@@ -240,16 +266,18 @@ function Picture({ name }: { name: string }) {
           <Skeleton.Image active style={{ width: 104, height: 104 }} />
         )}
       </div>
-      <Popconfirm
-        title={t('preferences.report.deleteConfirm')}
-        okText={t('preferences.report.delete')}
-        cancelText={t('preferences.cancel')}
-        onConfirm={() => remove.mutateAsync(name)}
-      >
-        <Button size="small" danger type="text" icon={<DeleteOutlined />} loading={remove.isPending}>
-          {t('preferences.report.delete')}
-        </Button>
-      </Popconfirm>
+      {administrator && (
+        <Popconfirm
+          title={t('preferences.report.deleteConfirm')}
+          okText={t('preferences.report.delete')}
+          cancelText={t('preferences.cancel')}
+          onConfirm={() => remove.mutateAsync(name)}
+        >
+          <Button size="small" danger type="text" icon={<DeleteOutlined />} loading={remove.isPending}>
+            {t('preferences.report.delete')}
+          </Button>
+        </Popconfirm>
+      )}
     </Flex>
   );
 }
@@ -260,14 +288,25 @@ function PicturesCard() {
   const upload = useUploadShareImage();
   const names = pictureNames(info.data);
   const full = names.length >= MAX_SHARE_PICTURES;
+  const administrator = useIsAdministrator();
   const pick = useImagePick((file) => upload.mutate(file));
   return (
     <Section
       title={t('preferences.report.pictures', { count: names.length, max: MAX_SHARE_PICTURES })}
       testId="report-pictures"
       extra={
-        <Upload accept={IMAGE_ACCEPT} showUploadList={false} beforeUpload={pick} disabled={full}>
-          <Button size="small" icon={<UploadOutlined />} loading={upload.isPending} disabled={full}>
+        <Upload
+          accept={IMAGE_ACCEPT}
+          showUploadList={false}
+          beforeUpload={pick}
+          disabled={full || !administrator}
+        >
+          <Button
+            size="small"
+            icon={<UploadOutlined />}
+            loading={upload.isPending}
+            disabled={full || !administrator}
+          >
             {t('preferences.report.addPicture')}
           </Button>
         </Upload>
@@ -321,6 +360,7 @@ function VideoCard() {
   const upload = useUploadVideo({ onSettled: () => setProgress(null) });
   const remove = useDeleteVideo({ onSuccess: () => setPlaying(false) });
   const video = info.data?.shareVideo.shareVideo ?? null;
+  const administrator = useIsAdministrator();
   const pick = (file: File) => {
     const refusal = videoRefusal(file);
     if (refusal) toast(t(refusal));
@@ -356,21 +396,23 @@ function VideoCard() {
                   {t('preferences.report.play')}
                 </Button>
               )}
-              <Popconfirm
-                title={t('preferences.report.videoDeleteConfirm')}
-                okText={t('preferences.report.delete')}
-                cancelText={t('preferences.cancel')}
-                onConfirm={() => remove.mutateAsync()}
-              >
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  loading={remove.isPending}
-                  data-testid="video-delete"
+              {administrator && (
+                <Popconfirm
+                  title={t('preferences.report.videoDeleteConfirm')}
+                  okText={t('preferences.report.delete')}
+                  cancelText={t('preferences.cancel')}
+                  onConfirm={() => remove.mutateAsync()}
                 >
-                  {t('preferences.report.delete')}
-                </Button>
-              </Popconfirm>
+                  <Button
+                    danger
+                    icon={<DeleteOutlined />}
+                    loading={remove.isPending}
+                    data-testid="video-delete"
+                  >
+                    {t('preferences.report.delete')}
+                  </Button>
+                </Popconfirm>
+              )}
             </Flex>
           </>
         ) : (
@@ -379,9 +421,13 @@ function VideoCard() {
               accept="video/mp4,.mp4"
               showUploadList={false}
               beforeUpload={pick}
-              disabled={progress !== null}
+              disabled={progress !== null || !administrator}
             >
-              <Button icon={<UploadOutlined />} disabled={progress !== null} data-testid="video-upload">
+              <Button
+                icon={<UploadOutlined />}
+                disabled={progress !== null || !administrator}
+                data-testid="video-upload"
+              >
                 {t('preferences.report.uploadVideo')}
               </Button>
             </Upload>

@@ -5,6 +5,7 @@ import { useSetting } from '../api/get-setting.ts';
 import { useSaveSetting } from '../api/save-setting.ts';
 import { useUserSearch } from '../api/get-user-search.ts';
 import { useSaveUserSearch } from '../api/save-user-search.ts';
+import { useIsAdministrator } from '../api/get-my-role.ts';
 import { useSaveFeedback } from './feedback.ts';
 import { SwitchRow } from './SwitchRow.tsx';
 
@@ -63,6 +64,7 @@ function UserSearch() {
 function OrganizationSearch() {
   const { t } = useTranslation();
   const setting = useSetting(1);
+  const administrator = useIsAdministrator();
   const feedback = useSaveFeedback('preferences.emailUpdatesWarning');
   const save = useSaveSetting({ onSuccess: feedback.saved, onError: feedback.failed });
   if (setting.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
@@ -75,27 +77,29 @@ function OrganizationSearch() {
       <SwitchRow
         label={t('preferences.search.byName')}
         checked={value.CustNameNotice}
-        disabled={save.isPending}
+        disabled={save.isPending || !administrator}
         testId="org-search-name"
         onChange={(on) => change({ CustNameNotice: on })}
       />
       <SwitchRow
         label={t('preferences.search.byPhone')}
         checked={value.CustPhoneNotice}
-        disabled={save.isPending}
+        disabled={save.isPending || !administrator}
         testId="org-search-phone"
         onChange={(on) => change({ CustPhoneNotice: on })}
       />
       <SwitchRow
         label={t('preferences.search.byEmail')}
         checked={value.CustEmailNotice}
-        disabled={save.isPending}
+        disabled={save.isPending || !administrator}
         testId="org-search-email"
         onChange={(on) => change({ CustEmailNotice: on })}
       />
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-        {t('preferences.search.administratorOnly')}
-      </Typography.Text>
+      {!administrator && (
+        <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="org-search-readonly">
+          {t('preferences.search.administratorOnly')}
+        </Typography.Text>
+      )}
     </>
   );
 }
