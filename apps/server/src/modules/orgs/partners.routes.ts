@@ -27,12 +27,13 @@ const cooperation = { access: 'member' as const, validationError: CooperationErr
  * organization may apply, accept, refuse and cancel (as with devices; the member roles govern member management).
  */
 export const partnersRoutes =
-  ({ db }: Platform): FastifyPluginAsyncZod =>
+  (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
     const scope = (req: FastifyRequest): service.PartnerScope => ({
-      db,
+      db: platform.db,
       ctx: requestContext(req),
       actor: requireActor(req),
+      mail: { mailer: platform.mail, publicUrl: platform.config.publicUrl },
     });
 
     app.get(

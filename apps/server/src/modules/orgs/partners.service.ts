@@ -10,7 +10,10 @@ import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type AuditEntry, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
+import type { Mailer } from '../../platform/mail/mail.ts';
 import { memberOrg } from './orgs.access.ts';
+import { ownerRecipients } from './orgs.repository.ts';
+import { cooperationMail, type CooperationEvent } from './cooperation-mail.ts';
 import { presentCooperation, presentPartner } from './partners.presenter.ts';
 import * as repo from './partners.repository.ts';
 
@@ -18,6 +21,31 @@ export interface PartnerScope {
   db: Db;
   ctx: RequestContext;
   actor: Actor;
+  /** Mail to the other organization's owners (queued in the change's transaction), and the /partner link. */
+  mail?: { mailer: Mailer; publicUrl: string };
+}
+
+/** Tells the other organization's owners (each in their language), in the change's transaction. */
+async function notify(
+  s: PartnerScope,
+  tx: Queryable,
+  event: CooperationEvent,
+  toCustId: string,
+  fromCustId: string,
+) {
+  if (!s.mail) return;
+  const [from, to] = await Promise.all([repo.findOrg(tx, fromCustId), repo.findOrg(tx, toCustId)]);
+  const link = `${s.mail.publicUrl}/v5/partner`;
+  for (const r of await ownerRecipients(tx, toCustId))
+    await s.mail.mailer.send(
+      tx,
+      cooperationMail(event, r.language, r.email, {
+        username: r.username,
+        org: from?.name ?? '',
+        self: to?.name ?? '',
+        link,
+      }),
+    );
 }
 
 /** `GET /api2/cust/partner`: the organizations the caller's exchanges devices or cases with, a page by name. */
@@ -115,6 +143,7 @@ export async function apply(s: PartnerScope, partnerId: string): Promise<Coopera
       partnerId,
       createdBy: s.actor.userId,
     });
+    await notify(s, tx, 'applied', partnerId, custId);
     await audit(tx, s.ctx, entry(s, 'cooperation.apply', id, 'allowed', { partner: partnerId }));
     return id;
   });
@@ -132,6 +161,7 @@ export async function decide(s: PartnerScope, id: string, accept: boolean): Prom
     if (c.state !== CooperationState.applied) return refuse(CooperationErrors.notPending);
     if (accept && !repo.isVerified(await repo.findOrg(tx, custId))) refuse(CooperationErrors.notVerified);
     await repo.decideCooperation(tx, id, accept, custId, new Date());
+    await notify(s, tx, accept ? 'accepted' : 'refused', c.applicantId, custId);
     await audit(tx, s.ctx, entry(s, action, id, 'allowed', { applicant: c.applicantId }));
   });
   return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);
@@ -148,6 +178,7 @@ export async function cancel(s: PartnerScope, id: string): Promise<CooperationRo
     if (!c) return refuse(CooperationErrors.notFound);
     if (c.state === CooperationState.closed) return refuse(CooperationErrors.closed);
     await repo.closeCooperation(tx, id, custId, new Date());
+    await notify(s, tx, 'ended', c.applicantId === custId ? c.partnerId : c.applicantId, custId);
     await audit(tx, s.ctx, entry(s, 'cooperation.cancel', id, 'allowed', { state: c.state }));
   });
   return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);

@@ -4,7 +4,9 @@ import { CooperationErrors, CustStatus, CustType, Privacy } from '@archway/contr
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
-import { customers } from './orgs.schema.ts';
+import { mailOutbox } from '../../platform/mail/mail.schema.ts';
+import { users } from '../users/users.schema.ts';
+import { customers, memberships } from './orgs.schema.ts';
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';
 
@@ -173,6 +175,37 @@ describe.each(engines)('partners and cooperation (%s)', (engine) => {
         accept: 'false',
       });
       expect(refused.body.data.state).toBe(2);
+    });
+
+    it("mails the other side's owners, each in their language, in the change's transaction", async () => {
+      const a = await f.org({ name: `Mail Lab ${Date.now()}`, custType: CustType.lab });
+      const b = await f.org({ name: `Mail Clinic ${Date.now()}` });
+      const db = t.app.platform.db;
+      for (const o of [a, b])
+        await db.update(memberships).set({ role: 'owner' }).where(eq(memberships.userId, o.owner.userId));
+      await db.update(users).set({ language: 'de' }).where(eq(users.id, b.owner.userId));
+      const mailTo = async (who: OrgRef) =>
+        db
+          .select({ subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.recipient, `${who.owner.username}@factory.test`));
+
+      const applied = await a.owner.call('POST', '/api2/cust/cooperation', { custId: b.custId });
+      const [toB] = await mailTo(b);
+      expect(toB!.subject).toBe(`${a.name} beantragt eine Drittanbieter-Kooperation`);
+      expect(toB!.text).toContain(b.name);
+      expect(toB!.text).toContain('http://archway.test/v5/partner');
+      expect(toB!.html).toContain('href="http://archway.test/v5/partner"');
+      // A refusal rolls back: no mail for an application that was refused.
+      await a.owner.call('POST', '/api2/cust/cooperation', { custId: b.custId });
+      expect(await mailTo(b)).toHaveLength(1);
+
+      await b.owner.call('PUT', `/api2/cust/cooperation/${applied.body.data.id}`, { accept: true });
+      expect((await mailTo(a)).map((m) => m.subject)).toEqual([`${b.name} accepted the cooperation`]);
+      await a.owner.call('DELETE', `/api2/cust/cooperation/${applied.body.data.id}`);
+      expect((await mailTo(b)).map((m) => m.subject)).toContain(
+        `Die Kooperation mit ${a.name} wurde beendet`,
+      );
     });
 
     it("answers another organization's cooperation exactly like a missing one", async () => {
