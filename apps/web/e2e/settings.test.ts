@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { signInAs, startJourney, WIDTHS, type Journey } from './server.ts';
+import { eq } from 'drizzle-orm';
 import { readLocale } from '../src/locales/read-locale.ts';
+import { hashPassword } from '../../server/src/platform/identity/passwords.ts';
+import { users } from '../../server/src/modules/users/users.schema.ts';
+import { customers, memberships } from '../../server/src/modules/orgs/orgs.schema.ts';
 
 /**
  * The settings drawer in a real browser: the e-mail subscription and custom search switches persist across a
@@ -243,6 +247,40 @@ describe('settings drawer in Chromium', () => {
         await page.screenshot({ path: `/tmp/shots/settings-${size.width}-${key}.png` });
       }
     }
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  it("shows a member who is not the administrator the organization's settings read-only", async () => {
+    const db = journey.app.platform.db;
+    const [lab] = await db.select({ id: customers.id }).from(customers).where(eq(customers.name, 'Demo Lab'));
+    const [member] = await db
+      .insert(users)
+      .values({
+        username: 'lab.member',
+        passwordHash: await hashPassword('member_pw1'),
+        email: 'lab.member@demo.archway.local',
+        emailConfirmed: '1',
+        property: { skipNovice: 'yes' },
+      })
+      .returning({ id: users.id });
+    await db.insert(memberships).values({ userId: member!.id, custId: lab!.id, role: 'member' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, base, 'lab.member', 'member_pw1');
+    await openSettings();
+    // Their own e-mail subscription is theirs to change.
+    await expect(drawer().getByTestId('mail-case').isEnabled()).resolves.toBe(true);
+    await section('preferences.sections.search');
+    await drawer().getByTestId('org-search-readonly').waitFor();
+    await expect(drawer().getByTestId('org-search-name').isDisabled()).resolves.toBe(true);
+    await expect(drawer().getByTestId('user-search-name').isEnabled()).resolves.toBe(true);
+    await section('preferences.sections.privacy');
+    await drawer().getByTestId('privacy-master').waitFor();
+    await expect(drawer().getByTestId('privacy-master').isDisabled()).resolves.toBe(true);
+    await section('preferences.sections.report');
+    await drawer().getByTestId('report-readonly').waitFor();
+    await expect(drawer().getByTestId('logo-upload').isDisabled()).resolves.toBe(true);
+    await drawer().getByTestId('logo-preview').waitFor();
+    await shot('04-member-read-only');
     expect(journey.pageErrors).toEqual([]);
   });
 });
