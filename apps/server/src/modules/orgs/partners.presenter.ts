@@ -38,13 +38,14 @@ export function presentPartner(p: PartnerRecord): PartnerRow {
   };
 }
 
-/** What the caller may do: the side applied to accepts or refuses an application; either side cancels a live one. */
+/**
+ * What the caller may do: the side applied to accepts or refuses an application, the applicant withdraws it
+ * (`cancel`); either side ends an open cooperation (`cancel`).
+ */
 export function cooperationActions(c: CooperationWithOther, viewerCustId: string): CooperationAction[] {
   if (c.state === CooperationState.closed) return [];
-  const actions: CooperationAction[] = [];
-  if (c.state === CooperationState.applied && c.partnerId === viewerCustId) actions.push('accept', 'refuse');
-  actions.push('cancel');
-  return actions;
+  if (c.state === CooperationState.applied && c.partnerId === viewerCustId) return ['accept', 'refuse'];
+  return ['cancel'];
 }
 
 const time = (d: Date | null) => (d ? formatExpiry(d)! : null);

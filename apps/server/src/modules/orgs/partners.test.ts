@@ -57,7 +57,7 @@ describe.each(engines)('partners and cooperation (%s)', (engine) => {
       const id = applied.body.data.id as string;
       const incoming = (await list(other)).records.find((r) => r.id === id);
       expect(incoming).toMatchObject({ custId: lab.custId, direction: 'in', state: 0 });
-      expect(incoming.actions).toEqual(['accept', 'refuse', 'cancel']);
+      expect(incoming.actions).toEqual(['accept', 'refuse']);
 
       // The applicant cannot decide its own application.
       refusedWith(
