@@ -545,6 +545,9 @@ export const ErrorTables = {
   partner: PartnerErrors,
   cooperation: CooperationErrors,
   forward: ForwardErrors,
+  member: MemberErrors,
+  invitation: InvitationErrors,
+  join: JoinErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

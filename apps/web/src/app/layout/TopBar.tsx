@@ -20,6 +20,7 @@ import { identitySettings } from '../../shared/auth/identity.ts';
 import { languageDef } from '../../shared/i18n/languages.ts';
 import { storedLanguage } from '../../shared/i18n/stored-language.ts';
 import { useSystem, type SystemType } from '../../shared/system.ts';
+import { useProtectedFile } from '../../shared/api/protected-file.ts';
 import { SimulateLogin, SimulateLoginDialog } from '../../features/auth/components/SimulateLogin.tsx';
 import { ClientDownload } from './ClientDownload.tsx';
 import { SystemSwitch } from './SystemSwitch.tsx';
@@ -145,6 +146,7 @@ export function TopBar({
   const wide = mode === 'wide';
   const menuLabel = mobile ? t('menu.open') : t(collapsed ? 'menu.expand' : 'menu.collapse');
   const name = user.custName ?? user.username;
+  const { src: avatar } = useProtectedFile(user.avatar);
   return (
     <Layout.Header
       style={{
@@ -179,7 +181,7 @@ export function TopBar({
       {mobile ? (
         <Flex align="center" gap={4} style={{ flex: 'none' }}>
           <span title={name} data-testid="user-card" style={{ display: 'inline-flex' }}>
-            <Avatar src={user.avatar || undefined} size="small">
+            <Avatar src={avatar ?? undefined} size="small">
               {name.slice(0, 1).toUpperCase()}
             </Avatar>
           </span>

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@archway/contract';
 import { orgStatusKey, orgTypeKey } from '../../shared/org-labels.ts';
+import { useProtectedFile } from '../../shared/api/protected-file.ts';
 
 /** "Authorized · Clinic", or "no organization". */
 export function userStatusLine(user: CurrentUser, t: TFunction): string {
@@ -16,9 +17,10 @@ export function UserCard({ user, maxWidth = 200 }: { user: CurrentUser; maxWidth
   const { t } = useTranslation();
   const name = user.custName ?? user.username;
   const status = userStatusLine(user, t);
+  const { src: avatar } = useProtectedFile(user.avatar);
   return (
     <Flex align="center" gap={10} data-testid="user-card" style={{ minWidth: 0 }}>
-      <Avatar src={user.avatar || undefined} style={{ flex: 'none' }}>
+      <Avatar src={avatar ?? undefined} style={{ flex: 'none' }}>
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
       <Flex vertical style={{ minWidth: 0, lineHeight: 1.3 }}>

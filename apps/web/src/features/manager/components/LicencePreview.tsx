@@ -2,12 +2,12 @@ import { Button, Flex, Image, Spin, Typography } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '@archway/contract';
-import { useLicenceUrl } from '../api/get-licence-file.ts';
+import { useProtectedFile } from '../../../shared/api/protected-file.ts';
 
 /** A business licence read with the token: an image inline (click to enlarge), a pdf as a link opening it. */
 export function LicencePreview({ licence }: { licence: Attachment | null }) {
   const { t } = useTranslation();
-  const file = useLicenceUrl(licence?.url ?? null);
+  const file = useProtectedFile(licence?.url);
   if (!licence) return <Typography.Text type="warning">{t('certification.noLicence')}</Typography.Text>;
   if (file.failed) return <Typography.Text type="danger">{t('certification.licenceFailed')}</Typography.Text>;
   if (!file.src) return <Spin size="small" />;

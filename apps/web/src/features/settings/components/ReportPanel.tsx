@@ -33,7 +33,7 @@ import { useDeleteShareImage } from '../api/delete-share-image.ts';
 import { useUploadVideo } from '../api/upload-video.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import { useSaveSetting } from '../api/save-setting.ts';
-import { useFileUrl } from '../api/get-file.ts';
+import { useProtectedFile } from '../../../shared/api/protected-file.ts';
 import { useIsAdministrator } from '../api/get-my-role.ts';
 import { useSaveFeedback } from './feedback.ts';
 import { imageRefusal, videoRefusal } from './file-checks.ts';
@@ -97,7 +97,7 @@ function ImageSlot({ type }: { type: 0 | 1 }) {
   const upload = useUploadLogo({ onSuccess: () => toast(t('preferences.report.uploaded'), 'success') });
   const remove = useDeleteLogo();
   const path = type === 0 ? logo.data?.logo : logo.data?.backgroud;
-  const src = useFileUrl(path ?? null);
+  const { src } = useProtectedFile(path);
   const pick = useImagePick((file) => upload.mutate({ type, file }));
   const name = type === 0 ? 'logo' : 'background';
   const administrator = useIsAdministrator();
@@ -240,7 +240,7 @@ function ShareTextCard() {
 
 function Picture({ name }: { name: string }) {
   const { t } = useTranslation();
-  const src = useFileUrl(`/attachment/${name}`);
+  const { src } = useProtectedFile(`/attachment/${name}`);
   const remove = useDeleteShareImage();
   const administrator = useIsAdministrator();
   return (
@@ -334,7 +334,7 @@ function PicturesCard() {
 
 function VideoPlayer() {
   const { t } = useTranslation();
-  const src = useFileUrl('/cust/clinic/video');
+  const { src } = useProtectedFile('/cust/clinic/video');
   if (!src)
     return (
       <Skeleton.Node active style={{ width: 320, height: 180 }}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CustStatus, type OrgDetail } from '@archway/contract';
 import { toast } from '../../../../shared/ui/toast.ts';
 import { useDeleteOrganization } from '../../api/org-delete.ts';
-import { useOrgLicenceUrl } from '../../api/org-licence-file.ts';
+import { useProtectedFile } from '../../../../shared/api/protected-file.ts';
 import { EditOrganizationDialog } from './EditOrganizationDialog.tsx';
 import { ResubmitDialog } from './ResubmitDialog.tsx';
 
@@ -29,7 +29,7 @@ export function OrgStatusTag({ status }: { status: number }) {
 /** The licence's name, a link opening the file once it has been read with the token. */
 function LicenceLink({ licence }: { licence: OrgDetail['licence'] }) {
   const { t } = useTranslation();
-  const src = useOrgLicenceUrl(licence?.url ?? null);
+  const { src } = useProtectedFile(licence?.url);
   if (!licence) return <>{t('organization.licence.none')}</>;
   if (!src) return <>{licence.name}</>;
   return (

@@ -4,7 +4,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, type CurrentUser } from '@archway/contract';
 import { toast } from '../../../../shared/ui/toast.ts';
-import { useAvatarImage } from '../../api/profile-avatar-image.ts';
+import { useProtectedFile } from '../../../../shared/api/protected-file.ts';
 import { useUploadAvatar } from '../../api/profile-upload-avatar.ts';
 import { refusalText } from './refusal.ts';
 
@@ -15,7 +15,7 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
-  const src = useAvatarImage(user.avatar);
+  const { src } = useProtectedFile(user.avatar);
   const upload = useUploadAvatar(setPercent);
 
   const pick = (file: File | undefined) => {
