@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { Languages, type Language } from '@archway/contract';
 import type { MailMessage } from '../../platform/mail/mail.ts';
+import { composeMail, fill, loadTemplates } from '../../platform/mail/templates.ts';
 
 interface Texts {
   verifiedSubject: string;
@@ -14,23 +13,8 @@ interface Texts {
   footer: string;
 }
 
-/** The certification templates of every language (mail/<language>.json), English for a language without one. */
-const texts = new Map<Language, Texts>();
-for (const code of Languages) {
-  try {
-    texts.set(
-      code,
-      JSON.parse(readFileSync(new URL(`./mail/${code}.json`, import.meta.url), 'utf8')) as Texts,
-    );
-  } catch {
-    // Not translated: English is used.
-  }
-}
-
-const fill = (s: string, vars: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The certification templates of every language (mail/<language>.json). */
+const templates = loadTemplates<Texts>(new URL('./mail/', import.meta.url));
 
 /**
  * The certification outcome (verified, or refused with the administrator's reason), in the recipient's language:
@@ -42,29 +26,16 @@ export function certificationMail(
   to: string,
   vars: { username: string; org: string; reason: string | null; link: string },
 ): MailMessage {
-  const lang = (texts.has(language as Language) ? language : 'en') as Language;
-  const t = texts.get(lang) ?? texts.get('en')!;
-  const values = { username: vars.username, org: vars.org, reason: vars.reason ?? '' };
-  const line = (s: string) => fill(s, values);
+  const { lang, t } = templates(language);
+  const line = (s: string) => fill(s, { username: vars.username, org: vars.org, reason: vars.reason ?? '' });
   const body =
     outcome === 'verified' ? [line(t.verifiedBody)] : [line(t.refusedBody), line(t.reason), line(t.resubmit)];
-  const text = [
-    line(t.greeting),
-    '',
-    ...body.flatMap((b) => [b, '']),
-    `${line(t.action)}: ${vars.link}`,
-    '',
-    '--',
-    t.footer,
-  ].join('\n');
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const html = `<!doctype html><html lang="${escapeHtml(lang)}"><body style="font-family:sans-serif;color:#1f2933;max-width:560px">
-${p(line(t.greeting))}${body.map(p).join('')}<p style="margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(line(t.action))}</a></p>
-<p style="color:#6b7280;font-size:12px">${escapeHtml(t.footer)}</p></body></html>`;
-  return {
+  return composeMail({
     to,
+    lang,
     subject: line(outcome === 'verified' ? t.verifiedSubject : t.refusedSubject),
-    text,
-    html,
-  };
+    paragraphs: [line(t.greeting), ...body],
+    action: { label: line(t.action), link: vars.link },
+    footer: t.footer,
+  });
 }
