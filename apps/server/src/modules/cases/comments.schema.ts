@@ -1,0 +1,27 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.ts';
+import { customers } from '../orgs/orgs.schema.ts';
+import { cases } from './cases.schema.ts';
+
+/**
+ * A comment on a case by one of the organizations holding it (sender, receiver, a third party it was forwarded to):
+ * text, an image (an attachment of kind `comment`, checked by content), or both.
+ */
+export const caseComments = pgTable(
+  'case_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    custId: uuid('cust_id')
+      .notNull()
+      .references(() => customers.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull().default(''),
+    /** The image's attachment id (`GET /attachment/{id}`), if any. */
+    image: uuid('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('case_comments_case').on(t.caseId, t.createdAt)],
+);

@@ -1,0 +1,25 @@
+/**
+ * The realtime hub's sending side: modules announce to a person or an organization; the hub (socket.io at
+ * `/hubs/notify`, rooms `user:<id>` and `cust:<id>`) delivers to every connected socket of that room, on any process.
+ * A message only announces what is stored (a notice, a case row): a client that missed it reads it back.
+ */
+export interface Realtime {
+  toUser(userId: string, event: string, data: unknown): void;
+  toOrg(custId: string, event: string, data: unknown): void;
+}
+
+/** Until the hub is attached (and in processes without one), announcements go nowhere: nothing is lost, they are stored. */
+export function createRealtime(): Realtime & { attach(target: Realtime): void } {
+  let target: Realtime | null = null;
+  return {
+    attach(t) {
+      target = t;
+    },
+    toUser(userId, event, data) {
+      target?.toUser(userId, event, data);
+    },
+    toOrg(custId, event, data) {
+      target?.toOrg(custId, event, data);
+    },
+  };
+}
