@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { createMailer } from './platform/mail/mail.ts';
+import { createRealtime } from './platform/realtime/realtime.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuards } from './platform/input-guard.ts';
 import { registerMultipart } from './platform/multipart.ts';
@@ -105,7 +106,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const mail = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.addHook('onClose', () => mail.stop());
-  const platform: Platform = { config, db, tokens, storage, uploads, mail };
+  const realtime = createRealtime();
+  const platform: Platform = { config, db, tokens, storage, uploads, mail, realtime };
   app.decorate('platform', platform);
 
   // Before everything that registers routes: errors, the actor, then the one access check (platform/access.ts).

@@ -4,6 +4,7 @@ import type { TokenService } from './identity/tokens.ts';
 import type { Mailer } from './mail/mail.ts';
 import type { Storage } from './storage/storage.ts';
 import type { Uploads } from './uploads/tus.ts';
+import type { Realtime } from './realtime/realtime.ts';
 
 /** What modules receive from the platform: configuration, the database, file storage and the token service. */
 export interface Platform {
@@ -16,6 +17,8 @@ export interface Platform {
   uploads: Uploads;
   /** E-mail and text messages, queued in the outbox and delivered by a job (SMTP_URL). */
   mail: Mailer;
+  /** Announcements to connected clients (socket.io at /hubs/notify), after what they announce has committed. */
+  realtime: Realtime;
 }
 
 declare module 'fastify' {
