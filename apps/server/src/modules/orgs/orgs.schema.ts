@@ -83,7 +83,9 @@ export const attachments = pgTable(
   'attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'avatar' | 'licence' | 'logo' | 'background' | 'share' | 'video'>().notNull(),
+    kind: text('kind')
+      .$type<'avatar' | 'licence' | 'logo' | 'background' | 'share' | 'video' | 'comment'>()
+      .notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     custId: uuid('cust_id').references(() => customers.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
