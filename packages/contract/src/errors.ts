@@ -511,6 +511,19 @@ export const ProfileDeleteErrors = {
   invalidUser: def(-3, 'profileDelete.invalidUser', 400, 'Invalid login user'),
 } as const;
 
+/**
+ * Comments on a case (calls-and-errors §8.5: empty message, send failed, unsupported image format; the rest are
+ * Archway's). Another organization's case answers `case.notFound`.
+ */
+export const CommentErrors = {
+  parameter: def(-1, 'comment.parameter', 400, 'Parameter error'),
+  empty: def(-2, 'comment.empty', 400, 'Cannot send an empty message'),
+  sendFailed: def(-3, 'comment.sendFailed', 500, 'Send failed'),
+  imageFormat: def(-4, 'comment.imageFormat', 400, 'Unsupported image format'),
+  imageTooLarge: def(-5, 'comment.imageTooLarge', 400, 'The image is too large (at most 10 MB)'),
+  expired: def(-6, 'comment.expired', 400, 'Cases older than 90 days cannot be commented on'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
@@ -548,6 +561,7 @@ export const ErrorTables = {
   member: MemberErrors,
   invitation: InvitationErrors,
   join: JoinErrors,
+  comment: CommentErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

@@ -17,3 +17,4 @@ export * from './orgs.ts';
 export * from './members.ts';
 export * from './profile.ts';
 export * from './partners.ts';
+export * from './comments.ts';
