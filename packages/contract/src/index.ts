@@ -18,3 +18,4 @@ export * from './members.ts';
 export * from './profile.ts';
 export * from './partners.ts';
 export * from './comments.ts';
+export * from './notices.ts';
