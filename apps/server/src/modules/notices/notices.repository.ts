@@ -1,6 +1,9 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { notices } from './notices.schema.ts';
+import { users } from '../users/users.schema.ts';
+import { customers, memberships } from '../orgs/orgs.schema.ts';
+import { deviceAuths, devices } from '../devices/devices.schema.ts';
+import { notices, notificationMails, platformSettings } from './notices.schema.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NewNotice = typeof notices.$inferInsert;
@@ -39,4 +42,91 @@ export async function markRead(db: Queryable, userId: string, ids?: string[]): P
     )
     .returning({ id: notices.id });
   return rows.length;
+}
+
+// ---- notification mails and service contacts (notify-mail.ts, case-notices.ts, device-notices.ts) -------------
+
+/** The members of these organizations (not deleted), with what their notification mail needs. */
+export async function membersOf(db: Queryable, custIds: string[]) {
+  if (custIds.length === 0) return [];
+  return db
+    .selectDistinctOn([users.id], {
+      userId: users.id,
+      custId: memberships.custId,
+      role: memberships.role,
+      username: users.username,
+      email: users.email,
+      language: users.language,
+      caseEmailNotice: users.caseEmailNotice,
+      equipEmailNotice: users.equipEmailNotice,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(inArray(memberships.custId, custIds), isNull(users.deletedAt)))
+    .orderBy(users.id);
+}
+
+/** Claims the one mail of (kind, object) for a person: true the first time only. */
+export async function claimMail(db: Queryable, kind: string, objectId: string, userId: string) {
+  const rows = await db
+    .insert(notificationMails)
+    .values({ kind, objectId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: notificationMails.userId });
+  return rows.length > 0;
+}
+
+export async function orgNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(inArray(customers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Live authorizations that end within the window (the expiry reminder's candidates). */
+export async function authsExpiringBetween(db: Queryable, from: Date, to: Date) {
+  return db
+    .select({
+      id: deviceAuths.id,
+      custId: deviceAuths.custId,
+      fromCustId: deviceAuths.fromCustId,
+      expiresAt: deviceAuths.expiresAt,
+      deviceId: devices.id,
+      serial: devices.serial,
+      name: devices.name,
+    })
+    .from(deviceAuths)
+    .innerJoin(devices, eq(devices.id, deviceAuths.deviceId))
+    .where(
+      and(eq(deviceAuths.status, 'active'), gt(deviceAuths.expiresAt, from), lte(deviceAuths.expiresAt, to)),
+    );
+}
+
+/** An organization's state for the service desk: its certification status and whether it owns or borrows devices. */
+export async function orgServiceState(db: Queryable, custId: string) {
+  const [org] = await db.select({ status: customers.status }).from(customers).where(eq(customers.id, custId));
+  if (!org) return undefined;
+  const [owned] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(devices)
+    .where(eq(devices.ownerCustId, custId));
+  const [lent] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deviceAuths)
+    .where(and(eq(deviceAuths.custId, custId), eq(deviceAuths.status, 'active')));
+  return { status: org.status, devices: (owned?.n ?? 0) + (lent?.n ?? 0) };
+}
+
+export async function readSetting(db: Queryable, key: string) {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, key));
+  return row?.value;
+}
+
+export async function writeSetting(db: Queryable, key: string, value: Record<string, unknown>) {
+  await db
+    .insert(platformSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: new Date() } });
 }
