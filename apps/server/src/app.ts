@@ -9,13 +9,14 @@ import { openDatabase } from './platform/db/client.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { createMailer } from './platform/mail/mail.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
+import { attachHub } from './platform/realtime/hub.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuards } from './platform/input-guard.ts';
 import { registerMultipart } from './platform/multipart.ts';
 import { registerCors } from './platform/cors.ts';
 import { createRefusalAuditor } from './platform/refusals.ts';
 import { registerWebApp } from './platform/web-app.ts';
-import { registerAuth } from './platform/auth.ts';
+import { registerAuth, type ActorResolver } from './platform/auth.ts';
 import { DEFAULT_ACCESS, registerAccess } from './platform/access.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadSecrets } from './platform/identity/secrets.ts';
@@ -114,7 +115,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Refusals made here rather than in a service are audited, within bounds (platform/refusals.ts).
   const refusals = createRefusalAuditor(db, app.log);
   registerErrorHandler(app, refusals.onInputRefused);
-  registerAuth(app, tokens, (userId, custId, issuedAt) => actorFor(db, userId, custId, issuedAt));
+  const resolveActor: ActorResolver = (userId, custId, issuedAt) => actorFor(db, userId, custId, issuedAt);
+  registerAuth(app, tokens, resolveActor);
+  // The realtime hub (socket.io at /hubs/notify) authenticates the same way and feeds platform.realtime.
+  attachHub(app, realtime, { tokens, resolve: resolveActor, databaseUrl: config.databaseUrl, log: app.log });
   registerAccess(app, refusals.onAccessRefused);
 
   await app.register(fastifySwagger, {

@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { GenericErrors } from '@archway/contract';
+import type { Actor, ActorResolver } from '../auth.ts';
+import type { TokenService } from '../identity/tokens.ts';
+import type { Realtime } from './realtime.ts';
+
+/** The push service's path (calls-and-errors §7.3). */
+export const HUB_PATH = '/hubs/notify';
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const orgRoom = (custId: string) => `cust:${custId}`;
+
+export interface HubOptions {
+  tokens: TokenService;
+  /** The same resolver the HTTP routes use (platform/auth.ts): ended sessions and deleted people are refused. */
+  resolve: ActorResolver;
+  /** PostgreSQL: messages fan out to every server process through LISTEN/NOTIFY; unset (PGlite): in process. */
+  databaseUrl?: string;
+  log: FastifyBaseLogger;
+}
+
+interface SocketData {
+  actor: Actor;
+  expiry?: NodeJS.Timeout;
+}
+
+/** A token given as socket.io's `auth.token`, or (SignalR-style clients) the `access_token` query parameter. */
+function handshakeToken(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token;
+  const q = socket.handshake.query.access_token;
+  return typeof q === 'string' && q ? q : undefined;
+}
+
+/** Verifies a token and resolves who it names; undefined for a missing, forged, expired or ended one. */
+async function actorOf(opts: HubOptions, token: string | undefined) {
+  if (!token) return undefined;
+  try {
+    const claims = await opts.tokens.verify(token);
+    const actor = await opts.resolve(claims.sub, claims.cid, claims.iat ?? 0);
+    return actor ? { actor, exp: claims.exp ?? 0 } : undefined;
+  } catch (err) {
+    opts.log.debug({ err }, 'realtime token refused');
+    return undefined;
+  }
+}
+
+/** The socket joins its person's room and its organization's; a renewed token may name another organization. */
+function enter(socket: Socket, actor: Actor, exp: number) {
+  const data = socket.data as SocketData;
+  const previous = data.actor as Actor | undefined;
+  if (previous?.custId && previous.custId !== actor.custId) void socket.leave(orgRoom(previous.custId));
+  data.actor = actor;
+  void socket.join(userRoom(actor.userId));
+  if (actor.custId) void socket.join(orgRoom(actor.custId));
+  // The connection lives as long as its token: a client renews before expiry (event `renew`) or is disconnected.
+  clearTimeout(data.expiry);
+  const left = Math.max(0, exp * 1000 - Date.now());
+  data.expiry = setTimeout(() => socket.disconnect(true), Math.min(left, 2 ** 31 - 1));
+  data.expiry.unref();
+}
+
+/**
+ * socket.io at `/hubs/notify` on Fastify's HTTP server. The handshake needs a valid access token (refused with
+ * `generic.sessionExpired` otherwise); the client sends each renewed token as `renew` {token} (acknowledged
+ * {ok}), which is verified again: a bad one, or one naming another person, disconnects. Rooms `user:<id>` and
+ * `cust:<custId>`. On PostgreSQL every process hears every announcement (@socket.io/postgres-adapter).
+ */
+export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime): void }, opts: HubOptions) {
+  const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 3 }) : undefined;
+  pool?.on('error', (err) => opts.log.warn({ err }, 'realtime database connection lost'));
+  const io = new Server(app.server, {
+    path: HUB_PATH,
+    serveClient: false,
+    // Announcements are small (ids and kinds): the default 1 MB per message is far more than needed.
+    maxHttpBufferSize: 64 * 1024,
+    ...(pool
+      ? {
+          adapter: createAdapter(pool, {
+            // Messages stay under the NOTIFY limit, so the attachments table is never used; its hourly clean-up
+            // would only fail (the table does not exist), so it is rare and its failure ignored.
+            cleanupInterval: 3_600_000,
+            errorHandler: (err: Error & { code?: string }) => {
+              if (err.code !== '42P01') opts.log.warn({ err }, 'realtime fan-out failed');
+            },
+          }),
+        }
+      : {}),
+  });
+
+  io.use((socket, next) => {
+    actorOf(opts, handshakeToken(socket)).then(
+      (found) => {
+        if (!found) {
+          const err = new Error('unauthorized') as Error & { data?: unknown };
+          err.data = { key: GenericErrors.sessionExpired.key, code: GenericErrors.sessionExpired.code };
+          return next(err);
+        }
+        enter(socket, found.actor, found.exp);
+        next();
+      },
+      (err: unknown) => next(err instanceof Error ? err : new Error('unauthorized')),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    socket.on('renew', (body: unknown, ack?: unknown) => {
+      const token = (body as { token?: unknown } | null)?.token;
+      void actorOf(opts, typeof token === 'string' ? token : undefined).then((found) => {
+        const current = (socket.data as SocketData).actor;
+        const ok = !!found && found.actor.userId === current.userId;
+        if (typeof ack === 'function') (ack as (r: { ok: boolean }) => void)({ ok });
+        if (ok) enter(socket, found.actor, found.exp);
+        else socket.disconnect(true);
+      });
+    });
+    socket.on('disconnect', () => clearTimeout((socket.data as SocketData).expiry));
+  });
+
+  realtime.attach({
+    toUser: (userId, event, data) => void io.to(userRoom(userId)).emit(event, data),
+    toOrg: (custId, event, data) => void io.to(orgRoom(custId)).emit(event, data),
+  });
+
+  // Before Fastify closes its server: connected sockets would keep it open.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+    await pool?.end();
+  });
+  return io;
+}
