@@ -23,6 +23,7 @@ import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from './cases.access.ts';
 import * as cases from './cases.service.ts';
 import { forwardingRoutes } from './forwarding.routes.ts';
+import { commentsRoutes } from './comments.routes.ts';
 
 const tags = ['cases'];
 const security = [{ bearer: [] }];
@@ -54,6 +55,7 @@ export const casesRoutes =
   async (app) => {
     const s = (req: Parameters<typeof scopeOf>[1]) => scopeOf(platform, req);
     await app.register(forwardingRoutes(platform));
+    await app.register(commentsRoutes(platform));
 
     app.post(
       '/getpaging',
