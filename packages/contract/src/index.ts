@@ -19,3 +19,4 @@ export * from './profile.ts';
 export * from './partners.ts';
 export * from './comments.ts';
 export * from './notices.ts';
+export * from './notice-list.ts';
