@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customer, envelope, orgDetail, updateCustPropertyBody } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
+import { serviceContactsRoutes } from '../notices/service-contacts.routes.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './orgs.service.ts';
 import { attachmentsRoutes } from './attachments.routes.ts';
@@ -29,6 +30,7 @@ export const orgsRoutes =
     await app.register(settingsRoutes(platform));
     await app.register(shareRoutes(platform));
     await app.register(partnersRoutes(platform));
+    await app.register(serviceContactsRoutes(platform));
     app.get(
       '/api2/cust',
       {

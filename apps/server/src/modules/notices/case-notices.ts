@@ -1,0 +1,55 @@
+import { NoticeKind } from '@archway/contract';
+import type { Queryable } from '../../platform/db/client.ts';
+import type { Platform } from '../../platform/platform.ts';
+import * as repo from './notices.repository.ts';
+import { notify, type NoticeRow } from './notices.service.ts';
+import { noticeMail } from './notify-mail.ts';
+
+/** What case notices need from the platform: the mailer and the public address the links point at. */
+export type NoticeOutlet = Pick<Platform, 'mail' | 'config'>;
+
+/**
+ * A case arrived (call inside the transaction that wrote the case and its copies): every member of each receiving
+ * organization gets a `newCase` notice (the bell), and each one who subscribed (`CaseEmailNotice`, read now) one mail
+ * in their language — at most one per case and person (`notification_mails`). Answers the notices, to `announce`
+ * after the commit.
+ */
+export async function caseReceived(
+  tx: Queryable,
+  out: NoticeOutlet,
+  c: { caseId: string; senderCustId: string; receivers: string[] },
+): Promise<NoticeRow[]> {
+  const receivers = [...new Set(c.receivers)].filter((r) => r !== c.senderCustId);
+  if (receivers.length === 0) return [];
+  const [members, names] = await Promise.all([
+    repo.membersOf(tx, receivers),
+    repo.orgNames(tx, [c.senderCustId, ...receivers]),
+  ]);
+  const from = names.get(c.senderCustId) ?? '';
+  const rows = await notify(
+    tx,
+    members.map((m) => ({
+      userId: m.userId,
+      kind: NoticeKind.newCase,
+      caseId: c.caseId,
+      sendId: c.senderCustId,
+      payload: { org: from },
+    })),
+  );
+  const open = `${out.config.publicUrl}/v5/case`;
+  for (const m of members) {
+    if (!m.caseEmailNotice || !m.email) continue;
+    if (!(await repo.claimMail(tx, NoticeKind.newCase, c.caseId, m.userId))) continue;
+    await out.mail.send(
+      tx,
+      noticeMail(
+        NoticeKind.newCase,
+        m.language,
+        m.email,
+        { username: m.username, from, to: names.get(m.custId) ?? '' },
+        { publicUrl: out.config.publicUrl, open },
+      ),
+    );
+  }
+  return rows;
+}

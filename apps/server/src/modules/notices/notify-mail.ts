@@ -1,0 +1,67 @@
+import type { DeviceNoticeKind } from '@archway/contract';
+import type { MailMessage } from '../../platform/mail/mail.ts';
+import { composeMail, fill, loadTemplates } from '../../platform/mail/templates.ts';
+
+/** What a notification mail is about: a case received, or a change to a device. */
+export type NoticeMailKind = 'newCase' | DeviceNoticeKind;
+
+type Texts = Record<`${NoticeMailKind}Subject` | `${NoticeMailKind}Body`, string> & {
+  greeting: string;
+  caseAction: string;
+  deviceAction: string;
+  caseSettings: string;
+  deviceSettings: string;
+  footer: string;
+};
+
+/** The notification templates of every language (mail/<language>.json). */
+const templates = loadTemplates<Texts>(new URL('./mail/', import.meta.url));
+
+/** Where a person switches these mails on or off: the settings drawer opened on "e-mail subscription". */
+export const mailSettingsLink = (publicUrl: string) => `${publicUrl}/v5/home?settings=mail`;
+
+export interface NoticeMailVars {
+  username: string;
+  /** The organization that sent the case, or the device's owner (lender, transferrer). */
+  from: string;
+  /** The receiving organization, or the borrower (new owner). */
+  to: string;
+  /** The device: its name and serial. */
+  device?: string;
+  /** A date (an authorization's end), already written for the reader. */
+  date?: string;
+}
+
+/**
+ * A notification mail in the recipient's language: what happened, a link to the screen it concerns and a closing
+ * line with the link to the setting that controls this mail (case receipt: `CaseEmailNotice`, device changes:
+ * `EquipEmailNotie`). Plain text and HTML; every value is escaped in the HTML.
+ */
+export function noticeMail(
+  kind: NoticeMailKind,
+  language: string | null | undefined,
+  to: string,
+  vars: NoticeMailVars,
+  links: { publicUrl: string; open: string },
+): MailMessage {
+  const { lang, t } = templates(language);
+  const values: Record<string, string> = {
+    username: vars.username,
+    from: vars.from,
+    to: vars.to,
+    device: vars.device ?? '',
+    date: vars.date ?? '',
+    link: mailSettingsLink(links.publicUrl),
+  };
+  const line = (s: string) => fill(s, values);
+  const isCase = kind === 'newCase';
+  return composeMail({
+    to,
+    lang,
+    subject: line(t[`${kind}Subject`]),
+    paragraphs: [line(t.greeting), line(t[`${kind}Body`])],
+    action: { label: line(isCase ? t.caseAction : t.deviceAction), link: links.open },
+    closing: [line(isCase ? t.caseSettings : t.deviceSettings)],
+    footer: t.footer,
+  });
+}
