@@ -24,9 +24,12 @@ export interface Scope {
   limits: CaseLimits;
   ctx: RequestContext;
   actor: Actor;
+  /** Notices and mail about what the call changes (case receipt). */
+  platform?: Platform;
 }
 
 export const scopeOf = (p: Platform, req: FastifyRequest): Scope => ({
+  platform: p,
   db: p.db,
   storage: p.storage,
   limits: { maxDownloads: p.config.caseMaxDownloads, retentionDays: p.config.caseRetentionDays },

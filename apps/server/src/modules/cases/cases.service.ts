@@ -17,6 +17,9 @@ import { caseAudit, custOf, mayUploadWith, refuse, requireCertified, type Scope 
 import { CANCELLABLE, caseActions, presentCase, presentDetail, previewExpired } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
 import * as scanJobs from './scan-jobs.repository.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { caseReceived } from '../notices/case-notices.ts';
+import { announce, type NoticeRow } from '../notices/notices.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -60,10 +63,17 @@ export async function createCase(
   actor: Actor,
   ctx: Scope['ctx'],
   input: NewCase,
+  /** Tells the receivers (notices, subscribers' mail); demo data leaves it out. */
+  platform?: Platform,
 ): Promise<{ id: string; created: boolean }> {
   const senderCustId = custOf(actor);
   try {
-    return await insertNewCase(db, actor, ctx, input, senderCustId);
+    const { told, ...made } = await insertNewCase(db, actor, ctx, input, senderCustId, platform);
+    if (platform && told.length) {
+      announce(platform, told);
+      platform.mail.wake();
+    }
+    return made;
   } catch (err) {
     // Two calls with the same upload at once: the second finds the first's case.
     const existing =
@@ -78,11 +88,18 @@ const isUniqueViolation = (err: unknown): boolean => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
-async function insertNewCase(db: Db, actor: Actor, ctx: Scope['ctx'], input: NewCase, senderCustId: string) {
+async function insertNewCase(
+  db: Db,
+  actor: Actor,
+  ctx: Scope['ctx'],
+  input: NewCase,
+  senderCustId: string,
+  platform?: Platform,
+): Promise<{ id: string; created: boolean; told: NoticeRow[] }> {
   return db.transaction(async (tx) => {
     if (input.uploadId) {
       const existing = await repo.findCaseByUpload(tx, input.uploadId);
-      if (existing) return { id: existing.id, created: false };
+      if (existing) return { id: existing.id, created: false, told: [] };
     }
     const device = await usableDevice(tx, actor, input.deviceSerial);
     if (!input.files.length) return refuse(CaseErrors.originalMissing);
@@ -152,7 +169,10 @@ async function insertNewCase(db: Db, actor: Actor, ctx: Scope['ctx'], input: New
       outcome: 'allowed',
       detail: { device: device.serial, receivers, files: input.files.length },
     });
-    return { id: record.id, created: true };
+    const told = platform
+      ? await caseReceived(tx, platform, { caseId: record.id, senderCustId, receivers })
+      : [];
+    return { id: record.id, created: true, told };
   });
 }
 

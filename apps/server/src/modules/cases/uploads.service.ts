@@ -91,13 +91,19 @@ export async function completeUpload(
       stored.push({ key, name: f.name, size, sha256: f.sha256, format: f.format });
       if (size !== f.size) return refuse(CaseErrors.uploadFailed);
     }
-    const { id } = await createCase(s.db, s.actor, s.ctx, {
-      deviceSerial: body.device,
-      order: body.order,
-      files: stored,
-      uploadId: uploadKey,
-      crypto: encrypting,
-    });
+    const { id } = await createCase(
+      s.db,
+      s.actor,
+      s.ctx,
+      {
+        deviceSerial: body.device,
+        order: body.order,
+        files: stored,
+        uploadId: uploadKey,
+        crypto: encrypting,
+      },
+      s.platform,
+    );
     await Promise.all(ids.map((u) => uploads.remove(u).catch(() => undefined)));
     return { id };
   } catch (err) {
