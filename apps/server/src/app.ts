@@ -31,6 +31,7 @@ import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { startExpirySweep } from './modules/devices/devices.jobs.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
 import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
 import { startAttachmentCleanup } from './modules/orgs/attachments.jobs.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(orgsRoutes(platform));
   await app.register(devicesRoutes(platform));
   await app.register(casesRoutes(platform));
+  await app.register(noticesRoutes(platform));
   const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads });
   app.addHook('onClose', () => scanJobs.stop());
   app.decorate('scanJobs', scanJobs);

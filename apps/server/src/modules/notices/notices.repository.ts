@@ -130,3 +130,11 @@ export async function writeSetting(db: Queryable, key: string, value: Record<str
     .values({ key, value })
     .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: new Date() } });
 }
+
+export async function countNotices(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notices)
+    .where(eq(notices.userId, userId));
+  return row?.n ?? 0;
+}
