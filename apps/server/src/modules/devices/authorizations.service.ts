@@ -28,6 +28,8 @@ import {
   type Scope,
 } from './devices.access.ts';
 import { presentAuth } from './devices.presenter.ts';
+import { tellAfterCommit, tellDevice } from '../notices/device-notices.ts';
+import type { NoticeRow } from '../notices/notices.service.ts';
 
 export { AUTH_FREQUENCY } from './devices.access.ts';
 
@@ -42,7 +44,8 @@ async function ownsSerial(s: Scope, serial: string, secret: string | undefined) 
 export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) {
   const custId = custOf(s.actor);
   const serial = input.number.toUpperCase();
-  return guarded(
+  const told: NoticeRow[] = [];
+  const result = await guarded(
     s,
     'device.auth',
     serial,
@@ -97,6 +100,16 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
           });
         }
         await audit(tx, s.ctx, deviceAudit(s, 'device.auth', serial, { to: cust.id, restored: !!previous }));
+        told.push(
+          ...(await tellDevice(tx, s.platform, s.actor.userId, {
+            kind: 'deviceLent',
+            device: { id: device.id, serial: device.serial, name: device.name },
+            fromCustId: custId,
+            toCustId: cust.id,
+            authId: previous?.id,
+            expiresAt,
+          })),
+        );
         results.push({ item: target, def: null });
       }
       const outcome = settle(results, AuthoriseErrors.allFailed);
@@ -105,6 +118,8 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
     },
     await ownsSerial(s, serial, input.secret),
   );
+  tellAfterCommit(s.platform, told);
+  return result;
 }
 
 /** An authorization the caller's organization granted or holds; anything else is "no authorisation found". */
@@ -183,7 +198,8 @@ export async function recall(s: Scope, input: z.infer<typeof recallAuthBody>) {
   const pre = await authRepo.findAuth(s.db, input.id);
   const preDevice = pre && (await repo.findDeviceById(s.db, pre.deviceId));
   const serial = preDevice?.ownerCustId === s.actor.custId ? preDevice.serial : null;
-  return guarded(
+  const told: NoticeRow[] = [];
+  const result = await guarded(
     s,
     'device.auth.recall',
     serial,
@@ -207,8 +223,19 @@ export async function recall(s: Scope, input: z.infer<typeof recallAuthBody>) {
       const ended = await authRepo.endLending(tx, device.id, auth.custId);
       await countChange(tx, device.id, 'auth', device.ownerCustId);
       await audit(tx, s.ctx, deviceAudit(s, 'device.auth.recall', device.serial, { auth: auth.id, ended }));
+      told.push(
+        ...(await tellDevice(tx, s.platform, s.actor.userId, {
+          kind: 'deviceRecalled',
+          device: { id: device.id, serial: device.serial, name: device.name },
+          fromCustId: device.ownerCustId,
+          toCustId: auth.custId,
+          authId: auth.id,
+        })),
+      );
       return { code: 0 as const };
     },
     serial !== null && input.secret !== undefined,
   );
+  tellAfterCommit(s.platform, told);
+  return result;
 }

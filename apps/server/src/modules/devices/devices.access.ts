@@ -16,6 +16,7 @@ import { audit, type AuditEntry, type RequestContext } from '../../platform/audi
 import { requestContext, requireActor, type Actor } from '../../platform/auth.ts';
 import * as repo from './devices.repository.ts';
 import type { Viewer } from './devices.presenter.ts';
+import type { Platform } from '../../platform/platform.ts';
 
 /** Who acts, from where, on which database: what every device service receives. */
 export interface Scope {
@@ -24,10 +25,13 @@ export interface Scope {
   actor: Actor;
   /** The caller's IANA time zone (header X-Time-Zone; UTC when missing or unknown). */
   tz: string;
+  /** Notices and mail about what the call changes (requests carry it). */
+  platform?: Platform;
 }
 
 export const scopeOf = (db: Db, req: FastifyRequest): Scope => ({
   db,
+  platform: req.server.platform,
   ctx: requestContext(req),
   actor: requireActor(req),
   tz: timeZoneOf(req.headers['x-time-zone']),

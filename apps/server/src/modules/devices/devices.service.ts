@@ -26,6 +26,8 @@ import {
   type Scope,
 } from './devices.access.ts';
 import { presentDevice } from './devices.presenter.ts';
+import { tellAfterCommit, tellDevice } from '../notices/device-notices.ts';
+import type { NoticeRow } from '../notices/notices.service.ts';
 
 const ALL_CASE_TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration];
 
@@ -55,7 +57,8 @@ async function makeOwnLabReceiver(
 export async function bind(s: Scope, area: string, input: z.infer<typeof bindBody>) {
   const custId = custOf(s.actor);
   const serial = input.number.toUpperCase();
-  return guarded(
+  const told: NoticeRow[] = [];
+  const result = await guarded(
     s,
     'device.bind',
     serial,
@@ -79,10 +82,20 @@ export async function bind(s: Scope, area: string, input: z.infer<typeof bindBod
       if (!created) return refuse(DeviceErrors.alreadyRegistered);
       await makeOwnLabReceiver(tx, s, created.id, custId, s.actor.custType);
       await audit(tx, s.ctx, deviceAudit(s, 'device.bind', serial, { deviceId: created.id }));
+      told.push(
+        ...(await tellDevice(tx, s.platform, s.actor.userId, {
+          kind: 'deviceBound',
+          device: { id: created.id, serial, name: input.name },
+          fromCustId: custId,
+          toCustId: custId,
+        })),
+      );
       return { code: 0 as const, id: created.id };
     },
     !!input.secret,
   );
+  tellAfterCommit(s.platform, told);
+  return result;
 }
 
 /** The device the caller owns, locked for the change; others' devices answer "not found". */
@@ -130,7 +143,8 @@ export async function unbind(s: Scope, input: z.infer<typeof unbindBody>) {
 export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
   const custId = custOf(s.actor);
   const serial = input.number.toUpperCase();
-  return guarded(
+  const told: NoticeRow[] = [];
+  const result = await guarded(
     s,
     'device.resell',
     serial,
@@ -142,10 +156,20 @@ export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
       await repo.transferDevice(tx, device.id, target.id, new Date());
       await makeOwnLabReceiver(tx, s, device.id, target.id, target.custType);
       await audit(tx, s.ctx, deviceAudit(s, 'device.resell', serial, { from: custId, to: target.id }));
+      told.push(
+        ...(await tellDevice(tx, s.platform, s.actor.userId, {
+          kind: 'deviceTransferred',
+          device: { id: device.id, serial, name: device.name },
+          fromCustId: custId,
+          toCustId: target.id,
+        })),
+      );
       return { code: 0 as const };
     },
     await ownsSerial(s, serial, input.secret),
   );
+  tellAfterCommit(s.platform, told);
+  return result;
 }
 
 export async function update(s: Scope, input: z.infer<typeof updateDeviceBody>) {

@@ -122,3 +122,23 @@ export function startExpiryReminder(platform: Platform): () => void {
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * For the device services: tells of a change inside its transaction when the call carries the platform (requests
+ * do; scripts may not), not the person who made it. Answers the notices to `tellAfterCommit`.
+ */
+export async function tellDevice(
+  tx: Queryable,
+  platform: Platform | undefined,
+  actorUserId: string,
+  e: Omit<DeviceEvent, 'actorUserId' | 'onceKey'>,
+): Promise<NoticeRow[]> {
+  return platform ? deviceChanged(tx, platform, { ...e, actorUserId }) : [];
+}
+
+/** After the change committed: announces its notices and wakes the mail delivery. */
+export function tellAfterCommit(platform: Platform | undefined, rows: NoticeRow[]): void {
+  if (!platform || rows.length === 0) return;
+  announce(platform, rows);
+  platform.mail.wake();
+}
