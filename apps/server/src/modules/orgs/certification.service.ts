@@ -22,6 +22,8 @@ import { certificationMail } from './orgs-mail.ts';
 import { presentCertificationRow } from './orgs.presenter.ts';
 import * as repo from './certification.repository.ts';
 import * as orgs from './orgs.repository.ts';
+import { certificationDecided } from '../notices/org-notices.ts';
+import { announce, type NoticeRow } from '../notices/notices.service.ts';
 
 /** `GET /api2/admin/cust`: one page of organizations of a certification status, with their licences. */
 export async function certificationList(platform: Platform, q: CertificationListQuery) {
@@ -46,6 +48,7 @@ export async function decide(
 ): Promise<CertificationRow> {
   const { db } = platform;
   const reason = body.reason?.trim() || null;
+  let told: NoticeRow[] = [];
   const row = await guardedOrg(db, ctx, actor, 'customer.audit', id, async (tx) => {
     if (body.status === CustStatus.auditFailed && !reason)
       throw new AppError(CertificationErrors.reasonRequired, 'reason');
@@ -92,8 +95,15 @@ export async function decide(
       outcome: 'allowed',
       detail: { status: body.status, reason: decided.auditReason, mailed: recipients.length },
     });
+    told = await certificationDecided(tx, {
+      custId: id,
+      name: current.name,
+      outcome,
+      reason: decided.auditReason,
+    });
     return decided;
   });
+  announce(platform, told);
   platform.mail.wake();
   return presentCertificationRow(row, await licenceOf(db, row.licenseFile), null);
 }
