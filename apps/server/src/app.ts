@@ -151,7 +151,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(devicesRoutes(platform));
   await app.register(casesRoutes(platform));
   await app.register(noticesRoutes(platform));
-  const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads });
+  const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads, realtime });
   app.addHook('onClose', () => scanJobs.stop());
   app.decorate('scanJobs', scanJobs);
   await app.register(conversionsRoutes(platform, scanJobs));

@@ -8,6 +8,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { StorageNotFound, type Storage } from '../../platform/storage/storage.ts';
 import * as jobs from './scan-jobs.repository.ts';
 import type { ScanResult, ScanTask } from './scan.worker.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { announce, type NoticeRow } from '../notices/notices.service.ts';
+import { conversionEnded } from '../notices/task-notices.ts';
 
 /** A running job's heartbeat; a job whose heartbeat is older than STALE_MS is another process's to take. */
 export const HEARTBEAT_MS = 5_000;
@@ -38,6 +41,8 @@ export interface ScanJobsOptions {
   heartbeatMs?: number;
   /** The worker module (tests swap in one that dies). */
   workerFile?: URL;
+  /** Tells the person who started a conversion that it is done or failed (Task / Failed). */
+  realtime?: Realtime;
 }
 
 export interface ScanJobs {
@@ -129,6 +134,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
         written.push({ key, ...stored, name, from: f.id, triangles: out.triangles });
       }
       const now = new Date();
+      let told: NoticeRow[] = [];
       const old = await db.transaction(async (tx) => {
         const replaced = await jobs.replaceConverted(
           tx,
@@ -149,8 +155,15 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
         );
         // Only the worker that still holds the job records it: one taken over meanwhile rolls back.
         if (!(await jobs.finishJob(tx, job.id, worker, { state: 'done' }))) throw new Error('job taken over');
+        told = await conversionEnded(tx, {
+          caseId: job.caseId,
+          userId: job.requestedBy,
+          type,
+          jobId: job.id,
+        });
         return replaced;
       });
+      if (opts.realtime) announce({ realtime: opts.realtime }, told);
       await Promise.all(old.map((k) => storage.delete(k).catch(() => undefined)));
     } catch (err) {
       await Promise.all(written.map((w) => storage.delete(w.key).catch(() => undefined)));
@@ -186,6 +199,21 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     }
   };
 
+  /** Fails the job; a failed conversion is told to the person who started it (a `failed` notice, `Failed`). */
+  const failJob = async (job: jobs.ScanJob, def: ErrorDef) => {
+    const told = await db.transaction(async (tx) => {
+      const mine = await jobs.finishJob(tx, job.id, worker, {
+        state: 'failed',
+        errorKey: def.key,
+        errorCode: def.code,
+      });
+      if (!mine || job.kind !== 'convert') return [];
+      const c = { caseId: job.caseId, userId: job.requestedBy, type: job.type, jobId: job.id };
+      return conversionEnded(tx, { ...c, errorKey: def.key });
+    });
+    if (opts.realtime) announce({ realtime: opts.realtime }, told);
+  };
+
   const runJob = async (job: jobs.ScanJob) => {
     let progress = 0;
     const beat = setInterval(() => {
@@ -202,18 +230,13 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
       else await drawThumbnail(job);
     } catch (err) {
       if (err instanceof JobFailure) {
-        await jobs.finishJob(db, job.id, worker, {
-          state: 'failed',
-          errorKey: err.def.key,
-          errorCode: err.def.code,
-        });
+        await failJob(job, err.def);
       } else if (job.attempts < MAX_ATTEMPTS && !stopped) {
         log.warn({ err, job: job.id }, 'scan job interrupted; queued again');
         await jobs.requeueJob(db, job.id, worker);
       } else {
         log.error({ err, job: job.id }, 'scan job failed');
-        const def = CaseErrors.processingFailed;
-        await jobs.finishJob(db, job.id, worker, { state: 'failed', errorKey: def.key, errorCode: def.code });
+        await failJob(job, CaseErrors.processingFailed);
       }
     } finally {
       clearInterval(beat);
