@@ -70,7 +70,11 @@ export function SideMenu({
             icon: entry.icon && createElement(entry.icon),
             children: toItems(entry.children),
           }
-        : { key: entry.path, label: t(entry.titleKey), icon: entry.icon && createElement(entry.icon) },
+        : {
+            key: entry.path,
+            label: entry.label ? createElement(entry.label, null, t(entry.titleKey)) : t(entry.titleKey),
+            icon: entry.icon && createElement(entry.icon),
+          },
     );
 
   const selected = selectedKey(entries, pathname);

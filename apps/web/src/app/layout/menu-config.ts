@@ -8,6 +8,7 @@ import {
   ScanOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
+import { UnreadRepliesLabel } from '../../features/comments/components/UnreadRepliesLabel.tsx';
 import { menuRules, type MenuEntryDef } from './menu-model.ts';
 
 /**
@@ -26,6 +27,7 @@ export const menuConfig: readonly MenuEntryDef[] = [
     children: [
       { path: '/case', titleKey: 'routes.case' },
       { path: '/caseNot', titleKey: 'routes.caseNot' },
+      { path: '/caseComment', titleKey: 'routes.caseComment', label: UnreadRepliesLabel },
     ],
   },
   { path: '/device', titleKey: 'routes.device', icon: ScanOutlined },

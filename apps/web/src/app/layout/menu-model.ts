@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /**
  * The side menu is built from a config array (menu-config.ts) by these pure rules (product §2):
@@ -19,6 +19,8 @@ export interface MenuItemDef {
   titleKey: string;
   icon?: ComponentType;
   visible?: (context: MenuContext) => boolean;
+  /** Wraps the entry's label, e.g. to add a badge (the new replies on /caseComment). */
+  label?: ComponentType<{ children: ReactNode }>;
 }
 
 export interface MenuGroupDef {
