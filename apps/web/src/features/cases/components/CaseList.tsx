@@ -145,6 +145,8 @@ export function CaseList({
         return restore.mutate(binEntries([row]));
       case 'forward':
         return setDialog({ kind: 'forward', id: row.id, patient: row.patientName });
+      case 'comment':
+        return void navigate(`/caseComment?caseId=${row.id}`);
       case 'cancel':
         return confirm(
           t('cases.confirm.cancelTitle'),

@@ -6,6 +6,7 @@ import {
   DownloadOutlined,
   EyeOutlined,
   FileSearchOutlined,
+  MessageOutlined,
   MoreOutlined,
   PrinterOutlined,
   ShareAltOutlined,
@@ -28,6 +29,7 @@ export const ACTION_ICONS: Record<RowAction, ComponentType> = {
   restore: UndoOutlined,
   purge: CloseCircleOutlined,
   forward: ShareAltOutlined,
+  comment: MessageOutlined,
 };
 
 /**

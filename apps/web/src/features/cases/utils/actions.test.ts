@@ -11,6 +11,7 @@ describe('case row actions', () => {
       'download',
       'detail',
       'print',
+      'comment',
       'recycle',
     ]);
   });
@@ -22,6 +23,7 @@ describe('case row actions', () => {
       'detail',
       'convert',
       'print',
+      'comment',
       'recycle',
     ]);
   });
@@ -32,6 +34,7 @@ describe('case row actions', () => {
       'download',
       'detail',
       'print',
+      'comment',
       'recycle',
     ]);
     expect(rowActions(row(['download'], false))).toEqual(['download']);

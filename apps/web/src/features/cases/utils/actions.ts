@@ -2,10 +2,10 @@ import type { CaseAction, CaseRow } from '@archway/contract';
 
 /**
  * What a case card offers, from the row's `actions` (the server's presenter decides; the web keeps no copy of the
- * rules). `print` is the web's own (the printable case sheet) and comes with `detail`; `status` (lab progress) lives
+ * rules). `comment` opens the case's thread; `print` is the web's own (the printable case sheet) and comes with `detail`; `status` (lab progress) lives
  * in the detail dialog, not on the card.
  */
-export type RowAction = Exclude<CaseAction, 'status'> | 'print';
+export type RowAction = Exclude<CaseAction, 'status'> | 'print' | 'comment';
 
 /** The order buttons appear in: the spec's hover trio first (preview, download, detail), then the rest. */
 export const ROW_ACTION_ORDER: readonly RowAction[] = [
@@ -15,6 +15,7 @@ export const ROW_ACTION_ORDER: readonly RowAction[] = [
   'convert',
   'restore',
   'print',
+  'comment',
   'forward',
   'cancel',
   'recycle',
@@ -31,6 +32,8 @@ export function rowActions(row: Pick<CaseRow, 'actions' | 'isPreview'>): RowActi
   );
   if (row.isPreview) allowed.add('preview');
   if (allowed.has('detail')) allowed.add('print');
+  // The case's comments (/caseComment?caseId=): for every copy not in the bin; past 90 days the thread is read-only.
+  if (allowed.has('detail') && !allowed.has('restore')) allowed.add('comment');
   return ROW_ACTION_ORDER.filter((action) => allowed.has(action));
 }
 
