@@ -4,6 +4,7 @@ import {
   CaseErrors,
   CaseStatus,
   ProcessStatus,
+  RealtimeEvent,
   type CaseDetail,
   type CaseListBody,
   type CaseOrder,
@@ -19,6 +20,7 @@ import * as repo from './cases.repository.ts';
 import * as scanJobs from './scan-jobs.repository.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { caseReceived } from '../notices/case-notices.ts';
+import { orderFinished } from '../notices/task-notices.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -68,7 +70,11 @@ export async function createCase(
 ): Promise<{ id: string; created: boolean }> {
   const senderCustId = custOf(actor);
   try {
-    const { told, ...made } = await insertNewCase(db, actor, ctx, input, senderCustId, platform);
+    const { told, receivers, ...made } = await insertNewCase(db, actor, ctx, input, senderCustId, platform);
+    // The case boxes of both sides change: open screens refetch (a client that missed it refetches on reconnect).
+    if (platform && made.created)
+      for (const custId of new Set([senderCustId, ...receivers]))
+        platform.realtime.toOrg(custId, RealtimeEvent.caseChanged, { id: made.id });
     if (platform && told.length) {
       announce(platform, told);
       platform.mail.wake();
@@ -95,11 +101,11 @@ async function insertNewCase(
   input: NewCase,
   senderCustId: string,
   platform?: Platform,
-): Promise<{ id: string; created: boolean; told: NoticeRow[] }> {
+): Promise<{ id: string; created: boolean; told: NoticeRow[]; receivers: string[] }> {
   return db.transaction(async (tx) => {
     if (input.uploadId) {
       const existing = await repo.findCaseByUpload(tx, input.uploadId);
-      if (existing) return { id: existing.id, created: false, told: [] };
+      if (existing) return { id: existing.id, created: false, told: [], receivers: [] };
     }
     const device = await usableDevice(tx, actor, input.deviceSerial);
     if (!input.files.length) return refuse(CaseErrors.originalMissing);
@@ -172,7 +178,7 @@ async function insertNewCase(
     const told = platform
       ? await caseReceived(tx, platform, { caseId: record.id, senderCustId, receivers })
       : [];
-    return { id: record.id, created: true, told };
+    return { id: record.id, created: true, told, receivers };
   });
 }
 
@@ -280,6 +286,7 @@ const caseStatusFor = (progress: number): number =>
 export async function setProcess(s: Scope, id: string, status: number): Promise<CaseRow> {
   await requireCertified(s);
   await copyOf(s, id, 'case.progress');
+  let told: NoticeRow[] = [];
   const row = await s.db.transaction(async (tx) => {
     const row = await copyOf(s, id, 'case.progress', { lock: true, db: tx });
     if (!caseActions(row, new Date()).includes('status')) return refuse(CaseErrors.statusNotAllowed);
@@ -289,12 +296,20 @@ export async function setProcess(s: Scope, id: string, status: number): Promise<
     const caseStatus = caseStatusFor(status);
     await repo.setCaseStatus(tx, id, caseStatus);
     await audit(tx, s.ctx, caseAudit(s, 'case.progress', id, 'allowed', { status }));
+    // Reaching finished: the sending organization's members get the persistent Task notice.
+    const reached = status === ProcessStatus.finished && row.box.processStatus !== ProcessStatus.finished;
+    const c = { caseId: id, senderCustId: row.record.senderCustId, labCustId: custOf(s.actor) };
+    told = reached ? await orderFinished(tx, c) : [];
     return {
       ...row,
       box: { ...row.box, processStatus: status },
       record: { ...row.record, status: caseStatus },
     };
   });
+  if (s.platform) {
+    announce(s.platform, told);
+    s.platform.realtime.toOrg(row.record.senderCustId, RealtimeEvent.caseChanged, { id });
+  }
   return present(s, row);
 }
 
