@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { CustStatus, CustType } from '@archway/contract';
+import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
+import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
+import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
+import { expectCode, expectOk } from '../../testing/api.ts';
+import { users } from '../users/users.schema.ts';
+import { actorFor } from '../users/users.service.ts';
+import { createCase } from '../cases/cases.service.ts';
+import { sampleArchPly } from '../cases/sample-scan.ts';
+import { jobs } from '../../platform/jobs/jobs.schema.ts';
+import { notices, notificationMails } from './notices.schema.ts';
+import { caseReceived } from './case-notices.ts';
+import { remindExpiring } from './device-notices.ts';
+
+const SETTINGS_LINK = `${PUBLIC_URL}/v5/home?settings=mail`;
+
+describe.each(engines)('notification mails, notices and service contacts (%s)', (engine) => {
+  let t: TestApp;
+  let relay: Relay;
+  let f: Factories;
+
+  beforeAll(async () => {
+    relay = await startRelay();
+    t = await createTestApp(engine, { SMTP_URL: relay.url });
+    f = factories(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await relay?.close();
+  });
+
+  const db = () => t.app.platform.db;
+  const address = (p: PersonRef) => `${p.username}@factory.test`;
+  /** The mails the relay received for this person (waits until `n` arrived, bounded by tries). */
+  async function mailsTo(p: PersonRef, n: number) {
+    const of = () => relay.received.filter((m) => m.to?.some((a) => a.address === address(p)));
+    for (let i = 0; i < 200 && of().length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    return of();
+  }
+  /** Lets the delivery run a little, for asserting that nothing more arrives. */
+  const settle = async () => {
+    await t.app.platform.mail.deliverDue();
+    await new Promise((r) => setTimeout(r, 200));
+  };
+  const noticesOf = (p: PersonRef, kind: string) =>
+    db()
+      .select()
+      .from(notices)
+      .where(and(eq(notices.userId, p.userId), eq(notices.kind, kind)));
+  const setUser = (p: PersonRef, values: Partial<typeof users.$inferInsert>) =>
+    db().update(users).set(values).where(eq(users.id, p.userId));
+
+  async function newCase(device: Awaited<ReturnType<Factories['device']>>, by: PersonRef) {
+    const body = sampleArchPly({ seed: Math.floor(Math.random() * 1000) });
+    const key = `cases/${randomUUID()}`;
+    const stored = await t.app.platform.storage.put(key, body);
+    const actor = await actorFor(db(), by.userId, by.custId);
+    const { id } = await createCase(
+      db(),
+      actor!,
+      {},
+      {
+        deviceSerial: device.serial,
+        order: { caseType: 3, patientName: 'Pat Ient' },
+        files: [{ key, name: 'upper.ply', size: stored.size, sha256: stored.sha256, format: 'ply' }],
+        crypto: false,
+      },
+      t.app.platform,
+    );
+    return id;
+  }
+
+  describe('case receipt', () => {
+    let clinic: OrgRef;
+    let lab: OrgRef;
+    let german: PersonRef;
+    let quiet: PersonRef;
+    let device: Awaited<ReturnType<Factories['device']>>;
+
+    beforeAll(async () => {
+      clinic = await f.org({ name: 'Sunny Clinic' });
+      lab = await f.org({ name: 'Fine Lab', custType: CustType.lab });
+      german = await f.user(lab);
+      quiet = await f.user(lab);
+      await setUser(german, { language: 'de' });
+      await setUser(quiet, { caseEmailNotice: false });
+      device = await f.device(clinic);
+      await f.receiver(device, lab);
+    });
+
+    it('mails each subscribed member of the receiving organization once, in their language, with the settings link', async () => {
+      const id = await newCase(device, clinic.owner);
+      const [en] = await mailsTo(lab.owner, 1);
+      const [de] = await mailsTo(german, 1);
+      expect(en?.subject).toBe('New case from Sunny Clinic');
+      expect(en?.text).toContain('Sunny Clinic sent a new case to Fine Lab');
+      expect(en?.text).toContain(SETTINGS_LINK);
+      expect(en?.text).toContain(`${PUBLIC_URL}/v5/case`);
+      expect(de?.subject).toBe('Neuer Fall von Sunny Clinic');
+      expect(de?.text).toContain(SETTINGS_LINK);
+      await settle();
+      expect(await mailsTo(quiet, 0)).toHaveLength(0);
+      // The sender's side is not told about its own case.
+      expect(await mailsTo(clinic.owner, 0)).toHaveLength(0);
+
+      // Every member gets the notice (the bell), subscribed to mail or not.
+      for (const p of [lab.owner, german, quiet]) {
+        const [n] = await noticesOf(p, 'newCase');
+        expect(n).toMatchObject({ caseId: id, sendId: clinic.custId, payload: { org: 'Sunny Clinic' } });
+      }
+      expect(await noticesOf(clinic.owner, 'newCase')).toHaveLength(0);
+
+      // Told again about the same case: no second mail.
+      await db().transaction((tx) =>
+        caseReceived(tx, t.app.platform, {
+          caseId: id,
+          senderCustId: clinic.custId,
+          receivers: [lab.custId],
+        }),
+      );
+      await settle();
+      expect(await mailsTo(lab.owner, 1)).toHaveLength(1);
+      expect(await mailsTo(german, 1)).toHaveLength(1);
+      const claimed = await db().select().from(notificationMails).where(eq(notificationMails.objectId, id));
+      expect(claimed).toHaveLength(2);
+    });
+
+    it('unsubscribing takes effect at once; subscribing too', async () => {
+      await setUser(german, { caseEmailNotice: false });
+      await setUser(quiet, { caseEmailNotice: true });
+      await newCase(device, clinic.owner);
+      expect(await mailsTo(lab.owner, 2)).toHaveLength(2);
+      expect(await mailsTo(quiet, 1)).toHaveLength(1);
+      await settle();
+      expect(await mailsTo(german, 1)).toHaveLength(1);
+    });
+  });
+
+  describe('device changes', () => {
+    let lab: OrgRef;
+    let colleague: PersonRef;
+    let clinic: OrgRef;
+    let clinicMate: PersonRef;
+    let device: Awaited<ReturnType<Factories['device']>>;
+
+    beforeAll(async () => {
+      lab = await f.org({ name: 'Lending Lab', custType: CustType.lab });
+      colleague = await f.user(lab);
+      clinic = await f.org({ name: 'Borrow Clinic' });
+      clinicMate = await f.user(clinic);
+      await setUser(clinicMate, { equipEmailNotice: false, language: 'fr' });
+      device = await f.device(lab, { name: 'Blue' });
+    });
+
+    it('lending and recalling tell both organizations, not the person who did it', async () => {
+      expectOk(
+        await lab.owner.call('POST', '/api2/device/scan/auth', {
+          number: device.serial,
+          secret: device.bindCode,
+          custIds: [clinic.custId],
+          expireTime: '1m',
+        }),
+      );
+      const [toClinic] = await mailsTo(clinic.owner, 1);
+      expect(toClinic?.subject).toBe(`Device Blue (${device.serial}) lent`);
+      expect(toClinic?.text).toContain(
+        `Lending Lab lent the device Blue (${device.serial}) to Borrow Clinic until`,
+      );
+      expect(toClinic?.text).toContain(SETTINGS_LINK);
+      expect(toClinic?.text).toContain(`${PUBLIC_URL}/v5/device`);
+      expect(await mailsTo(colleague, 1)).toHaveLength(1);
+      for (const p of [clinic.owner, clinicMate, colleague])
+        expect(await noticesOf(p, 'deviceLent')).toHaveLength(1);
+      expect(await noticesOf(lab.owner, 'deviceLent')).toHaveLength(0);
+      await settle();
+      expect(await mailsTo(clinicMate, 0)).toHaveLength(0);
+      expect(await mailsTo(lab.owner, 0)).toHaveLength(0);
+
+      const manageable = await lab.owner.call('POST', '/api2/device/scan/manageable', {
+        keyword: device.serial,
+      });
+      const authId = manageable.body.data.records[0].authorizations[0].id as string;
+      expectOk(await lab.owner.call('DELETE', '/api2/device/scan/auth', { id: authId }));
+      const recalled = await mailsTo(clinic.owner, 2);
+      expect(recalled[1]?.subject).toBe(`Device Blue (${device.serial}) recalled`);
+      const [n] = await noticesOf(clinicMate, 'deviceRecalled');
+      expect(n).toMatchObject({ objectId: authId, payload: { serial: device.serial, from: 'Lending Lab' } });
+    });
+
+    it('a transfer tells the new owner; a binding tells the colleagues', async () => {
+      const other = await f.device(lab, { name: 'Red' });
+      expectOk(
+        await lab.owner.call('POST', '/api2/device/scan/resell', {
+          number: other.serial,
+          secret: other.bindCode,
+          custId: clinic.custId,
+        }),
+      );
+      const mails = await mailsTo(clinic.owner, 3);
+      expect(mails[2]?.subject).toBe(`Device Red (${other.serial}) transferred`);
+      expect(await noticesOf(clinicMate, 'deviceTransferred')).toHaveLength(1);
+
+      const reg = await f.registered();
+      expectOk(
+        await lab.owner.call('POST', '/api2/device/scan/regist', {
+          number: reg.serial,
+          secret: reg.bindCode,
+          name: 'Green',
+        }),
+      );
+      const toColleague = await mailsTo(colleague, 4);
+      expect(toColleague.at(-1)?.subject).toBe(`Device Green (${reg.serial}) bound`);
+      expect(await noticesOf(lab.owner, 'deviceBound')).toHaveLength(0);
+    });
+
+    it('an authorization ending within 7 days is told once by the daily reminder', async () => {
+      const soon = await f.device(lab, { name: 'Soon' });
+      const later = await f.device(lab, { name: 'Later' });
+      await f.lending(soon, clinic, { expiresAt: new Date(Date.now() + 3 * 86400_000) });
+      await f.lending(later, clinic, { expiresAt: new Date(Date.now() + 10 * 86400_000) });
+      const due = () =>
+        db()
+          .update(jobs)
+          .set({ runAt: new Date(0) })
+          .where(eq(jobs.name, 'notices.deviceExpiring'));
+      const before = (await mailsTo(clinic.owner, 0)).length;
+      await due();
+      const told = await remindExpiring(t.app.platform);
+      expect(told.map((n) => n.userId).sort()).toEqual(
+        [lab.owner, colleague, clinic.owner, clinicMate].map((p) => p.userId).sort(),
+      );
+      const mails = await mailsTo(clinic.owner, before + 1);
+      expect(mails.at(-1)?.subject).toBe(`The lending of Soon (${soon.serial}) ends soon`);
+      expect(mails.at(-1)?.text).toContain(SETTINGS_LINK);
+
+      await due();
+      expect(await remindExpiring(t.app.platform)).toHaveLength(0);
+      await settle();
+      expect(await mailsTo(clinic.owner, 0)).toHaveLength(before + 1);
+      expect(await noticesOf(clinicMate, 'deviceExpiring')).toHaveLength(1);
+    });
+  });
+
+  describe('service contacts', () => {
+    const contacts = {
+      preSales: { text: 'Questions before buying', phone: '+1 555 0100', email: 'sales@archway.test' },
+      afterSales: { text: 'Help with your scanner', phone: '+1 555 0200', email: 'support@archway.test' },
+    };
+
+    it('only the administrator sets them (code 100 otherwise); invalid details are refused', async () => {
+      const someone = await f.org();
+      expectCode(await someone.owner.call('PUT', '/api2/admin/service/contacts', contacts), 100);
+      expectCode(await someone.owner.call('GET', '/api2/admin/service/contacts'), 100);
+      const admin = await signIn(t.app, 'admin');
+      const put = (payload: unknown) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api2/admin/service/contacts',
+          headers: admin,
+          payload: payload as object,
+        });
+      const bad = await put({ ...contacts, afterSales: { ...contacts.afterSales, email: 'not-mail' } });
+      expect(bad.json()).toMatchObject({ success: false, errorCode: 400 });
+      expect((await put(contacts)).json()).toMatchObject({ success: true, data: contacts });
+      const read = await t.app.inject({ method: 'GET', url: '/api2/admin/service/contacts', headers: admin });
+      expect(read.json().data).toEqual(contacts);
+    });
+
+    it('answers pre-sales to organizations not verified or without devices, after-sales to the others', async () => {
+      const desk = async (p: PersonRef) => {
+        const res = await p.call('GET', '/api/service/contacts');
+        expect(res.status).toBe(200);
+        return res.body.data as { desk: string; contact: unknown };
+      };
+      const unverified = await f.org({ status: CustStatus.underReview });
+      await f.device(unverified);
+      expect(await desk(unverified.owner)).toEqual({ desk: 'preSales', contact: contacts.preSales });
+      const empty = await f.org();
+      expect((await desk(empty.owner)).desk).toBe('preSales');
+      const owner = await f.org();
+      const d = await f.device(owner);
+      expect(await desk(owner.owner)).toEqual({ desk: 'afterSales', contact: contacts.afterSales });
+      const borrower = await f.org();
+      await f.lending(d, borrower);
+      expect((await desk(borrower.owner)).desk).toBe('afterSales');
+      const loner = await f.user(null);
+      expect((await desk(loner)).desk).toBe('preSales');
+      expect((await t.app.inject({ method: 'GET', url: '/api/service/contacts' })).statusCode).toBe(401);
+    });
+  });
+});
