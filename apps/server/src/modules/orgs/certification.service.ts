@@ -23,7 +23,7 @@ import { presentCertificationRow } from './orgs.presenter.ts';
 import * as repo from './certification.repository.ts';
 import * as orgs from './orgs.repository.ts';
 import { certificationDecided } from '../notices/org-notices.ts';
-import { announce, type NoticeRow } from '../notices/notices.service.ts';
+import { adminNotice, announce, type NoticeRow } from '../notices/notices.service.ts';
 
 /** `GET /api2/admin/cust`: one page of organizations of a certification status, with their licences. */
 export async function certificationList(platform: Platform, q: CertificationListQuery) {
@@ -104,6 +104,12 @@ export async function decide(
     return decided;
   });
   announce(platform, told);
+  // The members' rights follow the certification: their clients renew their tokens.
+  adminNotice(
+    platform,
+    told.map((n) => n.userId),
+    'certification',
+  );
   platform.mail.wake();
   return presentCertificationRow(row, await licenceOf(db, row.licenseFile), null);
 }

@@ -42,7 +42,12 @@ export const membersRoutes =
   async (app) => {
     const { db } = platform;
     const deps = { db, mail: platform.mail, publicUrl: platform.config.publicUrl };
-    const scope = (req: FastifyRequest) => ({ db, ctx: requestContext(req), actor: requireActor(req) });
+    const scope = (req: FastifyRequest) => ({
+      db,
+      ctx: requestContext(req),
+      actor: requireActor(req),
+      realtime: platform.realtime,
+    });
 
     app.get(
       '/api2/cust/user/invitation',

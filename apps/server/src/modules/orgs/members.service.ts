@@ -20,6 +20,8 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mail.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { adminNotice } from '../notices/notices.service.ts';
 import { invitationMail } from './members-mail.ts';
 import { memberOrg } from './orgs.access.ts';
 import * as repo from './members.repository.ts';
@@ -38,7 +40,14 @@ export interface Scope {
   db: Db;
   ctx: RequestContext;
   actor: Actor;
+  /** Tells a person whose membership changed to renew their token (`adminNotice`), after the commit. */
+  realtime?: Realtime;
 }
+
+/** After the commit: the person's clients renew their tokens (organization claim and role follow). */
+const membershipChanged = (s: Scope, userId: string) => {
+  if (s.realtime) adminNotice({ realtime: s.realtime }, [userId], 'membership');
+};
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const time = (d: Date) => formatExpiry(d)!;
@@ -107,7 +116,7 @@ export async function removeMember(s: Scope, userId: string) {
   const custId = memberOrg(s.actor);
   const self = userId === s.actor.userId;
   if (!self) await ownedOrg(s);
-  return s.db.transaction(async (tx) => {
+  const out = await s.db.transaction(async (tx) => {
     const owners = await repo.lockOwners(tx, custId);
     const role = await repo.roleIn(tx, userId, custId);
     if (!role) throw new AppError(MemberErrors.notFound);
@@ -126,12 +135,14 @@ export async function removeMember(s: Scope, userId: string) {
     );
     return { userId };
   });
+  membershipChanged(s, userId);
+  return out;
 }
 
 /** `PUT /api2/cust/user/role`: an owner changes a member's role; the last owner cannot step down. */
 export async function changeRole(s: Scope, userId: string, role: MemberRole) {
   const custId = await ownedOrg(s);
-  return s.db.transaction(async (tx) => {
+  const out = await s.db.transaction(async (tx) => {
     const owners = await repo.lockOwners(tx, custId);
     const current = await repo.roleIn(tx, userId, custId);
     if (!current) throw new AppError(MemberErrors.notFound);
@@ -141,6 +152,8 @@ export async function changeRole(s: Scope, userId: string, role: MemberRole) {
     await audit(tx, s.ctx, entry(s, 'member.role', 'user', userId, { custId, from: current, to: role }));
     return { userId, role };
   });
+  membershipChanged(s, userId);
+  return out;
 }
 
 // ---- invitations ----
@@ -252,7 +265,7 @@ export async function invitationInfo(db: Db, token: string): Promise<InvitationI
  * forwarded); an existing member is told so and the link stays usable until it expires.
  */
 export async function acceptInvitation(s: Scope, token: string) {
-  return s.db.transaction(async (tx) => {
+  const out = await s.db.transaction(async (tx) => {
     const now = new Date();
     const found = await repo.liveInvitation(tx, hashOf(token), now);
     if (!found) throw new AppError(InvitationErrors.invalid);
@@ -269,6 +282,8 @@ export async function acceptInvitation(s: Scope, token: string) {
     });
     return { custId: found.cust.id, custName: found.cust.name, role: found.row.role };
   });
+  membershipChanged(s, s.actor.userId);
+  return out;
 }
 
 // ---- join requests ----
@@ -318,7 +333,7 @@ export async function listJoinRequests(s: Scope): Promise<JoinRequestRow[]> {
  */
 export async function confirmJoin(s: Scope, id: string, accept: boolean) {
   const custId = await ownedOrg(s);
-  return s.db.transaction(async (tx) => {
+  const out = await s.db.transaction(async (tx) => {
     const row = await repo.decideJoinRequest(tx, id, custId, accept ? 1 : 2, s.actor.userId, new Date());
     if (!row) throw new AppError(JoinErrors.notFound);
     if (accept) await repo.insertMembership(tx, { userId: row.userId, custId, role: 'member' });
@@ -332,6 +347,8 @@ export async function confirmJoin(s: Scope, id: string, accept: boolean) {
     );
     return { id, state: row.state, userId: row.userId };
   });
+  if (accept) membershipChanged(s, out.userId);
+  return out;
 }
 
 // ---- the caller's organizations ----
