@@ -3,6 +3,7 @@ import {
   DeleteOutlined,
   HomeOutlined,
   IdcardOutlined,
+  MessageOutlined,
   ShareAltOutlined,
   TeamOutlined,
   ScanOutlined,
@@ -27,9 +28,10 @@ export const menuConfig: readonly MenuEntryDef[] = [
     children: [
       { path: '/case', titleKey: 'routes.case' },
       { path: '/caseNot', titleKey: 'routes.caseNot' },
-      { path: '/caseComment', titleKey: 'routes.caseComment', label: UnreadRepliesLabel },
     ],
   },
+  // Outside the orders group, so that its badge of new replies shows while the group is closed.
+  { path: '/caseComment', titleKey: 'routes.caseComment', icon: MessageOutlined, label: UnreadRepliesLabel },
   { path: '/device', titleKey: 'routes.device', icon: ScanOutlined },
   { path: '/partner', titleKey: 'routes.partner', icon: ShareAltOutlined },
   { path: '/account', titleKey: 'routes.account', icon: IdcardOutlined },
