@@ -20,12 +20,15 @@ import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useMenuCollapse } from './use-menu-collapse.ts';
 
+/** The drawer's entries a link may open with `?settings=` (a mail's link to the setting controlling it). */
+const SETTINGS_SECTIONS: SettingsSection[] = ['mail', 'search', 'privacy', 'report', 'language'];
+
 /** The parent of every application page: side menu, top bar, settings drawer, the page. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const user = useCurrentUser();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const guide = useFirstUseGuide(user.data);
   const guideHere = guide.available && guideAllowedOn(pathname);
   const skin = skins[useSystem().theme];
@@ -44,6 +47,14 @@ export function AppLayout() {
     open: false,
     section: 'mail',
   });
+  // A mail's settings link (`?settings=mail`) opens the drawer on that entry.
+  const asked = new URLSearchParams(search).get('settings');
+  const [askedSeen, setAskedSeen] = useState<string | null>(null);
+  if (asked !== askedSeen) {
+    setAskedSeen(asked);
+    if (asked && (SETTINGS_SECTIONS as string[]).includes(asked))
+      setSettings({ open: true, section: asked as SettingsSection });
+  }
   const handle = useMatches()
     .map((match) => match.handle)
     .findLast(isRouteHandle);
