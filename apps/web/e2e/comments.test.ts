@@ -1,0 +1,224 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { factories } from '../../server/src/testing/factories.ts';
+import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
+
+/**
+ * Comments on a case in a real browser against a real server: the lab opens a case's thread from its card, is
+ * refused an empty message, posts text, an image file and a pasted screenshot, is refused a file that is not an
+ * image and a case older than 90 days; the clinic sees the /caseComment badge count the new replies, opens the
+ * thread from /caseComment (thumbnails open full size) and the badge clears. /caseComment and the thread are
+ * photographed at 390, 768 and 1440 px and must not be wider than the window.
+ */
+type Texts = Record<string, Record<string, unknown>>;
+const en = readLocale('en') as Texts;
+const text = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+
+/** A real PNG of w × h pixels in one colour (the browser shows it; the server checks its first bytes). */
+function pngOf(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])) >>> 0, 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set(rgb, y * (w * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Pastes an image into the element, as a screenshot from the clipboard arrives. */
+async function pasteImage(target: Locator, png: Buffer) {
+  await target.evaluate((el, b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'clipboard.png', { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, png.toString('base64'));
+}
+
+describe('comments in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+  const tooWide: string[] = [];
+
+  const shot = async (name: string) => {
+    await page.waitForTimeout(500);
+    await journey.shot(`comments-${name}`);
+  };
+  const wide = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  const badge = () => page.getByTestId('replies-badge').first();
+  const badgeCount = async () => Number((await badge().getAttribute('data-count')) ?? '-1');
+  const thread = () => page.getByTestId('comment-drawer');
+  const messages = () => thread().getByTestId('comment-message');
+  const send = () => thread().getByTestId('comment-send').click();
+
+  beforeAll(async () => {
+    journey = await startJourney();
+    ({ page, base } = journey);
+  });
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it(
+    'the lab comments from a case card; the clinic sees the badge, opens the thread, the badge clears',
+    { timeout: 600_000 },
+    async () => {
+      await signInAs(page, base, 'clinic');
+      const clinic = await currentUserOf(page);
+      await signInAs(page, base, 'lab');
+      const lab = await currentUserOf(page);
+      const f = factories(journey.app);
+      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
+      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
+      await f.receiver(scanner, lab, { caseType: 3 });
+      await f.kase(scanner, clinicOwner, { patientName: 'Mia Comment', caseType: 3 });
+      const old = await f.kase(scanner, clinicOwner, {
+        patientName: 'Old Comment',
+        caseType: 3,
+        createdAt: new Date(Date.now() - 120 * 86_400_000),
+      });
+
+      // The lab opens the thread from the case card's comment action.
+      await openCaseList(page, base, 'case');
+      const row = page
+        .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+        .filter({ hasText: 'Mia Comment' })
+        .first();
+      await row.hover();
+      if ((await row.getByTestId('action-comment').count()) > 0)
+        await row.getByTestId('action-comment').click();
+      else {
+        await row.getByTestId('action-more').click();
+        await page
+          .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+          .filter({ hasText: text('cases.actions.comment') })
+          .first()
+          .click();
+      }
+      await page.waitForURL(/\/v5\/caseComment\?caseId=/);
+      await thread().getByTestId('comment-empty').waitFor();
+
+      // Empty: refused with the catalogue's text.
+      await send();
+      await thread().getByTestId('comment-error').getByText(text('errors.comment.empty')).waitFor();
+
+      // Text.
+      await thread().getByTestId('comment-input').fill('Margin unclear on 36, please rescan');
+      await send();
+      await messages().filter({ hasText: 'Margin unclear on 36' }).waitFor();
+      await expect(messages().first().getAttribute('data-mine')).resolves.toBe('true');
+
+      // An image file, with text.
+      await thread()
+        .getByTestId('comment-file')
+        .setInputFiles({
+          name: 'margin.png',
+          mimeType: 'image/png',
+          buffer: pngOf(120, 80, [200, 40, 40]),
+        });
+      await thread().getByTestId('comment-attachment').waitFor();
+      await thread().getByTestId('comment-input').fill('See the marked area');
+      await send();
+      await messages().filter({ hasText: 'See the marked area' }).getByTestId('comment-image').waitFor();
+
+      // A pasted screenshot, alone.
+      await pasteImage(thread().getByTestId('comment-input'), pngOf(160, 100, [40, 120, 200]));
+      await thread().getByTestId('comment-attachment').waitFor();
+      await send();
+      await expect.poll(() => thread().getByTestId('comment-image').count()).toBe(2);
+
+      // A file that is not an image, whatever its name: refused by content.
+      await thread()
+        .getByTestId('comment-file')
+        .setInputFiles({
+          name: 'fake.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from('this is plain text, not a picture\n'.repeat(4)),
+        });
+      await send();
+      await thread().getByTestId('comment-error').getByText(text('errors.comment.imageFormat')).waitFor();
+      await thread()
+        .getByRole('button', { name: text('comments.removeImage') })
+        .click();
+      await expect(messages().count()).resolves.toBe(3);
+      await shot('lab-thread-1440');
+
+      // A case older than 90 days: the server refuses, the thread says why.
+      await page.goto(`${base}/v5/caseComment?caseId=${old}`);
+      await thread().getByTestId('comment-input').fill('Too late?');
+      await send();
+      await thread().getByTestId('comment-error').getByText(text('errors.comment.expired')).waitFor();
+      await page.keyboard.press('Escape');
+
+      // The clinic: three new replies on the menu badge, one case on /caseComment.
+      await signInAs(page, base, 'clinic');
+      await expect.poll(badgeCount, { timeout: 15_000 }).toBe(3);
+      await page.goto(`${base}/v5/caseComment`);
+      const entry = page
+        .getByTestId('case-comment-page')
+        .locator('tr.ant-table-row')
+        .filter({ hasText: 'Mia Comment' });
+      await entry.waitFor();
+      await expect(entry.innerText()).resolves.toContain('Demo Lab');
+      await shot('clinic-page-1440');
+      await entry.getByTestId('open-thread').click();
+      await expect.poll(() => messages().count()).toBe(3);
+      await expect(messages().first().getAttribute('data-mine')).resolves.toBe('false');
+      await expect.poll(badgeCount, { timeout: 15_000 }).toBe(0);
+      // A thumbnail opens full size.
+      await thread().getByTestId('comment-image').first().click();
+      await page.locator('.ant-image-preview-img').first().waitFor();
+      await shot('clinic-image-full');
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-image-preview-img').first().waitFor({ state: 'detached' });
+
+      // The clinic answers; the reply page (/caseReply) works as well.
+      await thread().getByTestId('comment-input').fill('Will rescan tomorrow');
+      await send();
+      await messages().filter({ hasText: 'Will rescan tomorrow' }).waitFor();
+      await page.keyboard.press('Escape');
+
+      // Every width: /caseComment and the thread.
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await page.goto(`${base}/v5/caseComment`);
+        await page.getByTestId('case-comment-page').getByText('Mia Comment').first().waitFor();
+        if (await wide()) tooWide.push(`caseComment ${size.width}`);
+        await shot(`page-${size.width}`);
+        await page.getByTestId('open-thread').first().click();
+        await messages().first().waitFor();
+        if (await wide()) tooWide.push(`thread ${size.width}`);
+        await shot(`thread-${size.width}`);
+        await page.keyboard.press('Escape');
+        await page.goto(`${base}/v5/caseReply`);
+        await page.getByTestId('case-reply-page').waitFor();
+        if (await wide()) tooWide.push(`caseReply ${size.width}`);
+        await shot(`reply-${size.width}`);
+      }
+      await page.setViewportSize(WIDTHS[2]);
+
+      // The lab is told of the clinic's answer.
+      await signInAs(page, base, 'lab');
+      await expect.poll(badgeCount, { timeout: 15_000 }).toBe(1);
+      expect(tooWide).toEqual([]);
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+});
