@@ -170,6 +170,7 @@ describe('comments in Chromium', () => {
       // The clinic: three new replies on the menu badge, one case on /caseComment.
       await signInAs(page, base, 'clinic');
       await expect.poll(badgeCount, { timeout: 15_000 }).toBe(3);
+      await shot('clinic-badge-1440');
       await page.goto(`${base}/v5/caseComment`);
       const entry = page
         .getByTestId('case-comment-page')
@@ -214,9 +215,24 @@ describe('comments in Chromium', () => {
       }
       await page.setViewportSize(WIDTHS[2]);
 
+      // /caseReply: pick the case, post a reply.
+      await page.goto(`${base}/v5/caseReply`);
+      await page.getByTestId('reply-case').click();
+      await page.keyboard.type('Mia');
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: 'Mia Comment' })
+        .first()
+        .click();
+      await page.getByTestId('comment-message').first().waitFor();
+      await page.getByTestId('comment-input').fill('From the reply page');
+      await page.getByTestId('comment-send').click();
+      await page.getByTestId('comment-message').filter({ hasText: 'From the reply page' }).waitFor();
+      await shot('reply-posted-1440');
+
       // The lab is told of the clinic's answer.
       await signInAs(page, base, 'lab');
-      await expect.poll(badgeCount, { timeout: 15_000 }).toBe(1);
+      await expect.poll(badgeCount, { timeout: 15_000 }).toBe(2);
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },

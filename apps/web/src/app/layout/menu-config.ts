@@ -3,13 +3,15 @@ import {
   DeleteOutlined,
   HomeOutlined,
   IdcardOutlined,
-  MessageOutlined,
   ShareAltOutlined,
   TeamOutlined,
   ScanOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { UnreadRepliesLabel } from '../../features/comments/components/UnreadRepliesLabel.tsx';
+import {
+  UnreadRepliesIcon,
+  UnreadRepliesLabel,
+} from '../../features/comments/components/UnreadRepliesLabel.tsx';
 import { menuRules, type MenuEntryDef } from './menu-model.ts';
 
 /**
@@ -31,7 +33,12 @@ export const menuConfig: readonly MenuEntryDef[] = [
     ],
   },
   // Outside the orders group, so that its badge of new replies shows while the group is closed.
-  { path: '/caseComment', titleKey: 'routes.caseComment', icon: MessageOutlined, label: UnreadRepliesLabel },
+  {
+    path: '/caseComment',
+    titleKey: 'routes.caseComment',
+    icon: UnreadRepliesIcon,
+    label: UnreadRepliesLabel,
+  },
   { path: '/device', titleKey: 'routes.device', icon: ScanOutlined },
   { path: '/partner', titleKey: 'routes.partner', icon: ShareAltOutlined },
   { path: '/account', titleKey: 'routes.account', icon: IdcardOutlined },

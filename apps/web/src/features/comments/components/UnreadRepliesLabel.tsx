@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
 import { useUnreadReplies } from '../api/get-unread.ts';
 
 /** The /caseComment menu entry's label with the badge of new replies (product §2). */
@@ -10,5 +11,16 @@ export function UnreadRepliesLabel({ children }: { children: ReactNode }) {
       {children}
       <Badge count={total} size="small" offset={[6, -2]} data-testid="replies-badge" data-count={total} />
     </span>
+  );
+}
+
+/** The entry's icon with a dot while there are new replies (all a collapsed menu shows). */
+export function UnreadRepliesIcon({ className }: { className?: string }) {
+  const total = useUnreadReplies().data?.total ?? 0;
+  return (
+    <Badge dot={total > 0} offset={[-2, 2]} data-testid="replies-dot">
+      {/* The menu gives its icon class to the icon it renders. */}
+      <MessageOutlined className={className} />
+    </Badge>
   );
 }
