@@ -22,6 +22,7 @@ import { storedLanguage } from '../../shared/i18n/stored-language.ts';
 import { useSystem, type SystemType } from '../../shared/system.ts';
 import { useProtectedFile } from '../../shared/api/protected-file.ts';
 import { SimulateLogin, SimulateLoginDialog } from '../../features/auth/components/SimulateLogin.tsx';
+import { NoticeBell } from '../../features/notices/components/NoticeBell.tsx';
 import { ClientDownload } from './ClientDownload.tsx';
 import { SystemSwitch } from './SystemSwitch.tsx';
 import { UserCard, userStatusLine } from './UserCard.tsx';
@@ -180,6 +181,7 @@ export function TopBar({
       </Typography.Title>
       {mobile ? (
         <Flex align="center" gap={4} style={{ flex: 'none' }}>
+          <NoticeBell />
           <span title={name} data-testid="user-card" style={{ display: 'inline-flex' }}>
             <Avatar src={avatar ?? undefined} size="small">
               {name.slice(0, 1).toUpperCase()}
@@ -214,6 +216,7 @@ export function TopBar({
           </Button>
           {settings?.demo && <SimulateLogin />}
           {settings?.region !== 'eu' && <ClientDownload />}
+          <NoticeBell />
           <Button
             type="text"
             icon={<SettingOutlined />}

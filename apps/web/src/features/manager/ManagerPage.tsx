@@ -12,6 +12,7 @@ import { ImportRegistryDialog } from './components/ImportRegistryDialog.tsx';
 import { useRegistry, type RegistryRow } from './api/get-registry.ts';
 import { CertificationTab } from './components/CertificationTab.tsx';
 import { OutboxTab } from './components/OutboxTab.tsx';
+import { ServiceContactsTab } from './components/ServiceContactsTab.tsx';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
 function Registry() {
@@ -131,6 +132,11 @@ export default function ManagerPage() {
           key: 'outbox',
           label: <span data-testid="tab-outbox">{t('outbox.tab')}</span>,
           children: <OutboxTab />,
+        },
+        {
+          key: 'service',
+          label: <span data-testid="tab-service">{t('notices.manager.tab')}</span>,
+          children: <ServiceContactsTab />,
         },
       ]}
     />

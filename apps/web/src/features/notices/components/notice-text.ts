@@ -1,0 +1,45 @@
+import type { TFunction } from 'i18next';
+import type { NoticeItem } from '@archway/contract';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The bell's line for a notice: its kind's text, filled from what the notice carries. */
+export function noticeText(n: NoticeItem, t: TFunction): string {
+  const p = n.payload;
+  const vars = {
+    org: str(p.org),
+    username: str(p.username),
+    patientName: str(p.patientName),
+    name: str(p.name) || str(p.serial),
+    serial: str(p.serial),
+    from: str(p.from),
+    to: str(p.to),
+    reason: str(p.reason),
+    date: p.expiresAt ? new Date(str(p.expiresAt)).toLocaleDateString() : '',
+  };
+  switch (n.kind) {
+    case 'task':
+      return t(p.reason === 'converted' ? 'notices.kind.taskConverted' : 'notices.kind.task', vars);
+    case 'certification':
+      return p.outcome === 'verified'
+        ? t('notices.kind.certificationVerified', vars)
+        : t('notices.kind.certificationRefused', { ...vars, reason: str(p.reason) || '–' });
+    case 'newCase':
+    case 'reply':
+    case 'failed':
+    case 'deviceBound':
+    case 'deviceLent':
+    case 'deviceTransferred':
+    case 'deviceRecalled':
+    case 'deviceExpiring':
+      return t(`notices.kind.${n.kind}`, vars);
+    default:
+      return t('notices.kind.other');
+  }
+}
+
+/** The screen a notice opens (the server's path; a certification outcome opens the organization tab). */
+export function noticeTarget(n: NoticeItem): string | null {
+  if (n.kind === 'certification') return '/account?tab=1';
+  return n.path;
+}
