@@ -13,6 +13,7 @@ import { FirstUseGuide } from '../../features/devices/guide/FirstUseGuide.tsx';
 import { guideAllowedOn } from '../../features/devices/guide/guide-rules.ts';
 import { useFirstUseGuide } from '../../features/devices/guide/use-first-use-guide.ts';
 import { StartupChecks } from '../../features/account/components/StartupChecks.tsx';
+import { RealtimeBridge } from '../../shared/realtime/RealtimeBridge.tsx';
 import { isRouteHandle } from '../route-table.ts';
 import { skins } from '../theme.ts';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -152,6 +153,7 @@ export function AppLayout() {
         />
       )}
       <StartupChecks user={user.data} paused={guideHere && guide.open} />
+      <RealtimeBridge />
       <SettingsDrawer
         open={settings.open}
         section={settings.section}

@@ -1,0 +1,101 @@
+import { useEffect, useRef } from 'react';
+import { App, Button } from 'antd';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  RealtimeEvent,
+  type AdminNoticeMessage,
+  type FailedMessage,
+  type TaskMessage,
+} from '@archway/contract';
+import { renewUser } from '../auth/identity.ts';
+import { openHub, REALTIME_KEYS } from './hub.ts';
+
+const refresh = (client: QueryClient, ...keys: (readonly string[])[]) =>
+  keys.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
+
+/**
+ * The realtime hub's client side, mounted once by the application layout: it renders nothing. Messages only
+ * announce what is stored, so each one refreshes the queries that read it: `caseChanged` the case lists, `NewReply`
+ * the comment badge, `notice` the bell; `Task` also shows a persistent notice opening the case, `Failed` an error
+ * notice, `adminNotice` renews the token and reads the current user again. After a reconnect everything is read
+ * again, so nothing missed while offline stays missed.
+ */
+export function RealtimeBridge() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const { t } = useTranslation();
+  // The handlers read the latest of these without reconnecting when they change.
+  const latest = useRef({ navigate, notification, t });
+  useEffect(() => {
+    latest.current = { navigate, notification, t };
+  });
+
+  useEffect(() => {
+    const { socket, close } = openHub({
+      onReconnect: () => refresh(client, REALTIME_KEYS.notices, REALTIME_KEYS.cases, REALTIME_KEYS.comments),
+      // A refused handshake: the token may have expired while the page slept; a renewed one reconnects.
+      onRefused: () => void renewUser(),
+    });
+    socket.on(RealtimeEvent.caseChanged, () => refresh(client, REALTIME_KEYS.cases));
+    socket.on(RealtimeEvent.notice, () => refresh(client, REALTIME_KEYS.notices));
+    socket.on(RealtimeEvent.newReply, () => refresh(client, REALTIME_KEYS.comments));
+    socket.on(RealtimeEvent.task, (m: TaskMessage) => {
+      const { navigate: go, notification: notify, t: tr } = latest.current;
+      const key = `task-${m.noticeId}`;
+      refresh(client, REALTIME_KEYS.cases);
+      notify.success({
+        key,
+        title: tr(m.reason === 'converted' ? 'realtime.task.convertedTitle' : 'realtime.task.finishedTitle'),
+        description: tr(m.reason === 'converted' ? 'realtime.task.converted' : 'realtime.task.finished'),
+        // Persistent (calls-and-errors §7.3): it stays until the person opens the case or closes it.
+        duration: 0,
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            className="realtime-task-open"
+            onClick={() => {
+              notify.destroy(key);
+              void go(`/case?id=${encodeURIComponent(m.caseId)}`);
+            }}
+          >
+            {tr('realtime.task.open')}
+          </Button>
+        ),
+      });
+    });
+    socket.on(RealtimeEvent.failed, (m: FailedMessage) => {
+      const { navigate: go, notification: notify, t: tr } = latest.current;
+      const key = `failed-${m.noticeId}`;
+      notify.error({
+        key,
+        title: tr('realtime.failed.title'),
+        description: tr(m.reason === 'conversion' ? 'realtime.failed.conversion' : 'realtime.failed.other'),
+        duration: 0,
+        actions: m.caseId ? (
+          <Button
+            size="small"
+            onClick={() => {
+              notify.destroy(key);
+              void go(`/case?id=${encodeURIComponent(m.caseId!)}`);
+            }}
+          >
+            {tr('realtime.task.open')}
+          </Button>
+        ) : undefined,
+      });
+    });
+    socket.on(RealtimeEvent.adminNotice, (_m: AdminNoticeMessage) => {
+      // The organization, membership or certification changed: a new token carries it; then read the user again.
+      void renewUser().finally(() =>
+        refresh(client, REALTIME_KEYS.currentUser, REALTIME_KEYS.customer, REALTIME_KEYS.cases),
+      );
+    });
+    return close;
+  }, [client]);
+
+  return null;
+}
