@@ -7,7 +7,7 @@ import {
   UndoOutlined,
   CloseCircleOutlined,
 } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '@archway/contract';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable.tsx';
@@ -76,6 +76,14 @@ export function CaseList({
   const navigate = useNavigate();
   const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // `/case?id=` (a Task notice, a bell entry) opens that case's detail once.
+  const [params] = useSearchParams();
+  const asked = scope === 'box' ? params.get('id') : null;
+  const [askedSeen, setAskedSeen] = useState<string | null>(null);
+  if (asked !== askedSeen) {
+    setAskedSeen(asked);
+    if (asked) setDialog({ kind: 'detail', id: asked });
+  }
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const downloads = useCaseDownloads();
 
