@@ -1,7 +1,13 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { factories } from '../../server/src/testing/factories.ts';
+import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -16,6 +22,22 @@ type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCANNER = path.join(here, '..', '..', '..', 'tools', 'scanner', 'bin', 'archway-scan.js');
+
+/** Runs the archway-scan command (its own process), as the clinic's scanner software does. */
+function archwayScan(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SCANNER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 /** A real PNG of w × h pixels in one colour (the browser shows it; the server checks its first bytes). */
 function pngOf(w: number, h: number, rgb: [number, number, number]): Buffer {
@@ -234,6 +256,132 @@ describe('comments in Chromium', () => {
       await signInAs(page, base, 'lab');
       await expect.poll(badgeCount, { timeout: 15_000 }).toBe(2);
       expect(tooWide).toEqual([]);
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+  it(
+    'two browsers side by side: the clinic uploads, the lab sees it and comments with a screenshot, the clinic is told live, the lab finishes and the clinic gets the Task notice',
+    { timeout: 600_000 },
+    async () => {
+      // The clinic in this window, the lab in a second browser context beside it.
+      await page.setViewportSize(WIDTHS[2]);
+      await signInAs(page, base, 'clinic');
+      const clinic = await currentUserOf(page);
+      const labContext = await journey.browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: 'en-US',
+        reducedMotion: 'reduce',
+      });
+      const labPage = await labContext.newPage();
+      labPage.on('pageerror', (error) => journey.pageErrors.push(`lab: ${String(error)}`));
+      await signInAs(labPage, base, 'lab');
+      const lab = await currentUserOf(labPage);
+      const f = factories(journey.app);
+      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
+      const scanner = await f.device({ custId: clinic.custId, name: 'Live scanner', owner: clinicOwner });
+      await f.receiver(scanner, lab, { caseType: 3 });
+
+      // Neither window reloads from here on: a marker on each window must survive to the end.
+      const mark = (p: Page) =>
+        p.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
+      const unreloaded = (p: Page) =>
+        p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+      await openCaseList(labPage, base, 'case');
+      await page.goto(`${base}/v5/home`);
+      await badge().waitFor({ state: 'attached' });
+      const before = await badgeCount();
+      await mark(page);
+      await mark(labPage);
+
+      // The clinic's scanner uploads a case.
+      const scanDir = mkdtempSync(path.join(tmpdir(), 'archway-scan-'));
+      writeFileSync(path.join(scanDir, 'upper.ply'), sampleArchPly({ seed: 7 }));
+      const uploaded = await archwayScan([
+        'upload',
+        ...['--server', base, '--user', 'clinic', '--password', 'demo123', '--device', scanner.serial],
+        ...['--type', '3', '--patient', 'Live Patient', '--doctor', 'Dr. Live', '--clinic', 'Demo Clinic'],
+        ...['--state', path.join(scanDir, 'state'), '--progress', 'none', path.join(scanDir, 'upper.ply')],
+      ]);
+      expect(uploaded.code, uploaded.stderr).toBe(0);
+
+      // The lab's case box shows it without a reload.
+      const labRow = labPage
+        .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+        .filter({ hasText: 'Live Patient' })
+        .first();
+      await labRow.waitFor({ timeout: 15_000 });
+      expect(await unreloaded(labPage)).toBe(true);
+      await labPage.screenshot({ path: '/tmp/shots/comments-live-lab-box.png' });
+
+      // The lab comments with a pasted screenshot.
+      await labRow.hover();
+      if ((await labRow.getByTestId('action-comment').count()) > 0)
+        await labRow.getByTestId('action-comment').click();
+      else {
+        await labRow.getByTestId('action-more').click();
+        await labPage
+          .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+          .filter({ hasText: text('cases.actions.comment') })
+          .first()
+          .click();
+      }
+      const labThread = labPage.getByTestId('comment-drawer');
+      await labThread.getByTestId('comment-empty').waitFor();
+      await pasteImage(labThread.getByTestId('comment-input'), pngOf(200, 120, [220, 160, 30]));
+      await labThread.getByTestId('comment-attachment').waitFor();
+      await labThread.getByTestId('comment-input').fill('Margin unclear on 36, please rescan');
+      await labThread.getByTestId('comment-send').click();
+      await labThread.getByTestId('comment-message').getByTestId('comment-image').waitFor();
+      await labPage.screenshot({ path: '/tmp/shots/comments-live-lab-thread.png' });
+
+      // The clinic's badge rises without a reload (well before the minute's fallback refresh).
+      await expect.poll(badgeCount, { timeout: 10_000 }).toBe(before + 1);
+      await shot('live-clinic-badge');
+      // It opens the thread from the menu (no reload): the screenshot is there, and the badge clears.
+      await page.getByTestId('menu-caseComment').first().click();
+      await page.waitForURL(/\/v5\/caseComment$/);
+      const entry = page
+        .getByTestId('case-comment-page')
+        .locator('tr.ant-table-row')
+        .filter({ hasText: 'Live Patient' });
+      await entry.getByTestId('open-thread').click();
+      await messages().filter({ hasText: 'Margin unclear on 36' }).getByTestId('comment-image').waitFor();
+      await expect.poll(badgeCount, { timeout: 10_000 }).toBe(before);
+      await shot('live-clinic-thread');
+      await page.keyboard.press('Escape');
+
+      // The lab sets the case finished (lab progress 4); the clinic gets the persistent Task notice.
+      await labPage.keyboard.press('Escape');
+      await labPage.goto(`${base}/v5/case`);
+      await labPage.locator('.case-list').waitFor();
+      const again = labPage
+        .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+        .filter({ hasText: 'Live Patient' })
+        .first();
+      await again.hover();
+      await again.getByTestId('action-detail').click();
+      await labPage.getByTestId('case-detail').waitFor();
+      await labPage.getByTestId('process-status').click();
+      await labPage
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: text('cases.progress.finished') })
+        .first()
+        .click();
+      await labPage.getByTestId('process-status').getByText(text('cases.progress.finished')).waitFor();
+
+      const task = page
+        .locator('.ant-notification-notice')
+        .filter({ hasText: text('realtime.task.finishedTitle') });
+      await task.waitFor({ timeout: 15_000 });
+      await shot('live-clinic-task');
+      // Persistent: still there after the 3 s a toast would last.
+      await page.waitForTimeout(4000);
+      await expect(task.isVisible()).resolves.toBe(true);
+      await task.locator('.realtime-task-open').click();
+      await task.waitFor({ state: 'detached' });
+
+      expect(await unreloaded(page)).toBe(true);
+      await labContext.close();
       expect(journey.pageErrors).toEqual([]);
     },
   );

@@ -18,9 +18,9 @@ export function UnreadRepliesLabel({ children }: { children: ReactNode }) {
 export function UnreadRepliesIcon({ className }: { className?: string }) {
   const total = useUnreadReplies().data?.total ?? 0;
   return (
-    <Badge dot={total > 0} offset={[-2, 2]} data-testid="replies-dot">
-      {/* The menu gives its icon class to the icon it renders. */}
-      <MessageOutlined className={className} />
+    // The menu gives its icon class (spacing before the label) to the element it renders as the icon.
+    <Badge dot={total > 0} offset={[-2, 2]} className={className} data-testid="replies-dot">
+      <MessageOutlined />
     </Badge>
   );
 }
