@@ -27,7 +27,7 @@ export function NoticeBell() {
       }
     />
   );
-  const panel = <NoticePanel open={open} onClose={() => setOpen(false)} />;
+  const panel = <NoticePanel open={open} onClose={() => setOpen(false)} titled={!mobile} />;
   if (mobile)
     return (
       <>

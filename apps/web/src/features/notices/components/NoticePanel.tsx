@@ -10,7 +10,16 @@ import { noticeTarget, noticeText } from './notice-text.ts';
 import { ServiceEntry } from './ServiceEntry.tsx';
 
 /** The bell's content: the person's notices (unread first), mark all read, and the service entry. */
-export function NoticePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function NoticePanel({
+  open,
+  onClose,
+  titled = true,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** False where the container already shows the title (the phone's drawer). */
+  titled?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useNotices(open);
@@ -28,8 +37,8 @@ export function NoticePanel({ open, onClose }: { open: boolean; onClose: () => v
 
   return (
     <Flex vertical gap={8} data-testid="notice-panel">
-      <Flex align="center" justify="space-between" gap={8} wrap>
-        <Typography.Text strong>{t('notices.title')}</Typography.Text>
+      <Flex align="center" justify={titled ? 'space-between' : 'flex-end'} gap={8} wrap>
+        {titled && <Typography.Text strong>{t('notices.title')}</Typography.Text>}
         <Button
           size="small"
           type="link"
