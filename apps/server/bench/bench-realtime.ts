@@ -145,6 +145,8 @@ async function startChild(childEnv: Record<string, string | undefined>): Promise
     ) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  // Many cases are in flight at once, each waiting for its answer.
+  child.setMaxListeners(0);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start within 120 s')), 120_000);
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
