@@ -66,13 +66,14 @@ async function serverMain() {
         const { CustType } = await import('@archway/contract');
         const f = factories(app);
         const labs: string[][] = [];
+        const run = randomUUID().slice(0, 8);
         clinics = [];
         for (let i = 0; i < LABS; i++) {
-          const lab = await f.org({ custType: CustType.lab, name: `Bench lab ${i}` });
+          const lab = await f.org({ custType: CustType.lab, name: `Bench lab ${i} ${run}` });
           const tokens = [lab.owner.headers.authorization.slice(7)];
           for (let k = 1; k < MEMBERS; k++) tokens.push((await f.user(lab)).headers.authorization.slice(7));
           labs.push(tokens);
-          const clinic = await f.org({ name: `Bench clinic ${i}` });
+          const clinic = await f.org({ name: `Bench clinic ${i} ${run}` });
           const device = await f.device(clinic);
           await f.receiver(device, lab);
           clinics.push({ device, owner: clinic.owner });
@@ -313,6 +314,7 @@ async function main() {
       const one = await startChild(childEnv);
       try {
         results.push(await run(`${engine}, 1 process`, [one]));
+        out(JSON.stringify(results.at(-1)));
       } finally {
         await one.stop();
       }
@@ -322,6 +324,7 @@ async function main() {
         const b = await startChild(childEnv);
         try {
           results.push(await run(`${engine}, 2 processes`, [a, b]));
+          out(JSON.stringify(results.at(-1)));
         } finally {
           await Promise.all([a.stop(), b.stop()]);
         }
