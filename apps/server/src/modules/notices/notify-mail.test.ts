@@ -244,6 +244,35 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
     });
   });
 
+  it("a certification decision leaves a notice for the organization's owners only", async () => {
+    const founder = await f.user();
+    const made = await founder.call('POST', '/api2/cust', {
+      name: 'Review Lab',
+      custType: 3,
+      contact: 'Rita',
+      phone: '+1 555 0100',
+      creditCode: 'CC-9',
+      email: 'review@lab.test',
+    });
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    const custId = made.body.data.id as string;
+    const member = await f.user({ custId });
+    const admin = await signIn(t.app, 'admin');
+    const decided = await t.app.inject({
+      method: 'PUT',
+      url: `/api2/admin/cust/${custId}/audit`,
+      headers: admin,
+      payload: { status: CustStatus.auditFailed, reason: 'Licence unreadable' },
+    });
+    expect(decided.json().success, decided.body).toBe(true);
+    const [n] = await noticesOf(founder, 'certification');
+    expect(n).toMatchObject({
+      objectId: custId,
+      payload: { outcome: 'refused', org: 'Review Lab', reason: 'Licence unreadable' },
+    });
+    expect(await noticesOf(member, 'certification')).toHaveLength(0);
+  });
+
   describe('service contacts', () => {
     const contacts = {
       preSales: { text: 'Questions before buying', phone: '+1 555 0100', email: 'sales@archway.test' },
