@@ -212,6 +212,12 @@ describe('the bell and the service contacts in Chromium', () => {
       await shot(`service-${size.width}`);
       await page.keyboard.press('Escape');
     }
+    // The notification mails' settings link opens the settings drawer on the e-mail subscriptions.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${base}/v5/home?settings=mail`);
+    await page.locator('.settings-drawer [data-testid=mail-case]').waitFor();
+    await page.locator('.settings-drawer [data-testid=mail-equipment]').waitFor();
+    await shot('mail-settings-1440');
     expect(tooWide).toEqual([]);
     expect(journey.pageErrors).toEqual([]);
   });
