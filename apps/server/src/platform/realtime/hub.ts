@@ -70,7 +70,7 @@ function enter(socket: Socket, actor: Actor, exp: number) {
  * `cust:<custId>`. On PostgreSQL every process hears every announcement (@socket.io/postgres-adapter).
  */
 export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime): void }, opts: HubOptions) {
-  const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 3 }) : undefined;
+  const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 8 }) : undefined;
   pool?.on('error', (err) => opts.log.warn({ err }, 'realtime database connection lost'));
   const io = new Server(app.server, {
     path: HUB_PATH,
