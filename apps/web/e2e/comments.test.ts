@@ -255,6 +255,27 @@ describe('comments in Chromium', () => {
       // The lab is told of the clinic's answer.
       await signInAs(page, base, 'lab');
       await expect.poll(badgeCount, { timeout: 15_000 }).toBe(2);
+
+      // The 3D preview's screenshot goes into the case's comments.
+      await openCaseList(page, base, 'case');
+      const mia = page
+        .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+        .filter({ hasText: 'Mia Comment' })
+        .first();
+      await mia.hover();
+      await mia.getByTestId('action-preview').click();
+      await page.getByTestId('case-preview').waitFor();
+      await page.locator('[data-testid=scan-viewer][data-frame=drawn]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('viewer-progress').waitFor({ state: 'detached', timeout: 60_000 });
+      await Promise.all([page.waitForEvent('download'), page.getByTestId('viewer-screenshot').click()]);
+      await page.getByTestId('screenshot-to-comment').click();
+      await page.waitForURL(/\/v5\/caseComment\?caseId=/);
+      await thread().getByTestId('comment-attachment').waitFor();
+      await thread().getByTestId('comment-input').fill('From the 3D view');
+      await send();
+      await messages().filter({ hasText: 'From the 3D view' }).getByTestId('comment-image').waitFor();
+      await shot('lab-preview-screenshot');
+      await page.keyboard.press('Escape');
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },
@@ -288,8 +309,14 @@ describe('comments in Chromium', () => {
         p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
       await openCaseList(labPage, base, 'case');
       await page.goto(`${base}/v5/home`);
-      await badge().waitFor({ state: 'attached' });
-      const before = await badgeCount();
+      // The clinic's new replies so far (the lab's earlier comments), as the server counts them.
+      const before = await page.evaluate(async () => {
+        const answer = await fetch('/api/case/comment/unread', {
+          headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
+        });
+        return ((await answer.json()) as { data: { total: number } }).data.total;
+      });
+      await expect.poll(badgeCount, { timeout: 10_000 }).toBe(before);
       await mark(page);
       await mark(labPage);
 

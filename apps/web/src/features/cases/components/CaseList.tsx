@@ -41,6 +41,7 @@ import { ForwardDialog } from './ForwardDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { PrintDialog } from './PrintDialog.tsx';
 import { PreviewDialog } from './preview/PreviewDialog.tsx';
+import { stashCommentImage } from '../../../shared/comment-draft.ts';
 import { RowActions } from './RowActions.tsx';
 import '../cases.css';
 
@@ -72,7 +73,7 @@ export function CaseList({
   reduced: boolean;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, notification } = App.useApp();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -428,7 +429,35 @@ export function CaseList({
         <ConvertDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'preview' && (
-        <PreviewDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
+        <PreviewDialog
+          caseId={dialog.id}
+          patient={dialog.patient}
+          onClose={() => setDialog(null)}
+          onScreenshot={(blob) => {
+            // The screenshot is saved; it may also go into the case's comments (the thread attaches it).
+            const caseId = dialog.id;
+            const key = `shot-${caseId}`;
+            notification.info({
+              key,
+              title: t('comments.fromPreview.title'),
+              actions: (
+                <Button
+                  type="primary"
+                  size="small"
+                  data-testid="screenshot-to-comment"
+                  onClick={() => {
+                    notification.destroy(key);
+                    stashCommentImage(caseId, blob);
+                    setDialog(null);
+                    void navigate(`/caseComment?caseId=${caseId}`);
+                  }}
+                >
+                  {t('comments.fromPreview.action')}
+                </Button>
+              ),
+            });
+          }}
+        />
       )}
     </Flex>
   );

@@ -5,6 +5,7 @@ import { CloseOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icon
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_TEXT_MAX, type CaseComment } from '@archway/contract';
+import { clearCommentImage, pendingCommentImage } from '../../../shared/comment-draft.ts';
 import { ApiError } from '../../../shared/request.ts';
 import { useThread } from '../api/get-thread.ts';
 import { useMarkThreadRead } from '../api/mark-read.ts';
@@ -50,7 +51,7 @@ export function ThreadPanel({
   caseId: string;
   /** False past the 90-day window: the box is replaced by the catalogue's text. */
   canComment?: boolean;
-  /** An image to start with (the 3D preview's screenshot). */
+  /** An image to start with (else the 3D preview's screenshot waiting for this case, if any). */
   initialImage?: Blob | null;
   maxHeight?: number | string;
 }) {
@@ -59,9 +60,10 @@ export function ThreadPanel({
   const markRead = useMarkThreadRead();
   const post = usePostComment();
   const [text, setText] = useState('');
-  const [image, setImage] = useState<{ blob: Blob; name: string } | null>(
-    initialImage ? { blob: initialImage, name: 'screenshot.png' } : null,
-  );
+  const [image, setImage] = useState<{ blob: Blob; name: string } | null>(() => {
+    const start = initialImage ?? pendingCommentImage(caseId);
+    return start ? { blob: start, name: 'screenshot.png' } : null;
+  });
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -101,6 +103,7 @@ export function ThreadPanel({
         onSuccess: () => {
           setText('');
           setImage(null);
+          clearCommentImage(caseId);
         },
         onError: (err) => setError(err instanceof ApiError ? t(err.i18nKey) : t('errors.comment.sendFailed')),
       },
@@ -144,7 +147,10 @@ export function ThreadPanel({
                 type="text"
                 icon={<CloseOutlined />}
                 aria-label={t('comments.removeImage')}
-                onClick={() => setImage(null)}
+                onClick={() => {
+                  setImage(null);
+                  clearCommentImage(caseId);
+                }}
               />
             </Flex>
           )}
