@@ -205,12 +205,17 @@ describe('the bell and the service contacts in Chromium', () => {
     expect(await entry.textContent()).toContain(
       desk === 'preSales' ? 'sales@archway.test' : 'support@archway.test',
     );
+    await page.keyboard.press('Escape');
+    await page.getByTestId('notice-panel').waitFor({ state: 'hidden' });
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
-      if (!(await page.getByTestId('notice-panel').isVisible())) await openBell();
+      await page.waitForTimeout(300);
+      await openBell();
+      await page.getByTestId('service-entry').waitFor();
       await checkWidth(`service ${size.width}`);
       await shot(`service-${size.width}`);
       await page.keyboard.press('Escape');
+      await page.getByTestId('notice-panel').waitFor({ state: 'hidden' });
     }
     // The notification mails' settings link opens the settings drawer on the e-mail subscriptions.
     await page.setViewportSize({ width: 1440, height: 900 });
