@@ -13,6 +13,8 @@ import { caseAudit, custOf, refuse, requireCertified, type Scope } from './cases
 import { copyOf, present } from './cases.service.ts';
 import { BoxRole } from './cases.repository.ts';
 import * as repo from './forwarding.repository.ts';
+import { caseReceived } from '../notices/case-notices.ts';
+import { announce, type NoticeRow } from '../notices/notices.service.ts';
 
 /**
  * `POST /api/case/forward {id, custId}`: a lab forwards a case it received to a third party it has an open
@@ -40,6 +42,7 @@ export async function forward(s: Scope, body: ForwardCaseBody): Promise<CaseRow>
 async function forwardOnce(s: Scope, body: ForwardCaseBody): Promise<CaseRow> {
   const custId = custOf(s.actor);
   if (s.actor.custType !== CustType.lab) return refuse(ForwardErrors.notLab);
+  let told: NoticeRow[] = [];
   const row = await s.db.transaction(async (tx) => {
     // Locks the lab's copy: two forwards at once, the second finds it forwarded.
     const row = await copyOf(s, body.id, 'case.forward', { lock: true, db: tx });
@@ -63,7 +66,18 @@ async function forwardOnce(s: Scope, body: ForwardCaseBody): Promise<CaseRow> {
     )
       return refuse(ForwardErrors.already);
     await audit(tx, s.ctx, caseAudit(s, 'case.forward', body.id, 'allowed', { to: body.custId }));
+    // The third party receives a case: its members are told as for a new case (once per case and person).
+    if (s.platform)
+      told = await caseReceived(tx, s.platform, {
+        caseId: body.id,
+        senderCustId: custId,
+        receivers: [body.custId],
+      });
     return { ...row, box: { ...row.box, forwardedTo: body.custId } };
   });
+  if (s.platform && told.length) {
+    announce(s.platform, told);
+    s.platform.mail.wake();
+  }
   return present(s, row);
 }
