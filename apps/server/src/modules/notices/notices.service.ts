@@ -89,3 +89,8 @@ export async function read(db: Queryable, userId: string, ids?: string[]) {
   const marked = await repo.markRead(db, userId, ids);
   return { marked, unread: await repo.countUnread(db, userId) };
 }
+
+/** The people of an organization (to tell them, after a change, to renew their tokens). */
+export async function memberIdsOf(db: Queryable, custId: string): Promise<string[]> {
+  return (await repo.membersOf(db, [custId])).map((m) => m.userId);
+}
