@@ -136,6 +136,13 @@ describe.each(engines)('comments on a case (%s)', (engine) => {
     });
     expect(file.statusCode).toBe(200);
     expect(Buffer.compare(file.rawPayload, Buffer.from(png))).toBe(0);
+    // An organization that does not hold the case is told the image does not exist.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: res.body.data.image.url,
+      headers: stranger.owner.headers,
+    });
+    expect(foreign.json()).toMatchObject({ success: false, data: { key: 'generic.objectNotFound' } });
     // An image alone is a message; gif and jpg too.
     const alone = await sayWithImage(lab.owner, id, sample.gif(), undefined, 'a.gif');
     expect(alone.body.data).toMatchObject({ text: '', image: { name: 'a.gif' } });

@@ -61,9 +61,10 @@ export function presentAttachment(row: repo.AttachmentRow): Attachment {
 }
 
 /**
- * Who may read an attachment: a business licence only its organization's members, its uploader and platform
- * administrators (it shows registration numbers); the rest (avatars, logos, share pictures and video) every
- * signed-in user, since partners see them. Anyone else is told it does not exist.
+ * Who may read an attachment: its uploader and platform administrators; a business licence its organization's
+ * members (it shows registration numbers); a comment's image the organizations holding that case; the rest
+ * (avatars, logos, share pictures and video) every signed-in user, since partners see them. Anyone else is told it
+ * does not exist.
  */
 export async function readableAttachment(
   platform: Platform,
@@ -72,8 +73,11 @@ export async function readableAttachment(
 ): Promise<repo.AttachmentRow> {
   const row = await repo.findAttachment(platform.db, id);
   if (!row) throw new AppError(GenericErrors.objectNotFound);
-  if (row.kind !== 'licence' || actor.isAdmin || row.userId === actor.userId) return row;
-  if (row.custId && (await repo.isMember(platform.db, actor.userId, row.custId))) return row;
+  if (actor.isAdmin || row.userId === actor.userId) return row;
+  if (row.kind === 'comment') {
+    if (actor.custId && (await repo.commentImageVisibleTo(platform.db, row.id, actor.custId))) return row;
+  } else if (row.kind !== 'licence') return row;
+  else if (row.custId && (await repo.isMember(platform.db, actor.userId, row.custId))) return row;
   throw new AppError(GenericErrors.objectNotFound);
 }
 
