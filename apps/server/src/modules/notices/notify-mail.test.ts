@@ -137,6 +137,25 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
       await settle();
       expect(await mailsTo(german, 1)).toHaveLength(1);
     });
+
+    it('a forwarded case is mailed to the third party as a new case, once', async () => {
+      const third = await f.org({ name: 'Third Lab', custType: CustType.lab });
+      const applied = await lab.owner.call('POST', '/api2/cust/cooperation', { custId: third.custId });
+      expectOk(
+        await third.owner.call('PUT', `/api2/cust/cooperation/${applied.body.data.id}`, { accept: true }),
+      );
+      const id = await newCase(device, clinic.owner);
+      await settle();
+      const before = (await mailsTo(lab.owner, 0)).length;
+      expectOk(await lab.owner.call('POST', '/api/case/forward', { id, custId: third.custId }));
+      const [mail] = await mailsTo(third.owner, 1);
+      expect(mail?.subject).toBe('New case from Fine Lab');
+      const [n] = await noticesOf(third.owner, 'newCase');
+      expect(n).toMatchObject({ caseId: id, sendId: lab.custId });
+      await settle();
+      // The lab that forwarded it is not mailed about it again.
+      expect(await mailsTo(lab.owner, 0)).toHaveLength(before);
+    });
   });
 
   describe('device changes', () => {
