@@ -217,6 +217,15 @@ describe('the bell and the service contacts in Chromium', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('notice-panel').waitFor({ state: 'hidden' });
     }
+    // On a phone the "…" menu opens the bell too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.getByTestId('top-bar-more').click();
+    await page.getByRole('menuitem', { name: text('notices.title') }).click();
+    await page.getByTestId('service-entry').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('notice-panel').waitFor({ state: 'hidden' });
+
     // The notification mails' settings link opens the settings drawer on the e-mail subscriptions.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${base}/v5/home?settings=mail`);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App as AntApp, Avatar, Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
 import {
+  BellOutlined,
   CheckOutlined,
   CompassOutlined,
   DesktopOutlined,
@@ -48,7 +49,8 @@ function OverflowMenu({
   user,
   onOpenSettings,
   onOpenGuide,
-}: Pick<TopBarProps, 'user' | 'onOpenSettings' | 'onOpenGuide'>) {
+  onOpenNotices,
+}: Pick<TopBarProps, 'user' | 'onOpenSettings' | 'onOpenGuide'> & { onOpenNotices: () => void }) {
   const { t } = useTranslation();
   const { modal } = AntApp.useApp();
   const navigate = useNavigate();
@@ -78,6 +80,7 @@ function OverflowMenu({
       ),
     },
     { type: 'divider' },
+    { key: 'notices', icon: <BellOutlined />, label: t('notices.title') },
     ...(onOpenGuide ? [{ key: 'guide', icon: <CompassOutlined />, label: t('guide.button') }] : []),
     {
       key: 'system',
@@ -104,7 +107,8 @@ function OverflowMenu({
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'guide') onOpenGuide?.();
+    if (key === 'notices') onOpenNotices();
+    else if (key === 'guide') onOpenGuide?.();
     else if (key.startsWith('system:')) {
       const value = key.slice('system:'.length);
       if (value !== system) void navigate(`/${value}${pathname}${search}`);
@@ -148,6 +152,7 @@ export function TopBar({
   const menuLabel = mobile ? t('menu.open') : t(collapsed ? 'menu.expand' : 'menu.collapse');
   const name = user.custName ?? user.username;
   const { src: avatar } = useProtectedFile(user.avatar);
+  const [notices, setNotices] = useState(false);
   return (
     <Layout.Header
       style={{
@@ -181,13 +186,18 @@ export function TopBar({
       </Typography.Title>
       {mobile ? (
         <Flex align="center" gap={4} style={{ flex: 'none' }}>
-          <NoticeBell />
+          <NoticeBell open={notices} onOpenChange={setNotices} />
           <span title={name} data-testid="user-card" style={{ display: 'inline-flex' }}>
             <Avatar src={avatar ?? undefined} size="small">
               {name.slice(0, 1).toUpperCase()}
             </Avatar>
           </span>
-          <OverflowMenu user={user} onOpenSettings={onOpenSettings} onOpenGuide={onOpenGuide} />
+          <OverflowMenu
+            user={user}
+            onOpenSettings={onOpenSettings}
+            onOpenGuide={onOpenGuide}
+            onOpenNotices={() => setNotices(true)}
+          />
         </Flex>
       ) : (
         <Flex align="center" gap={4} style={{ flex: 'none', minWidth: 0 }}>

@@ -6,11 +6,16 @@ import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { NoticePanel } from './NoticePanel.tsx';
 
-/** The top bar's bell: the unread count, and the notices in a popover (a drawer from the bottom on a phone). */
-export function NoticeBell() {
+/**
+ * The top bar's bell: the unread count, and the notices in a popover (a drawer from the bottom on a phone). The
+ * top bar may hold its open state (the phone's "…" menu opens it too).
+ */
+export function NoticeBell(props: { open?: boolean; onOpenChange?: (open: boolean) => void }) {
   const { t } = useTranslation();
   const mobile = useViewportMode() === 'mobile';
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = props.open ?? ownOpen;
+  const setOpen = props.onOpenChange ?? setOwnOpen;
   const count = useUnreadCount().data?.count ?? 0;
   const label = count ? t('notices.openUnread', { count }) : t('notices.open');
   const button = (
