@@ -80,12 +80,10 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
     ...(pool
       ? {
           adapter: createAdapter(pool, {
-            // Messages stay under the NOTIFY limit, so the attachments table is never used; its hourly clean-up
-            // would only fail (the table does not exist), so it is rare and its failure ignored.
+            // Messages too large for NOTIFY go through `socket_io_attachments` (realtime.schema.ts); announcements
+            // are small ids, so it stays empty, and its clean-up runs hourly.
             cleanupInterval: 3_600_000,
-            errorHandler: (err: Error & { code?: string }) => {
-              if (err.code !== '42P01') opts.log.warn({ err }, 'realtime fan-out failed');
-            },
+            errorHandler: (err: Error) => opts.log.warn({ err }, 'realtime fan-out failed'),
           }),
         }
       : {}),
