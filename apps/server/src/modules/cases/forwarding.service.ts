@@ -3,6 +3,7 @@ import {
   CaseStatus,
   CustType,
   ForwardErrors,
+  RealtimeEvent,
   type CaseRow,
   type ForwardCaseBody,
 } from '@archway/contract';
@@ -75,6 +76,8 @@ async function forwardOnce(s: Scope, body: ForwardCaseBody): Promise<CaseRow> {
       });
     return { ...row, box: { ...row.box, forwardedTo: body.custId } };
   });
+  // The third party's open case box shows the case without a reload.
+  s.platform?.realtime.toOrg(body.custId, RealtimeEvent.caseChanged, { id: body.id });
   if (s.platform && told.length) {
     announce(s.platform, told);
     s.platform.mail.wake();

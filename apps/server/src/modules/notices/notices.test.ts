@@ -10,6 +10,7 @@ import { createCase } from '../cases/cases.service.ts';
 import { sampleArchPly } from '../cases/sample-scan.ts';
 import { actorFor } from '../users/users.service.ts';
 import { notify, announce } from './notices.service.ts';
+import { cooperations } from '../orgs/orgs.schema.ts';
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -132,6 +133,21 @@ describe.each(engines)('notices and live case updates (%s)', (engine) => {
     await new Promise((r) => setTimeout(r, 100));
     expect(strangerCases).toEqual([]);
     expect(labTasks).toEqual([]);
+  });
+
+  it("a case forwarded to a third party reaches the third party's box live", async () => {
+    const { url, clinic, lab, device, f } = await setup();
+    const third = await f.org({ custType: CustType.lab });
+    await t.app.platform.db
+      .insert(cooperations)
+      .values({ applicantId: lab.custId, partnerId: third.custId, state: 1 });
+    const thirdSock = await socketOf(url, third.owner);
+    const thirdCases = collect(thirdSock, RealtimeEvent.caseChanged);
+    const caseId = await sendCase(t.app, device, clinic.owner);
+    const forwarded = await lab.owner.call('POST', '/api/case/forward', { id: caseId, custId: third.custId });
+    expect(forwarded.body.success).toBe(true);
+    await until(() => thirdCases.length === 1);
+    expect(thirdCases).toEqual([{ id: caseId }]);
   });
 
   it('a client that was offline catches up through the notices list; each person sees and marks only their own', async () => {
