@@ -11,6 +11,7 @@ const de = readLocale('de') as {
   routes: { home: string };
   settings: { language: string; exit: string };
 };
+const en = readLocale('en') as { routes: { device: string } };
 
 describe('web app shell in Chromium', () => {
   let journey: Journey;
@@ -133,7 +134,7 @@ describe('the canonical address in Chromium', () => {
 
     // Offline: a banner says so instead of a spinner that never ends; back online it goes and data loads.
     await page.context().setOffline(true);
-    await page.locator('.ant-layout-sider .ant-menu-item').nth(1).click();
+    await page.locator('.ant-layout-sider .ant-menu-item', { hasText: en.routes.device }).click();
     await page.waitForURL(`${publicUrl}/v5/device`);
     await page.getByTestId('offline-banner').waitFor();
     // The page's code could not arrive: a retry page, not a blank screen or an endless spinner.
