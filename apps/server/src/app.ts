@@ -32,6 +32,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { startExpirySweep } from './modules/devices/devices.jobs.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
 import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
 import { startAttachmentCleanup } from './modules/orgs/attachments.jobs.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(devicesRoutes(platform));
   await app.register(casesRoutes(platform));
   await app.register(noticesRoutes(platform));
+  await app.register(statsRoutes(platform));
   const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads, realtime });
   app.addHook('onClose', () => scanJobs.stop());
   app.decorate('scanJobs', scanJobs);

@@ -524,6 +524,13 @@ export const CommentErrors = {
   expired: def(-6, 'comment.expired', 400, 'Cases older than 90 days cannot be commented on'),
 } as const;
 
+/** Statistics (`/api/stats/*`): another organization's id answers `cust.notFound`. */
+export const StatsErrors = {
+  parameter: def(-1, 'stats.parameter', 400, 'Parameter error'),
+  timeZone: def(-2, 'stats.timeZone', 400, 'Unknown time zone'),
+  period: def(-3, 'stats.period', 400, 'The period must start before it ends and span at most ten years'),
+} as const;
+
 export const ErrorTables = {
   generic: GenericErrors,
   signIn: SignInErrors,
@@ -562,6 +569,7 @@ export const ErrorTables = {
   invitation: InvitationErrors,
   join: JoinErrors,
   comment: CommentErrors,
+  stats: StatsErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

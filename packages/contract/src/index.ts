@@ -20,3 +20,4 @@ export * from './partners.ts';
 export * from './comments.ts';
 export * from './notices.ts';
 export * from './notice-list.ts';
+export * from './stats.ts';

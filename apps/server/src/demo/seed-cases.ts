@@ -17,7 +17,7 @@ import { caseBoxes, cases } from '../modules/cases/cases.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
 import { archJaw, writePly } from '@archway/mesh';
 import { actorFor } from '../modules/users/users.service.ts';
-import { DEMO_BIND_CODE } from './seed.ts';
+import { DEMO_BIND_CODE, DEMO_TIME_ZONE } from './seed.ts';
 
 /** Demo Clinic's scanners: a plain one and one that encrypts (encryptType 2). */
 export const DEMO_CASE_DEVICES = [
@@ -45,6 +45,19 @@ const PATIENTS = [
 const DOCTORS = ['Dr. Wagner', 'Dr. Moreau', 'Dr. Lindqvist', 'Dr. Alvarez'];
 const TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration] as const;
 const DAY_MS = 86_400_000;
+
+/** Demo cases uploaded yesterday (Berlin time), so the dashboard's "day" has something to show on a first start. */
+export const DEMO_CASES_YESTERDAY = 3;
+
+/** When demo case `n` was uploaded: the first few yesterday around noon in Berlin, the rest spread over 120 days. */
+export function demoCaseTime(n: number, now: number): Date {
+  if (n > DEMO_CASES_YESTERDAY) return new Date(now - ((n * 120) / DEMO_CASES) * DAY_MS);
+  const yesterday = new Date(
+    Date.parse(`${new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIME_ZONE }).format(now)}T11:00:00Z`) -
+      DAY_MS,
+  );
+  return new Date(yesterday.getTime() - n * 30 * 60_000);
+}
 
 /**
  * A few dozen cases from Demo Clinic to Demo Lab over the last 120 days (so the 90-day rule and the statistics have
@@ -151,7 +164,7 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
           files: stored.map(({ key, name, format, size, sha256 }) => ({ key, name, format, size, sha256 })),
           uploadId: `demo:${n}`,
           crypto: encrypted,
-          createdAt: new Date(now - ((n * 120) / DEMO_CASES) * DAY_MS),
+          createdAt: demoCaseTime(n, now),
         },
       );
       if (!created) {

@@ -23,6 +23,8 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export const DEMO_BIND_CODE = '123456';
+/** The demo organizations are in Berlin: their statistics count days there. */
+export const DEMO_TIME_ZONE = 'Europe/Berlin';
 /** Unbound demo scanners in this deployment's area, and C90000001 in another area (binding it answers -131). */
 export const demoSerials = () =>
   ['C1', 'E2', 'P3'].flatMap((prefix) =>
@@ -64,6 +66,7 @@ export async function seedDemo(db: Db, area = 'default'): Promise<void> {
         phone: '+1 555 0100',
         country: 'DE',
         city: 'Berlin',
+        timeZone: DEMO_TIME_ZONE,
       })),
     )
     .onConflictDoNothing();

@@ -53,4 +53,7 @@ export function requireActor(req: FastifyRequest): Actor {
   return req.actor;
 }
 
-export const requestContext = (req: FastifyRequest): RequestContext => ({ ip: req.ip, requestId: req.id });
+export const requestContext = (req: FastifyRequest): RequestContext => {
+  const zone = req.headers['x-time-zone'];
+  return { ip: req.ip, requestId: req.id, ...(typeof zone === 'string' ? { timeZone: zone } : {}) };
+};

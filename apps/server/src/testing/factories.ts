@@ -109,6 +109,7 @@ export function factories(app: FastifyInstance) {
       status?: number;
       email?: string;
       phone?: string;
+      timeZone?: string;
     } = {},
   ): Promise<OrgRef> {
     const name = opts.name ?? `Org ${uid()}`;
@@ -121,6 +122,7 @@ export function factories(app: FastifyInstance) {
         privacy: opts.privacy ?? Privacy.all,
         email: opts.email ?? `${name.replace(/\W/g, '').toLowerCase()}@factory.test`,
         phone: opts.phone ?? '+1 555 0199',
+        timeZone: opts.timeZone ?? 'UTC',
       })
       .returning({ id: customers.id });
     const owner = await user({ custId: row!.id });

@@ -205,3 +205,12 @@ export async function userLanguage(db: Queryable, userId: string | null): Promis
   const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
   return row?.language ?? null;
 }
+
+/** Whether the database knows the IANA zone (what the triggers count days in). */
+export async function knownZone(db: Queryable, zone: string): Promise<boolean> {
+  const [row] = await rowsOf<{ ok: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as ok`,
+  );
+  return row?.ok === true;
+}

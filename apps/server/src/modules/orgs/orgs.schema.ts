@@ -56,6 +56,11 @@ export const customers = pgTable('customers', {
   shareVideo: uuid('share_video'),
   logo: uuid('logo'),
   background: uuid('background'),
+  /**
+   * The IANA time zone the organization's statistics count days in ("yesterday"): set from its creator's browser
+   * (X-Time-Zone) when the organization is made, changed by an owner on the statistics screens.
+   */
+  timeZone: text('time_zone').notNull().default('UTC'),
 });
 
 /** Which users belong to which organization; the earliest membership is the user's current organization. */

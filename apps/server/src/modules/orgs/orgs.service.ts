@@ -8,6 +8,7 @@ import {
   type Customer,
   type OrgDetail,
   type UpdateOrgBody,
+  timeZoneOf,
 } from '@archway/contract';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -118,6 +119,7 @@ export async function createOrganization(
     await repo.lockName(tx, name);
     if (await repo.nameTaken(tx, name)) throw new AppError(OrgErrors.nameTaken, 'name');
     const licence = body.licenseFile ? await usableLicence(tx, actor, body.licenseFile, null) : undefined;
+    const zone = timeZoneOf(ctx.timeZone);
     const row = await repo.insertCustomer(tx, {
       name,
       custType: body.custType,
@@ -134,6 +136,8 @@ export async function createOrganization(
       licenseFile: licence?.id ?? null,
       status: CustStatus.underReview,
       createdBy: actor.userId,
+      // Statistics count days in the creator's zone (changed later on the statistics screens).
+      timeZone: (await repo.knownZone(tx, zone)) ? zone : 'UTC',
     });
     await repo.insertMembership(tx, actor.userId, row.id, 'owner');
     if (licence) await setAttachmentCustomer(tx, licence.id, row.id);

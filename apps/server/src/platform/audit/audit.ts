@@ -5,6 +5,8 @@ import { auditLog } from './audit.schema.ts';
 export interface RequestContext {
   ip?: string;
   requestId?: string;
+  /** The caller's IANA time zone (header X-Time-Zone), when it sent one. */
+  timeZone?: string;
 }
 
 export interface AuditEntry {

@@ -1,0 +1,310 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { customers } from '../orgs/orgs.schema.ts';
+import { ALL_PARTNERS, statsPreferences } from './stats.schema.ts';
+
+export { ALL_PARTNERS };
+
+/** Case counts of one row of `case_stats` (or a sum of them). */
+export interface Counts {
+  total: number;
+  orthodontics: number;
+  implant: number;
+  restoration: number;
+  received: number;
+  downloaded: number;
+}
+
+const counts = (alias: string) =>
+  sql.raw(
+    ['total', 'orthodontics', 'implant', 'restoration', 'received', 'downloaded']
+      .map((c) => `coalesce(sum(${alias}.${c}), 0)::int as ${c}`)
+      .join(', '),
+  );
+
+export interface OrgRecord {
+  id: string;
+  name: string;
+  custType: number;
+  status: number;
+  timeZone: string;
+  parentId: string | null;
+}
+
+export async function findOrg(db: Queryable, custId: string): Promise<OrgRecord | undefined> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      custType: customers.custType,
+      status: customers.status,
+      timeZone: customers.timeZone,
+      parentId: customers.parentId,
+    })
+    .from(customers)
+    .where(eq(customers.id, custId));
+  return row;
+}
+
+/** The organizations `parentId` manages (its children), by name. */
+export const childrenOf = (db: Queryable, parentId: string) =>
+  db
+    .select({ id: customers.id, name: customers.name, custType: customers.custType })
+    .from(customers)
+    .where(eq(customers.parentId, parentId))
+    .orderBy(customers.name);
+
+/** The organizations an organization's cases came from or went to (its partner rows), by name. */
+export const statsPartners = (db: Queryable, custId: string) =>
+  rowsOf<{ id: string; name: string; custType: number }>(
+    db,
+    sql`select c.id, c.name, c.cust_type as "custType" from customers c
+      where c.id in (select s.partner_id from case_stats s
+        where s.cust_id = ${custId} and s.grain = 'm' and s.device_serial = '' and s.partner_id <> ${ALL_PARTNERS})
+      order by c.name`,
+  );
+
+/** Daily rows from `from` to `to` (inclusive, 'YYYY-MM-DD'): only days with cases. */
+export const dailyRows = (db: Queryable, custId: string, partnerId: string, from: string, to: string) =>
+  rowsOf<Counts & { day: string }>(
+    db,
+    sql`select s.period::text as day, ${counts('s')} from case_stats s
+      where s.cust_id = ${custId} and s.grain = 'd' and s.partner_id = ${partnerId} and s.device_serial = ''
+        and s.period between ${from}::date and ${to}::date
+      group by s.period order by s.period`,
+  );
+
+/** The first day with cases ('YYYY-MM-DD'), or null. */
+export async function firstDay(db: Queryable, custId: string, partnerId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ day: string | null }>(
+    db,
+    sql`select min(s.period)::text as day from case_stats s
+      where s.cust_id = ${custId} and s.grain = 'd' and s.partner_id = ${partnerId} and s.device_serial = ''`,
+  );
+  return row?.day ?? null;
+}
+
+/**
+ * Monthly rows between two months (their first days, inclusive), today's cases taken out of today's month (the
+ * figures go up to yesterday).
+ */
+export const monthRows = (
+  db: Queryable,
+  q: { custId: string; partnerId: string; from: string; to: string; today: string },
+) =>
+  rowsOf<Counts & { month: string }>(
+    db,
+    sql`select to_char(s.period, 'YYYY-MM') as month,
+        ${sql.raw(
+          ['total', 'orthodontics', 'implant', 'restoration', 'received', 'downloaded']
+            .map((c) => `(s.${c} - coalesce(t.${c}, 0))::int as ${c}`)
+            .join(', '),
+        )}
+      from case_stats s left join case_stats t on t.cust_id = s.cust_id and t.grain = 'd'
+        and t.partner_id = s.partner_id and t.device_serial = '' and t.period = ${q.today}::date
+        and s.period = date_trunc('month', ${q.today}::date)::date
+      where s.cust_id = ${q.custId} and s.grain = 'm' and s.partner_id = ${q.partnerId} and s.device_serial = ''
+        and s.period between ${q.from}::date and ${q.to}::date
+      order by s.period`,
+  );
+
+/** Cases by scanner between two months, most first; the name where the organization owns the scanner. */
+export const deviceTotals = (
+  db: Queryable,
+  q: { custId: string; partnerId: string; from: string; to: string },
+) =>
+  rowsOf<{ serial: string; name: string | null; total: number }>(
+    db,
+    sql`select s.device_serial as serial, d.name, sum(s.total)::int as total
+      from case_stats s left join devices d on d.serial = s.device_serial and d.owner_cust_id = s.cust_id
+      where s.cust_id = ${q.custId} and s.grain = 'm' and s.partner_id = ${q.partnerId} and s.device_serial <> ''
+        and s.period between ${q.from}::date and ${q.to}::date
+      group by s.device_serial, d.name order by 3 desc, 1 limit 50`,
+  );
+
+// ---- the statistics table ---------------------------------------------------------------------------
+
+export interface TableQuery {
+  custId: string;
+  partnerId?: string | undefined;
+  /** First days of the months, inclusive. */
+  from: string;
+  to: string;
+  today: string;
+  sort: 'month' | 'clinic' | 'total' | 'ortho' | 'restoration' | 'implant' | 'difference';
+  order: 'asc' | 'desc';
+  page?: { index: number; size: number } | undefined;
+}
+
+export interface TableRecord {
+  custId: string;
+  clinic: string;
+  month: string;
+  total: number;
+  ortho: number;
+  restoration: number;
+  implant: number;
+  difference: number;
+  totalRows: number;
+}
+
+const SORT_COLUMNS: Record<TableQuery['sort'], string> = {
+  month: 'r.period',
+  clinic: 'c.name',
+  total: 'r.total',
+  ortho: 'r.ortho',
+  restoration: 'r.restoration',
+  implant: 'r.implant',
+  difference: 'r.difference',
+};
+
+/**
+ * Product §3's rows: for each organization on the other side of the cases, every month from its first case up to
+ * `to` (months without cases count 0, so a clinic that stopped sending shows), the uploads by type and the
+ * difference from its month before. Read from the monthly partner rows only: a few per partner and month.
+ */
+export async function statsTable(db: Queryable, q: TableQuery): Promise<TableRecord[]> {
+  const partner: SQL = q.partnerId ? sql`and s.partner_id = ${q.partnerId}` : sql``;
+  const order = `${SORT_COLUMNS[q.sort]} ${q.order === 'asc' ? 'asc' : 'desc'}`;
+  // Literal (validated integers): statements are planned generically (platform/db/client.ts).
+  const page = q.page
+    ? sql.raw(`limit ${Math.trunc(q.page.size)} offset ${Math.trunc((q.page.index - 1) * q.page.size)}`)
+    : sql``;
+  return rowsOf<TableRecord>(
+    db,
+    sql`with m as materialized (
+        select s.partner_id, s.period, s.total - coalesce(t.total, 0) as total,
+          s.orthodontics - coalesce(t.orthodontics, 0) as ortho,
+          s.restoration - coalesce(t.restoration, 0) as restoration, s.implant - coalesce(t.implant, 0) as implant
+        from case_stats s left join case_stats t on t.cust_id = s.cust_id and t.grain = 'd'
+          and t.partner_id = s.partner_id and t.device_serial = '' and t.period = ${q.today}::date
+          and s.period = date_trunc('month', ${q.today}::date)::date
+        where s.cust_id = ${q.custId} and s.grain = 'm' and s.device_serial = ''
+          and s.partner_id <> ${ALL_PARTNERS} and s.period <= ${q.to}::date ${partner}
+      ),
+      grid as (
+        select f.partner_id, g::date as period
+        from (select partner_id, min(period) as first from m group by partner_id) f
+          cross join lateral generate_series(greatest(f.first, ${q.from}::date),
+            ${q.to}::date, interval '1 month') g
+      ),
+      r as (
+        select g.partner_id, g.period, coalesce(m.total, 0) as total, coalesce(m.ortho, 0) as ortho,
+          coalesce(m.restoration, 0) as restoration, coalesce(m.implant, 0) as implant,
+          coalesce(m.total, 0) - coalesce(p.total, 0) as difference
+        from grid g left join m on m.partner_id = g.partner_id and m.period = g.period
+          left join m p on p.partner_id = g.partner_id and p.period = (g.period - interval '1 month')::date
+      )
+      select r.partner_id as "custId", c.name as clinic, to_char(r.period, 'YYYY-MM') as month,
+        r.total::int as total, r.ortho::int as ortho, r.restoration::int as restoration, r.implant::int as implant,
+        r.difference::int as difference, (count(*) over ())::int as "totalRows"
+      from r join customers c on c.id = r.partner_id
+      order by ${sql.raw(order)}, c.name, r.period desc
+      ${page}`,
+  );
+}
+
+// ---- what needs attention -----------------------------------------------------------------------------
+
+export const expiringAuthorizations = (db: Queryable, custId: string, now: Date, until: Date) =>
+  rowsOf<{
+    id: string;
+    deviceId: string;
+    deviceName: string;
+    serial: string;
+    custName: string;
+    lent: 'in' | 'out';
+    expiresAt: Date | string;
+  }>(
+    db,
+    sql`select a.id, d.id as "deviceId", d.name as "deviceName", d.serial, c.name as "custName",
+        case when a.cust_id = ${custId} then 'in' else 'out' end as lent, a.expires_at as "expiresAt"
+      from device_auths a join devices d on d.id = a.device_id
+        join customers c on c.id = case when a.cust_id = ${custId} then a.from_cust_id else a.cust_id end
+      where (a.cust_id = ${custId} or a.from_cust_id = ${custId}) and a.status = 'active'
+        and a.expires_at > ${now} and a.expires_at <= ${until}
+      order by a.expires_at, d.serial limit 10`,
+  );
+
+/** Devices the organization owns or borrows (live) without a live receiver: the first few and how many. */
+export async function devicesWithoutReceiver(db: Queryable, custId: string, now: Date) {
+  const rows = await rowsOf<{ id: string; name: string; serial: string; n: number }>(
+    db,
+    sql`with mine as (
+        select d.id from devices d where d.owner_cust_id = ${custId}
+        union select a.device_id from device_auths a
+          where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}
+      )
+      select d.id, d.name, d.serial, (count(*) over ())::int as n
+      from mine join devices d on d.id = mine.id
+      where not exists (select 1 from device_receivers r where r.device_id = d.id and r.expires_at > ${now})
+      order by d.name, d.serial limit 5`,
+  );
+  return { devices: rows.map(({ id, name, serial }) => ({ id, name, serial })), count: rows[0]?.n ?? 0 };
+}
+
+/** Devices the organization owns, and those lent to it (live). */
+export async function deviceCounts(db: Queryable, custId: string, now: Date) {
+  const [row] = await rowsOf<{ owned: number; borrowed: number }>(
+    db,
+    sql`select (select count(*) from devices where owner_cust_id = ${custId})::int as owned,
+      (select count(*) from device_auths where cust_id = ${custId} and status = 'active'
+        and expires_at > ${now})::int as borrowed`,
+  );
+  return row ?? { owned: 0, borrowed: 0 };
+}
+
+/** The organization's latest live copies with the party each came from. */
+export const recentCopies = (db: Queryable, custId: string, limit: number) =>
+  rowsOf<{
+    caseId: string;
+    patientName: string;
+    caseType: number;
+    fromName: string | null;
+    createdAt: Date | string;
+    role: number;
+    downloadedAt: Date | string | null;
+  }>(
+    db,
+    sql`select b.case_id as "caseId", k.patient_name as "patientName", k.case_type as "caseType",
+        case when b.role = 2 then f.name end as "fromName", b.case_created_at as "createdAt", b.role,
+        b.downloaded_at as "downloadedAt"
+      from case_boxes b join cases k on k.id = b.case_id
+        left join customers f on f.id = coalesce(b.forwarded_by, k.sender_cust_id)
+      where b.cust_id = ${custId} and b.deleted_at is null and b.recycled_at is null
+      order by b.case_created_at desc, b.case_id limit ${sql.raw(String(Math.trunc(limit)))}`,
+  );
+
+// ---- settings -----------------------------------------------------------------------------------------
+
+export async function preferencesOf(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ abnormal: statsPreferences.abnormal, difference: statsPreferences.difference })
+    .from(statsPreferences)
+    .where(eq(statsPreferences.userId, userId));
+  return row ?? { abnormal: null, difference: null };
+}
+
+export const savePreferences = (
+  db: Queryable,
+  userId: string,
+  p: { abnormal: number | null; difference: number | null },
+) =>
+  db
+    .insert(statsPreferences)
+    .values({ userId, ...p })
+    .onConflictDoUpdate({ target: statsPreferences.userId, set: p });
+
+/** Sets the organization's time zone and recounts its statistics in it, in the caller's transaction. */
+export async function setTimeZone(db: Queryable, custId: string, zone: string) {
+  await db.update(customers).set({ timeZone: zone }).where(eq(customers.id, custId));
+  await rebuildCaseStats(db, custId);
+}
+
+/**
+ * Recomputes the statistics rows of one organization (or all, `custId` null) from its case copies (the SQL
+ * function of migration 0022, the same rules as the triggers). Uploads wait until the transaction commits.
+ */
+export async function rebuildCaseStats(db: Queryable, custId: string | null) {
+  await db.execute(sql`select case_stats_rebuild(${custId}::uuid)`);
+}
