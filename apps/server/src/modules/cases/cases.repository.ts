@@ -61,8 +61,15 @@ export const findCaseByUpload = async (db: Queryable, uploadId: string) =>
 export const insertFiles = (db: Queryable, rows: (typeof caseFiles.$inferInsert)[]) =>
   rows.length ? db.insert(caseFiles).values(rows) : Promise.resolve();
 
+/**
+ * A case's copies, in organization order: the per-row triggers (box counts, statistics) lock shared rows of each
+ * organization, and two uploads between the same organizations in opposite directions must take them in one order
+ * or deadlock.
+ */
 export const insertBoxes = (db: Queryable, rows: (typeof caseBoxes.$inferInsert)[]) =>
-  db.insert(caseBoxes).values(rows);
+  db
+    .insert(caseBoxes)
+    .values([...rows].sort((a, b) => (a.custId < b.custId ? -1 : a.custId > b.custId ? 1 : 0)));
 
 // ---- the case box ---------------------------------------------------------------------
 
