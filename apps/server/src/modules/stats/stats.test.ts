@@ -310,6 +310,35 @@ describe.each(engines)('statistics (%s)', (engine) => {
     });
   });
 
+  it("counts a new organization's days in its creator's time zone (X-Time-Zone), UTC when unknown", async () => {
+    for (const [zone, expected] of [
+      ['Australia/Perth', 'Australia/Perth'],
+      ['Not/AZone', 'UTC'],
+    ] as const) {
+      const founder = await f.user();
+      const name = `Zone Lab ${zone.replace('/', ' ')} ${Date.now()}`;
+      const res = await founder.call(
+        'POST',
+        '/api2/cust',
+        {
+          name,
+          custType: 3,
+          contact: 'Rita',
+          phone: '+1 555 0100',
+          creditCode: 'CC-1',
+          email: 'zone@lab.test',
+        },
+        { 'x-time-zone': zone },
+      );
+      expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+      const [row] = await t.app.platform.db
+        .select({ timeZone: customers.timeZone })
+        .from(customers)
+        .where(eq(customers.id, res.body.data.id));
+      expect(row!.timeZone).toBe(expected);
+    }
+  });
+
   it('keeps each person their own thresholds', async () => {
     const set = await lab.owner.call('PUT', '/api/stats/thresholds', { abnormal: 5, difference: -2 });
     expect(set.body.data).toMatchObject({ abnormal: 5, difference: -2 });
