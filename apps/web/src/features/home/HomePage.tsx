@@ -1,66 +1,139 @@
-import { Avatar, Card, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
-import { TeamOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CustStatus } from '@archway/contract';
 import { useCurrentUser, useCustomer } from '../../shared/api/current-user.ts';
-import { orgStatusKey, orgTypeKey } from '../../shared/org-labels.ts';
+import { useViewportMode } from '../../shared/ui/use-viewport.ts';
+import { useDashboard } from './api/get-dashboard.ts';
+import { useSubjects } from './api/get-subjects.ts';
+import { AttentionCard } from './components/AttentionCard.tsx';
+import { DashboardCharts } from './components/DashboardCharts.tsx';
+import { DashboardFilters, type DashboardFilterValues } from './components/DashboardFilters.tsx';
+import { NetworkCounts } from './components/NetworkCounts.tsx';
+import { NextStepCard } from './components/NextStepCard.tsx';
+import { OrganizationHeader } from './components/OrganizationHeader.tsx';
+import { RecentCases } from './components/RecentCases.tsx';
+import { SummaryCards } from './components/SummaryCards.tsx';
+import { formatDay } from './utils/format.ts';
+import type { Grouping } from './utils/group-series.ts';
 
-/** `/home`: the signed-in organization (the statistics dashboard comes with its own issue). */
+/** The grouping that suits a range until the person picks another: days for a week or month, then weeks, months. */
+const GROUPING_OF_RANGE: Record<DashboardFilterValues['range'], Grouping> = {
+  '7': 'day',
+  '30': 'day',
+  '90': 'week',
+  all: 'month',
+};
+
+function DashboardSkeleton() {
+  return (
+    <Flex vertical gap={16} data-testid="home-loading">
+      <Row gutter={[16, 16]}>
+        {[0, 1, 2].map((i) => (
+          <Col key={i} xs={24} md={8}>
+            <Card size="small">
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card>
+        <Skeleton.Node active style={{ width: '100%', height: 240 }} />
+      </Card>
+    </Flex>
+  );
+}
+
+/**
+ * `/home`: the statistics dashboard a lab or clinic opens every morning (product §2): yesterday, the last week and
+ * month against earlier ones, cases over time, download status, the partner network, what needs attention, the
+ * latest cases; a new organization gets its next step instead of empty charts.
+ */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const mobile = useViewportMode() === 'mobile';
   const { data: user } = useCurrentUser();
   const hasOrg = Boolean(user?.custId);
   const customer = useCustomer(hasOrg);
+  const [filters, setFilters] = useState<DashboardFilterValues>({ range: '7', grouping: 'day' });
+  const subjects = useSubjects(filters.custId, hasOrg);
+  const { grouping, ...query } = filters;
+  const dashboard = useDashboard(query, hasOrg);
 
   if (!user) return <Skeleton active />;
 
-  const name = customer.data?.name ?? user.custName;
-  const status = customer.data?.status ?? user.custStatus;
-  const custType = customer.data?.custType ?? user.custType;
+  const change = (next: Partial<DashboardFilterValues>) =>
+    setFilters((before) => ({
+      ...before,
+      ...(next.range && next.range !== before.range && !next.grouping
+        ? { grouping: GROUPING_OF_RANGE[next.range] }
+        : {}),
+      ...next,
+    }));
+
+  const data = dashboard.data;
+  const fresh = data?.attention.nextStep != null && data.totals.total === 0;
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
-      <Card data-testid="home-organization">
-        <Flex align="center" gap={20} wrap>
-          <Avatar size={64} src={user.avatar || undefined} icon={<TeamOutlined />} />
-          <Flex vertical gap={6} style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Text type="secondary">{t('home.welcome', { name: user.username })}</Typography.Text>
-            <Typography.Title level={2} style={{ margin: 0 }} data-testid="org-name">
-              {name ?? t('home.noOrganization')}
-            </Typography.Title>
-            {hasOrg && (
-              <Flex gap={8} wrap>
-                <Tag color="blue">{t(orgTypeKey(custType))}</Tag>
-                <Tag color={status === CustStatus.authorized ? 'green' : 'orange'}>
-                  {t(orgStatusKey(status))}
-                </Tag>
-              </Flex>
-            )}
-          </Flex>
-        </Flex>
-      </Card>
-      <Card title={t('home.details')}>
-        {hasOrg ? (
-          <Descriptions
-            column={{ xs: 1, md: 2 }}
-            items={[
-              { key: 'org', label: t('home.organization'), children: name },
-              { key: 'type', label: t('home.type'), children: t(orgTypeKey(custType)) },
-              { key: 'status', label: t('home.status'), children: t(orgStatusKey(status)) },
-              {
-                key: 'since',
-                label: t('home.registeredOn'),
-                children: customer.data ? dayjs(customer.data.registTime).format('LL') : '–',
-              },
-              { key: 'user', label: t('home.user'), children: user.username },
-              { key: 'email', label: t('home.email'), children: user.email ?? '–' },
-            ]}
-          />
-        ) : (
-          <Typography.Text type="secondary">{t('home.noOrganizationHint')}</Typography.Text>
-        )}
-      </Card>
+    <Flex vertical gap={16} style={{ maxWidth: 1400, minWidth: 0 }} data-testid="home-dashboard">
+      <OrganizationHeader user={user} customer={customer.data} />
+      {hasOrg && (
+        <>
+          {data?.attention.underReview && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="home-under-review"
+              title={t('home.underReview.title')}
+              description={t('home.underReview.text')}
+            />
+          )}
+          <DashboardFilters value={filters} onChange={change} subjects={subjects.data} mobile={mobile} />
+          {dashboard.isError && !data ? (
+            <Card>
+              <Result
+                status="warning"
+                title={t('home.error.title')}
+                subTitle={t('home.error.text')}
+                extra={
+                  <Button type="primary" onClick={() => void dashboard.refetch()} data-testid="home-retry">
+                    {t('home.error.retry')}
+                  </Button>
+                }
+                data-testid="home-error"
+              />
+            </Card>
+          ) : !data ? (
+            <DashboardSkeleton />
+          ) : (
+            <Flex
+              vertical
+              gap={16}
+              data-testid="home-figures"
+              data-fetching={dashboard.isFetching ? 'true' : 'false'}
+              style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}
+            >
+              <Typography.Text type="secondary" data-testid="home-as-of">
+                {t('home.asOf', { date: formatDay(data.asOf, i18n.language), timeZone: data.timeZone })}
+              </Typography.Text>
+              <SummaryCards summary={data.summary} />
+              {fresh && data.attention.nextStep ? (
+                <NextStepCard step={data.attention.nextStep} />
+              ) : (
+                <DashboardCharts dashboard={data} grouping={grouping} caseType={filters.caseType} />
+              )}
+              <NetworkCounts dashboard={data} />
+              <Row gutter={[16, 16]}>
+                <Col xs={24} lg={12}>
+                  <AttentionCard dashboard={data} />
+                </Col>
+                <Col xs={24} lg={12}>
+                  <RecentCases recent={data.recent} />
+                </Col>
+              </Row>
+            </Flex>
+          )}
+        </>
+      )}
     </Flex>
   );
 }

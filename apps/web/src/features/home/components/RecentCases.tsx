@@ -1,0 +1,55 @@
+import { Card, Flex, List, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Dashboard } from '@archway/contract';
+import { caseTypeKey } from '../../../shared/case-types.ts';
+
+/** The latest copies in the case box: patient, type, from whom, when, and whether a received one was downloaded. */
+export function RecentCases({ recent }: { recent: Dashboard['recent'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={t('home.recent.title')}
+      size="small"
+      data-testid="home-recent"
+      extra={<Link to="/case">{t('home.recent.all')}</Link>}
+      style={{ height: '100%' }}
+    >
+      <List
+        size="small"
+        dataSource={recent}
+        rowKey="caseId"
+        locale={{ emptyText: t('home.recent.empty') }}
+        renderItem={(c) => (
+          <List.Item style={{ paddingInline: 0 }} data-testid="recent-case">
+            <Flex justify="space-between" align="center" gap={8} style={{ width: '100%', minWidth: 0 }}>
+              <Flex vertical style={{ minWidth: 0 }}>
+                <Link to={`/case?id=${encodeURIComponent(c.caseId)}`} style={{ overflowWrap: 'anywhere' }}>
+                  {c.patientName}
+                </Link>
+                <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+                  {[
+                    t(caseTypeKey(c.caseType)),
+                    c.fromName ? t('home.recent.from', { name: c.fromName }) : t('home.recent.own'),
+                    dayjs(c.createdAt).format('L LT'),
+                  ].join(' · ')}
+                </Typography.Text>
+              </Flex>
+              {c.received ? (
+                <Tag
+                  color={c.downloadedAt ? 'success' : 'warning'}
+                  style={{ marginInlineEnd: 0, flex: 'none' }}
+                >
+                  {t(c.downloadedAt ? 'home.recent.downloaded' : 'home.recent.notDownloaded')}
+                </Tag>
+              ) : (
+                <Tag style={{ marginInlineEnd: 0, flex: 'none' }}>{t('home.recent.sent')}</Tag>
+              )}
+            </Flex>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
