@@ -1,6 +1,8 @@
 import {
+  BarChartOutlined,
   ContainerOutlined,
   DeleteOutlined,
+  DiffOutlined,
   HomeOutlined,
   IdcardOutlined,
   ShareAltOutlined,
@@ -39,6 +41,8 @@ export const menuConfig: readonly MenuEntryDef[] = [
     icon: UnreadRepliesIcon,
     label: UnreadRepliesLabel,
   },
+  { path: '/statistical', titleKey: 'routes.statistical', icon: BarChartOutlined },
+  { path: '/caseCompare', titleKey: 'routes.caseCompare', icon: DiffOutlined, visible: menuRules.compare },
   { path: '/device', titleKey: 'routes.device', icon: ScanOutlined },
   { path: '/partner', titleKey: 'routes.partner', icon: ShareAltOutlined },
   { path: '/account', titleKey: 'routes.account', icon: IdcardOutlined },
