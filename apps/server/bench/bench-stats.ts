@@ -271,7 +271,13 @@ async function runEngine(engine: Engine) {
       ? await scratchDatabase(ADMIN_URL, `archway_bench_stats_${process.pid}`)
       : undefined;
   const databaseUrl = scratch?.url;
-  const dbEnv = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const dbEnv = {
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // No scan jobs in the server under test: at start it would queue a preview image for each of the generated
+    // cases (they have none) and work through them during the measurement.
+    SCAN_THREADS: '0',
+  };
   const report: Record<string, unknown> = { engine, cases: n };
   try {
     const database = await openDatabase({ databaseUrl, dataDir });
