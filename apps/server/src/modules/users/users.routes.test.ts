@@ -121,7 +121,7 @@ describe.each(engines)('users (%s)', (engine) => {
     const res = await call('GET', '/user/control/page?timestamp=1', clinic);
     expect(res.json()).toEqual({
       code: 0,
-      content: { thirdPageControl: { order: false, compare: false, builder: false } },
+      content: { thirdPageControl: { order: false, compare: true, builder: false } },
     });
   });
 

@@ -79,6 +79,7 @@ export async function setLanguage(db: Db, actor: Actor, culture: string) {
 
 /** `/user/control/page`: which optional screens this user's organization has. */
 export function pageControl(actor: Actor) {
-  void actor; // No optional screen exists yet; each issue that builds one turns its switch on here.
-  return presentPageControl({ order: false, compare: false, builder: false });
+  // Each issue that builds an optional screen turns its switch on here. The comparison (/caseCompare) compares an
+  // organization's figures: on for anyone in one.
+  return presentPageControl({ order: false, compare: actor.custId !== null, builder: false });
 }
