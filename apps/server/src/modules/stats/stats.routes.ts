@@ -118,7 +118,7 @@ export const statsRoutes =
         },
       },
       async (req, reply) => {
-        const file = await service.exportTable(scope(req), req.query, req.headers['accept-language'] ?? 'en');
+        const file = await service.exportTable(scope(req), req.query, req.headers['accept-language']);
         return reply
           .header('content-type', file.type)
           .header('content-disposition', contentDisposition(file.name))

@@ -2,6 +2,9 @@ import {
   CaseType,
   CompareShifts,
   CustStatus,
+  CustType,
+  Languages,
+  type Language,
   DUE_SOON_DAYS,
   OrgErrors,
   StatsErrors,
@@ -256,9 +259,27 @@ export async function table(s: StatsScope, q: StatsTableQuery) {
 
 const exportTexts = loadTemplates<ExportTexts>(new URL('./export-texts/', import.meta.url));
 
+/** The first of Accept-Language's languages Archway speaks (zh-TW and zh-Hant: zh-tw; nb, nn: no); else en. */
+export function exportLanguage(acceptLanguage: string | undefined): Language {
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim().toLowerCase())
+    .filter(Boolean);
+  for (const tag of tags) {
+    if (/^zh-(tw|hk|mo|hant)/.test(tag)) return 'zh-tw';
+    const primary = tag.split('-')[0]!;
+    if (primary === 'nb' || primary === 'nn') return 'no';
+    if ((Languages as readonly string[]).includes(primary)) return primary as Language;
+  }
+  return 'en';
+}
+
 /** `GET /api/stats/table/export`: every row of the table in its order, as CSV or an Excel workbook. */
-export async function exportTable(s: StatsScope, q: StatsExportQuery, language: string) {
+export async function exportTable(s: StatsScope, q: StatsExportQuery, acceptLanguage: string | undefined) {
   const rows = (await tableRows(s, q)).map(presentRow);
+  const { custType } = await statsSubject(s.db, s.actor, q.custId);
+  const partner =
+    custType === CustType.lab ? 'clinic' : custType === CustType.clinic ? 'lab' : 'organization';
   await audit(s.db, s.ctx, {
     actorUserId: s.actor.userId,
     actorCustId: s.actor.custId,
@@ -268,15 +289,15 @@ export async function exportTable(s: StatsScope, q: StatsExportQuery, language: 
     outcome: 'allowed',
     detail: { format: q.format, rows: rows.length },
   });
-  const { t } = exportTexts(language);
+  const { t } = exportTexts(exportLanguage(acceptLanguage));
   const day = localDay(s.now ?? new Date(), 'UTC');
   return q.format === 'xlsx'
     ? {
-        body: await statsWorkbook(rows, t),
+        body: await statsWorkbook(rows, t, partner),
         type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         name: `statistics-${day}.xlsx`,
       }
-    : { body: statsCsv(rows, t), type: 'text/csv; charset=utf-8', name: `statistics-${day}.csv` };
+    : { body: statsCsv(rows, t, partner), type: 'text/csv; charset=utf-8', name: `statistics-${day}.csv` };
 }
 
 // ---- the comparison -------------------------------------------------------------------------------------

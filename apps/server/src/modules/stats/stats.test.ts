@@ -144,7 +144,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
     expect(withStranger.totals.total).toBe(0);
     // The clinic's cases with the lab, counted in the clinic's zone.
     const withLab = await service.dashboard(await scope(clinic), { range: '7', partnerId: lab.custId });
-    expect(summaryOf(withLab).day[0]).toBe(2);
+    expect(summaryOf(withLab).day?.[0]).toBe(2);
   });
 
   it("builds product §3's table: a row per partner and month up to yesterday, with the difference", async () => {
@@ -292,7 +292,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
     expect(res.body.data).toMatchObject({ timeZone: 'Asia/Tokyo', canChangeTimeZone: true });
     const d = await service.dashboard(await scope(lab), { range: '7' });
     // In Tokyo the lab's yesterday holds A and D, as the clinic's does.
-    expect(summaryOf(d).day[0]).toBe(2);
+    expect(summaryOf(d).day?.[0]).toBe(2);
     expect(d.series.at(-1)).toMatchObject({ orthodontics: 1, implant: 1 });
     refusedWith(
       await lab.owner.call('PUT', '/api/stats/timezone', { timeZone: 'Mars/Olympus' }),
@@ -470,7 +470,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
       await f.kase(scanner, sneaky.owner, { caseType: O, createdAt: new Date(Date.now() - 40 * 86_400_000) });
       const res = await t.app.inject({
         url: '/api/stats/table/export?format=csv&sort=clinic&order=asc',
-        headers: { ...lab.owner.headers, 'accept-language': 'en-GB,en;q=0.9' },
+        headers: { ...lab.owner.headers, 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -482,7 +482,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
         .trim()
         .split(/\r?\n/);
       expect(header).toBe(
-        ['Clinic', 'Month', 'Total', 'Orthodontics', 'Restoration', 'Implant', 'Difference'].join(','),
+        ['Praxis', 'Monat', 'Gesamt', 'Kieferorthopädie', 'Restauration', 'Implantat', 'Differenz'].join(','),
       );
       const table = await lab.owner.call('GET', '/api/stats/table?sort=clinic&order=asc&pageSize=100');
       expect(lines).toHaveLength(table.body.data.totalRecords);
@@ -491,6 +491,21 @@ describe.each(engines)('statistics (%s)', (engine) => {
       const first = table.body.data.records[0];
       expect(lines[0]).toContain(
         `,${first.month},${first.total},${first.ortho},${first.restoration},${first.implant},${first.difference}`,
+      );
+    });
+
+    it('reads the language from Accept-Language', () => {
+      expect(service.exportLanguage('zh-TW,zh;q=0.9')).toBe('zh-tw');
+      expect(service.exportLanguage('nb-NO')).toBe('no');
+      expect(service.exportLanguage('fr-CA, en;q=0.5')).toBe('fr');
+      expect(service.exportLanguage('xx, de;q=0.3')).toBe('de');
+      expect(service.exportLanguage(undefined)).toBe('en');
+    });
+
+    it("names the first column after the other side: labs in a clinic's export", async () => {
+      const res = await t.app.inject({ url: '/api/stats/table/export', headers: clinic.owner.headers });
+      expect(res.body.replace(/^\ufeff/, '').split(/\r?\n/)[0]).toBe(
+        'Lab,Month,Total,Orthodontics,Restoration,Implant,Difference',
       );
     });
 
