@@ -23,21 +23,14 @@ export default function StatisticsPage() {
   if (!user.custId) return <Result status="info" title={t('stats.noOrganization')} />;
 
   return (
-    <Card
-      data-testid="stats-page"
-      title={
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('stats.title')}
-        </Typography.Title>
-      }
-      extra={<TimeZoneSetting settings={settings.data} />}
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
-      style={{ minWidth: 0 }}
-    >
+    <Card data-testid="stats-page" style={{ minWidth: 0 }}>
       <Flex vertical gap={12}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('stats.intro')}
-        </Typography.Paragraph>
+        <Flex gap={8} wrap align="center" justify="space-between">
+          <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 320px' }}>
+            {t('stats.intro')}
+          </Typography.Paragraph>
+          <TimeZoneSetting settings={settings.data} />
+        </Flex>
         <ThresholdsForm settings={settings.data} />
         <StatsTable
           custType={user.custType}

@@ -20,7 +20,12 @@ export function AlertCell({
   testId: string;
 }) {
   const { token } = theme.useToken();
-  if (!alert) return <span data-testid={testId}>{text}</span>;
+  if (!alert)
+    return (
+      <span data-testid={testId} data-value={value}>
+        {text}
+      </span>
+    );
   return (
     <Tooltip title={hint}>
       <span
