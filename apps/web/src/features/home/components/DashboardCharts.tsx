@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Col, Row, Typography } from 'antd';
+import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@archway/contract';
 import { ChartCard } from '../../../shared/charts/Chart.tsx';
@@ -131,21 +131,30 @@ export function DashboardCharts({
         />
       </Col>
       <Col xs={24} xl={9}>
-        <ChartCard
-          testId="chart-downloads"
-          title={
-            <span>
-              {t('home.charts.downloads')}{' '}
-              <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
-                {downloadsSummary}
-              </Typography.Text>
-            </span>
-          }
-          option={downloadsOption}
-          table={downloadsTable}
-          label={t('home.charts.downloadsLabel', { period, summary: downloadsSummary })}
-          empty={totals.received === 0}
-        />
+        {totals.received === 0 ? (
+          <Card
+            title={t('home.charts.downloads')}
+            data-testid="chart-downloads"
+            styles={{ body: { padding: 12 } }}
+          >
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.charts.noneReceived')} />
+          </Card>
+        ) : (
+          <ChartCard
+            testId="chart-downloads"
+            title={
+              <span>
+                {t('home.charts.downloads')}{' '}
+                <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
+                  {downloadsSummary}
+                </Typography.Text>
+              </span>
+            }
+            option={downloadsOption}
+            table={downloadsTable}
+            label={t('home.charts.downloadsLabel', { period, summary: downloadsSummary })}
+          />
+        )}
       </Col>
     </Row>
   );

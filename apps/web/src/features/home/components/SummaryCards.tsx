@@ -70,7 +70,7 @@ export function SummaryCards({ summary }: { summary: readonly SummaryFigure[] })
           <Col key={figure.key} xs={24} md={8}>
             <Card size="small" data-testid={`summary-${figure.key}`} style={{ height: '100%' }}>
               <Flex vertical gap={4}>
-                <Flex justify="space-between" align="baseline" gap={8} wrap>
+                <Flex vertical>
                   <Typography.Text strong>{t(`home.summary.title.${figure.key}`)}</Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {formatDays(figure.from, figure.to, i18n.language)}

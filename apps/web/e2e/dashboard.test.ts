@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Dashboard } from '@archway/contract';
+import { users } from '../../server/src/modules/users/users.schema.ts';
+import { DEMO_CASES_YESTERDAY } from '../../server/src/demo/seed-cases.ts';
+import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
+
+/**
+ * The home dashboard of issue 11 in a real browser against a real server with the demo cases: Demo Lab sees the 3
+ * cases Demo Clinic sent it yesterday, the figures the API answers for the same token, and other figures when it
+ * picks last month and restoration; the chart's table lists the days. A failed load shows an error with a retry.
+ * Demo Clinic 2 (under review, no scanner) and Demo Lab 2 (no scanner) get their next step instead of charts.
+ * Every state is photographed at 390, 768 and 1440 px into /tmp/shots-home and must not be wider than the window.
+ */
+type Texts = Record<string, Record<string, unknown>>;
+const en = readLocale('en') as Texts;
+const text = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+const de = readLocale('de') as unknown as { home: { summary: { title: { day: string } }; asOf: string } };
+const SHOTS = '/tmp/shots-home';
+
+/** How many weeks (starting on `weekStart`, 0 Sunday) the dashboard's days fall in. */
+const weeksIn = (answer: Dashboard, weekStart: number) =>
+  1 + answer.series.slice(1).filter((p) => new Date(`${p.day}T00:00:00Z`).getUTCDay() === weekStart).length;
+
+/** GET /api/stats/dashboard with the page's token (what the page itself is given). */
+function apiDashboard(page: Page, query: string): Promise<Dashboard> {
+  return page.evaluate(async (q) => {
+    const answer = await fetch(`/api/stats/dashboard?${q}`, {
+      headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
+    });
+    return ((await answer.json()) as { data: Dashboard }).data;
+  }, query);
+}
+
+describe('the home dashboard in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+  const tooWide: string[] = [];
+
+  const figures = () => page.getByTestId('home-figures');
+  /** Waits until the figures on screen are the latest answer (no placeholder, nothing fetching). */
+  const settled = async () => {
+    await page.locator('[data-testid=home-figures][data-fetching=false]').waitFor();
+  };
+  const summaryValue = async (key: 'day' | 'week' | 'month') =>
+    Number(await page.getByTestId(`summary-${key}`).getByTestId('summary-value').getAttribute('data-value'));
+  const checkWidth = async (what: string) => {
+    // The charts redraw at the new width a moment after the window changes; an overflow that stays is a fault.
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
+    const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      // The innermost elements reaching past the window's right edge (to say what to fix).
+      culprits: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.children.length === 0)
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`),
+    }));
+    if (scrollWidth > innerWidth)
+      tooWide.push(`${what}: ${scrollWidth} > ${innerWidth} (${culprits.join(', ')})`);
+  };
+  /** Photographs the page at the three widths (back to 1440 after). */
+  const shots = async (name: string) => {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(600);
+      await checkWidth(`${name}-${size.width}`);
+      await journey.shot(`${name}-${size.width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForTimeout(300);
+  };
+  const pickOption = async (testId: string, label: string) => {
+    await page.getByTestId(testId).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: label })
+      .first()
+      .click();
+  };
+  /** The summary cards show what the API answers. */
+  const expectSummary = async (answer: Dashboard) => {
+    for (const figure of answer.summary) {
+      expect(await summaryValue(figure.key), figure.key).toBe(figure.value);
+      const card = page.getByTestId(`summary-${figure.key}`);
+      for (const c of figure.compare) {
+        expect(await card.getByTestId(`compare-${c.days}`).getAttribute('data-change')).toBe(
+          c.change === null ? '' : String(c.change),
+        );
+      }
+    }
+  };
+
+  beforeAll(async () => {
+    journey = await startJourney({ demoCases: true, shotsDir: SHOTS });
+    ({ page, base } = journey);
+    // Demo Lab 2 is a brand-new account: it has seen the first-use guide for this journey.
+    await journey.app.platform.db
+      .update(users)
+      .set({ property: { skipNovice: 'yes' } })
+      .where(eq(users.username, 'lab2'));
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it(
+    'Demo Lab sees yesterday’s 3 cases and the figures of the filters it picks',
+    { timeout: 600_000 },
+    async () => {
+      await signInAs(page, base, 'lab');
+      await figures().waitFor();
+      await settled();
+
+      // The day card: the 3 demo cases of yesterday, as the API answers the same token.
+      const week = await apiDashboard(page, 'range=7');
+      expect(week.summary.find((s) => s.key === 'day')?.value).toBe(DEMO_CASES_YESTERDAY);
+      expect(await summaryValue('day')).toBe(DEMO_CASES_YESTERDAY);
+      await expectSummary(week);
+      await page.getByTestId('home-as-of').getByText(week.timeZone).waitFor();
+      // The default range is the last week: 7 days in the chart's table.
+      const cases = page.getByTestId('chart-cases');
+      await cases.locator('canvas').waitFor();
+      await cases.locator('.ant-segmented-item').nth(1).click();
+      await expect(cases.locator('tbody tr.ant-table-row').count()).resolves.toBe(week.series.length);
+      expect(week.series).toHaveLength(7);
+      await cases.locator('.ant-segmented-item').nth(0).click();
+      // Partner counts and attention are the API's.
+      expect(Number(await page.getByTestId('count-clinics').getByTestId('count-value').innerText())).toBe(
+        week.partners.clinics,
+      );
+      expect(
+        Number(await page.getByTestId('attention-not-downloaded').locator('.ant-badge').innerText()),
+      ).toBe(week.attention.notDownloaded);
+      expect(week.attention.notDownloaded).toBeGreaterThan(0);
+      await expect(page.getByTestId('recent-case').count()).resolves.toBe(week.recent.length);
+      expect(await page.getByTestId('home-under-review').count()).toBe(0);
+      await shots('lab-week');
+
+      // Last month, restoration only: the figures and the chart's table change to the API's.
+      await page.getByTestId('filter-range').getByText(text('home.ranges.long.30')).click();
+      await pickOption('filter-case-type', text('caseType.restoration'));
+      await page.getByTestId('filter-case-type').getByText(text('caseType.restoration')).waitFor();
+      await settled();
+      const month = await apiDashboard(page, 'range=30&caseType=3');
+      await expectSummary(month);
+      expect(month.series).toHaveLength(30);
+      // Restoration alone differs from every type (the demo cases are of all three types).
+      expect(month.summary.find((s) => s.key === 'month')?.value).toBeLessThan(
+        (await apiDashboard(page, 'range=30')).summary.find((s) => s.key === 'month')!.value,
+      );
+      await cases.locator('.ant-segmented-item').nth(1).click();
+      const rows = cases.locator('tbody tr.ant-table-row');
+      await expect(rows.count()).resolves.toBe(30);
+      // One column per shown type: the period and restoration.
+      const headings = await cases.locator('thead th').allInnerTexts();
+      expect(headings.map((h) => h.trim()).filter(Boolean)).toEqual([
+        text('home.groupings.day'),
+        text('caseType.restoration'),
+      ]);
+      const shown = await rows.evaluateAll((trs) =>
+        trs.map((tr) => Number((tr.querySelectorAll('td')[1]?.textContent ?? '').replace(/\D/g, ''))),
+      );
+      expect(shown).toEqual(month.series.map((p) => p.restoration));
+      // The first and last rows are the range's first day and yesterday, in the app's language.
+      const dayName = (day: string) =>
+        new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${day}T00:00:00Z`),
+        );
+      await expect(rows.first().locator('td').first().innerText()).resolves.toBe(
+        dayName(month.series[0]!.day),
+      );
+      await expect(rows.last().locator('td').first().innerText()).resolves.toBe(dayName(month.asOf));
+      await shots('lab-month-restoration-table');
+
+      // Grouped by week: fewer rows, the same sum.
+      await page.getByTestId('filter-grouping').getByText(text('home.groupings.week')).click();
+      const weekly = await rows.evaluateAll((trs) =>
+        trs.map((tr) => Number((tr.querySelectorAll('td')[1]?.textContent ?? '').replace(/\D/g, ''))),
+      );
+      expect(weekly.length).toBeGreaterThanOrEqual(5);
+      expect(weekly.length).toBeLessThanOrEqual(6);
+      expect(weekly.reduce((a, b) => a + b, 0)).toBe(month.totals.restoration);
+      await cases.locator('.ant-segmented-item').nth(0).click();
+
+      // The first system's skin.
+      await page.goto(`${base}/v5/first/home`);
+      await page.waitForURL(/\/v5\/home$/);
+      await figures().waitFor();
+      await settled();
+      await shots('lab-first-skin');
+      await page.getByTestId('system-switch').locator('.ant-segmented-item').nth(1).click();
+      await page.waitForFunction(() => localStorage.getItem('system-type') === 'second');
+      await figures().waitFor();
+
+      // Weeks start on the language's first day: Sunday in English, Monday in German.
+      const weekTable = async () => {
+        await page.getByTestId('filter-grouping').locator('.ant-segmented-item').nth(1).click();
+        await cases.locator('.ant-segmented-item').nth(1).click();
+        return cases.locator('tbody tr.ant-table-row');
+      };
+      await expect((await weekTable()).count()).resolves.toBe(weeksIn(week, 0));
+      await page.evaluate(() => localStorage.setItem('lang', 'de'));
+      await page.goto(`${base}/v5/home`);
+      await page.waitForFunction(() => document.documentElement.lang === 'de');
+      await figures().waitFor();
+      await settled();
+      await page.getByTestId('summary-day').getByText(de.home.summary.title.day).waitFor();
+      await page.getByTestId('home-as-of').getByText(de.home.asOf.split(' {{')[0]!).waitFor();
+      await expect((await weekTable()).count()).resolves.toBe(weeksIn(week, 1));
+      await shots('lab-german-weeks');
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+      await page.goto(`${base}/v5/home`);
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      await figures().waitFor();
+
+      // The not-downloaded count leads to the list of cases not downloaded.
+      await page.getByTestId('attention-not-downloaded').getByRole('link').click();
+      await page.waitForURL(/\/v5\/caseNot$/);
+    },
+  );
+
+  it('shows an error with a retry when the figures cannot be loaded', { timeout: 300_000 }, async () => {
+    await signInAs(page, base, 'clinic');
+    await figures().waitFor();
+    await settled();
+    // The server fails the next loads (HTTP 500; the network itself is fine).
+    let failed = 0;
+    await page.route('**/api/stats/dashboard*', async (route) => {
+      failed += 1;
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'broken' });
+    });
+    await page.getByTestId('filter-range').getByText(text('home.ranges.long.90')).click();
+    await page.getByTestId('home-error').getByText(text('home.error.title')).waitFor();
+    expect(await figures().count()).toBe(0);
+    await journey.shot('clinic-error-1440');
+    // Trying again while it still fails asks again and shows the error again.
+    const before = failed;
+    await page.getByTestId('home-retry').click();
+    await expect.poll(() => failed).toBeGreaterThan(before);
+    await page.getByTestId('home-error').waitFor();
+    await page.unroute('**/api/stats/dashboard*');
+    await page.getByTestId('home-retry').click();
+    await figures().waitFor();
+    await settled();
+    const clinic = await apiDashboard(page, 'range=7');
+    // Demo Clinic sent yesterday's 3 cases: its day counts them too.
+    expect(await summaryValue('day')).toBe(clinic.summary[0]!.value);
+    expect(clinic.summary[0]!.value).toBe(DEMO_CASES_YESTERDAY);
+    expect(Number(await page.getByTestId('count-labs').getByTestId('count-value').innerText())).toBe(
+      clinic.partners.labs,
+    );
+    await shots('clinic-week');
+  });
+
+  it('a new organization gets its next step instead of empty charts', { timeout: 300_000 }, async () => {
+    // Demo Clinic 2: under review, no scanner, no case.
+    await signInAs(page, base, 'clinic2');
+    await figures().waitFor();
+    await settled();
+    const fresh = await apiDashboard(page, 'range=7');
+    expect(fresh.attention.nextStep).toBe('bindDevice');
+    expect(fresh.attention.underReview).toBe(true);
+    await page.getByTestId('home-under-review').getByText(text('home.underReview.title')).waitFor();
+    const step = page.getByTestId('home-next-step');
+    await step.getByText(text('home.nextStep.bindDevice.title')).waitFor();
+    expect(await page.getByTestId('chart-cases').count()).toBe(0);
+    expect(await summaryValue('day')).toBe(0);
+    await page.getByTestId('home-recent').getByText(text('home.recent.empty')).waitFor();
+    await page
+      .getByTestId('attention-no-receiver')
+      .getByText(text('home.attention.noneNoReceiver'))
+      .waitFor();
+    await shots('clinic2-next-step');
+    await step.getByTestId('next-step-action').click();
+    await page.waitForURL(/\/v5\/device$/);
+
+    // Demo Lab 2: a lab without scanners finds partners.
+    await signInAs(page, base, 'lab2');
+    await figures().waitFor();
+    await settled();
+    await page.getByTestId('home-next-step').getByText(text('home.nextStep.findPartners.title')).waitFor();
+    expect(await page.getByTestId('home-under-review').count()).toBe(0);
+    await shots('lab2-next-step');
+    await page.getByTestId('next-step-action').click();
+    await page.waitForURL(/\/v5\/partner$/);
+
+    expect(tooWide).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
+  });
+});
