@@ -54,9 +54,12 @@ export async function measuredLoop(
   db: { adminUrl: string; databaseUrl: string | undefined },
   target: Target,
   opts: { rate: number; durationS: number },
+  /** Runs before the closing CPU reading (e.g. waits until an overloaded server has worked off its backlog). */
+  after?: () => Promise<unknown>,
 ): Promise<Measured> {
   const [s0, d0] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
   const r = await openLoop(server.port, target, opts);
+  await after?.();
   const [s1, d1] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
   let database = 0;
   for (const [pid, ms] of d1) database += ms - (d0.get(pid) ?? 0);
