@@ -242,12 +242,12 @@ describe('statistics and comparison in Chromium', () => {
         '/api/stats/settings',
       );
       await expect(page.getByTestId('stats-time-zone-value').innerText()).resolves.toBe(settings.timeZone);
-      if (settings.canChangeTimeZone) {
-        await page.getByTestId('stats-time-zone-change').click();
-        await page.getByText(text('stats.timeZone.warning')).waitFor();
-        await shot('time-zone-1440');
-        await page.getByRole('button', { name: text('common.cancel') }).click();
-      }
+      // Demo Lab's user owns it.
+      expect(settings.canChangeTimeZone).toBe(true);
+      await page.getByTestId('stats-time-zone-change').click();
+      await page.getByText(text('stats.timeZone.warning')).waitFor();
+      await shot('time-zone-1440');
+      await page.getByRole('button', { name: text('common.cancel') }).click();
       // A refused zone is refused by the server.
       const refused = await page.evaluate(async () => {
         const answer = await fetch('/api/stats/timezone', {
@@ -306,6 +306,33 @@ describe('statistics and comparison in Chromium', () => {
         await checkWidth(`compare ${size.width}`);
         await shot(`compare-${size.width}`);
       }
+      await page.setViewportSize(WIDTHS[2]);
+
+      // The other skin.
+      await page.evaluate(() => localStorage.setItem('theme-type', 'first-skin'));
+      await openStatistics();
+      await shot('table-first-skin-1440');
+      await openCompare();
+      await shot('compare-first-skin-1440');
+
+      // The owner moves the organization to another time zone, after the warning: everything is recounted in it.
+      await openStatistics();
+      await page.getByTestId('stats-time-zone-change').click();
+      await page.getByTestId('stats-time-zone-select').click();
+      await page.keyboard.type('Asia/Tokyo');
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: 'Asia/Tokyo' })
+        .first()
+        .click();
+      await page.getByRole('button', { name: text('stats.timeZone.confirm') }).click();
+      await journey.toast(text('stats.timeZone.changed'));
+      await page.getByTestId('stats-time-zone-value').getByText('Asia/Tokyo').waitFor();
+      await expect(api<{ timeZone: string }>(page, '/api/stats/settings')).resolves.toMatchObject({
+        timeZone: 'Asia/Tokyo',
+      });
+      await tableRows().first().waitFor();
+
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Card, DatePicker, Empty, Flex, Result, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
+import { Card, DatePicker, Empty, Flex, Result, Segmented, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CompareQuery, StatsSubjects } from '@archway/contract';
@@ -9,6 +9,7 @@ import { useCompareSide } from './api/get-compare-side.ts';
 import { useStatsSubjects } from './api/get-stats-subjects.ts';
 import { CompareCharts } from './components/CompareCharts.tsx';
 import { CompareIndicators } from './components/CompareIndicators.tsx';
+import { SideTag } from './components/SideTag.tsx';
 import { defaultPeriods, type Period } from './utils/stats.ts';
 
 type Mode = 'periods' | 'organizations';
@@ -133,11 +134,6 @@ export default function ComparePage() {
       data-testid={testId}
     />
   );
-  const sideTag = (side: 'A' | 'B') => (
-    <Tag color={side === 'A' ? 'blue' : 'gold'} style={{ marginInlineEnd: 4 }}>
-      {side}
-    </Tag>
-  );
   const nothingToCompare = mode === 'organizations' && flat.length < 2 && !subjects.isLoading;
 
   return (
@@ -170,7 +166,7 @@ export default function ComparePage() {
                 <Field
                   label={
                     <>
-                      {sideTag('A')}
+                      <SideTag side="A" />
                       {t('stats.compare.periodA')}
                     </>
                   }
@@ -180,7 +176,7 @@ export default function ComparePage() {
                 <Field
                   label={
                     <>
-                      {sideTag('B')}
+                      <SideTag side="B" />
                       {t('stats.compare.periodB')}
                     </>
                   }
@@ -193,7 +189,7 @@ export default function ComparePage() {
                 <Field
                   label={
                     <>
-                      {sideTag('A')}
+                      <SideTag side="A" />
                       {t('stats.compare.sideA')}
                     </>
                   }
@@ -203,7 +199,7 @@ export default function ComparePage() {
                 <Field
                   label={
                     <>
-                      {sideTag('B')}
+                      <SideTag side="B" />
                       {t('stats.compare.sideB')}
                     </>
                   }

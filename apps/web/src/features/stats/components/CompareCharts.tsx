@@ -68,7 +68,15 @@ export function CompareCharts({
     ...axes(categories),
     series: [
       { name: labelA, type: 'line', data: valuesA, smooth: true, symbolSize: 6 },
-      { name: labelB, type: 'line', data: valuesB, smooth: true, symbolSize: 6 },
+      {
+        name: labelB,
+        type: 'line',
+        data: valuesB,
+        smooth: true,
+        symbol: 'diamond',
+        symbolSize: 9,
+        lineStyle: { type: 'dashed' },
+      },
     ],
   };
   const bars = {

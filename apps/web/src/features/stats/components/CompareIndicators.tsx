@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
-import { Card, Table, Typography, theme } from 'antd';
+import { Card, Flex, Table, Typography, theme } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { CompareSide } from '@archway/contract';
 import { useTranslation } from 'react-i18next';
+import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { difference } from '../utils/stats.ts';
+import { SideTag } from './SideTag.tsx';
 
 const INDICATORS = [
   'total',
@@ -37,6 +39,7 @@ export function CompareIndicators({
 }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
+  const narrow = useViewportMode() === 'mobile';
   const number = useMemo(
     () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }),
     [i18n.language],
@@ -57,6 +60,18 @@ export function CompareIndicators({
       styles={{ body: { padding: 0 } }}
       data-testid="compare-indicators"
     >
+      {narrow && (
+        <Flex vertical gap={4} style={{ padding: '8px 12px' }} data-testid="compare-legend">
+          <span>
+            <SideTag side="A" />
+            {labelA}
+          </span>
+          <span>
+            <SideTag side="B" />
+            {labelB}
+          </span>
+        </Flex>
+      )}
       <Table<IndicatorRow>
         size="small"
         rowKey="key"
@@ -73,9 +88,14 @@ export function CompareIndicators({
           {
             key: 'a',
             title: (
-              <Typography.Text ellipsis={{ tooltip: labelA }} style={{ maxWidth: 160 }}>
-                {labelA}
-              </Typography.Text>
+              <Flex align="center" justify="flex-end" gap={2} aria-label={labelA}>
+                <SideTag side="A" />
+                {!narrow && (
+                  <Typography.Text ellipsis={{ tooltip: labelA }} style={{ maxWidth: 160 }}>
+                    {labelA}
+                  </Typography.Text>
+                )}
+              </Flex>
             ),
             align: 'right',
             render: (_, r) => <span data-testid={`indicator-a-${r.key}`}>{number.format(r.a)}</span>,
@@ -83,9 +103,14 @@ export function CompareIndicators({
           {
             key: 'b',
             title: (
-              <Typography.Text ellipsis={{ tooltip: labelB }} style={{ maxWidth: 160 }}>
-                {labelB}
-              </Typography.Text>
+              <Flex align="center" justify="flex-end" gap={2} aria-label={labelB}>
+                <SideTag side="B" />
+                {!narrow && (
+                  <Typography.Text ellipsis={{ tooltip: labelB }} style={{ maxWidth: 160 }}>
+                    {labelB}
+                  </Typography.Text>
+                )}
+              </Flex>
             ),
             align: 'right',
             render: (_, r) => <span data-testid={`indicator-b-${r.key}`}>{number.format(r.b)}</span>,
