@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/src/modules/users/users.schema.ts';
 import type { CompareSide, StatsRow } from '@archway/contract';
 import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -114,6 +116,11 @@ describe('statistics and comparison in Chromium', () => {
   beforeAll(async () => {
     journey = await startJourney({ demoCases: true, shotsDir: SHOTS });
     ({ page, base } = journey);
+    // Demo Lab 2 is a brand-new account: it has seen the first-use guide for this journey.
+    await journey.app.platform.db
+      .update(users)
+      .set({ property: { skipNovice: 'yes' } })
+      .where(eq(users.username, 'lab2'));
   });
 
   afterAll(async () => {
@@ -337,4 +344,35 @@ describe('statistics and comparison in Chromium', () => {
       expect(journey.pageErrors).toEqual([]);
     },
   );
+
+  it('a clinic reads labs; a new lab is told what to do first', { timeout: 300_000 }, async () => {
+    await page.setViewportSize(WIDTHS[2]);
+    // Demo Clinic's rows are the lab it sends to: the first column is "Lab".
+    await signInAs(page, base, 'clinic');
+    await openStatistics();
+    await page
+      .locator('[data-testid=stats-table] th')
+      .filter({ hasText: text('stats.columns.lab') })
+      .first()
+      .waitFor();
+    await expect(tableRows().first().innerText()).resolves.toContain('Demo Lab');
+    await expect(
+      page
+        .locator('[data-testid=stats-table] th')
+        .filter({ hasText: text('stats.columns.clinic') })
+        .count(),
+    ).resolves.toBe(0);
+
+    // Demo Lab 2 has no cases: the empty table says so and leads to the devices; nothing to export.
+    await signInAs(page, base, 'lab2');
+    await page.goto(`${base}/v5/statistical`);
+    const empty = page.getByTestId('stats-empty');
+    await empty.waitFor();
+    await expect(empty.innerText()).resolves.toContain(text('stats.empty.none'));
+    await expect(page.getByTestId('stats-export-csv').isDisabled()).resolves.toBe(true);
+    await shot('empty-1440');
+    await empty.getByRole('button', { name: text('stats.empty.devices') }).click();
+    await page.waitForURL(/\/v5\/device$/);
+    expect(journey.pageErrors).toEqual([]);
+  });
 });
