@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Card, DatePicker, Empty, Flex, Result, Segmented, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, Result, Segmented, Select, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CompareQuery, StatsSubjects } from '@archway/contract';
@@ -214,7 +214,24 @@ export default function ComparePage() {
           </Flex>
         </Flex>
       </Card>
-      {nothingToCompare ? (
+      {(a.isError || b.isError) && !(a.data && b.data) ? (
+        <Card>
+          <Result
+            status="warning"
+            title={t('stats.loadFailed')}
+            extra={
+              <Button
+                onClick={() => {
+                  void a.refetch();
+                  void b.refetch();
+                }}
+              >
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        </Card>
+      ) : nothingToCompare ? (
         <Card>
           <Empty description={t('stats.compare.nothing')} />
         </Card>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Empty, Flex, Select, Table, Typography, theme } from 'antd';
+import { Button, DatePicker, Empty, Flex, Result, Select, Table, Typography, theme } from 'antd';
 import type { TableColumnType } from 'antd';
 import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -150,7 +150,13 @@ export function StatsTable({
 
   const organizations = subjects?.organizations ?? [];
   const partners = subjects?.partners ?? [];
-  const empty: ReactNode = filtered ? (
+  const empty: ReactNode = query.isError ? (
+    <Result
+      status="warning"
+      title={t('stats.loadFailed')}
+      extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+    />
+  ) : filtered ? (
     <Empty description={t('stats.empty.filtered')}>
       <Button
         onClick={() => {
