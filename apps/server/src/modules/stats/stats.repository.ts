@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { CooperationState, CustType } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { ALL_PARTNERS, statsPreferences } from './stats.schema.ts';
@@ -54,15 +55,56 @@ export const childrenOf = (db: Queryable, parentId: string) =>
     .where(eq(customers.parentId, parentId))
     .orderBy(customers.name);
 
-/** The organizations an organization's cases came from or went to (its partner rows), by name. */
+/**
+ * The organizations an organization's cases came from or went to: the distinct partners of its monthly rows, read as
+ * a skip scan of the primary key (one index descent per partner, not one row per partner and month).
+ */
+const casePartners = (custId: string) => sql`with recursive p(id) as (
+    (select s.partner_id from case_stats s
+      where s.cust_id = ${custId} and s.grain = 'm' and s.partner_id > ${ALL_PARTNERS}
+      order by s.partner_id limit 1)
+    union all
+    select (select s.partner_id from case_stats s
+        where s.cust_id = ${custId} and s.grain = 'm' and s.partner_id > p.id
+        order by s.partner_id limit 1)
+      from p where p.id is not null
+  )
+  select id from p where id is not null`;
+
+/** The organizations an organization's cases came from or went to, by name. */
 export const statsPartners = (db: Queryable, custId: string) =>
   rowsOf<{ id: string; name: string; custType: number }>(
     db,
     sql`select c.id, c.name, c.cust_type as "custType" from customers c
-      where c.id in (select s.partner_id from case_stats s
-        where s.cust_id = ${custId} and s.grain = 'm' and s.device_serial = '' and s.partner_id <> ${ALL_PARTNERS})
-      order by c.name`,
+      where c.id in (${casePartners(custId)}) order by c.name`,
   );
+
+/**
+ * Partner clinics and labs: the organizations the organization ever exchanged cases with, lends devices to or
+ * borrows from (live), whose scans it receives or that receive its scans (live receiver entries), or cooperates with.
+ */
+export async function partnerCounts(db: Queryable, custId: string, now: Date) {
+  const [row] = await rowsOf<{ clinics: number; labs: number }>(
+    db,
+    sql`with rel(id) as (
+        ${casePartners(custId)}
+        union select a.from_cust_id from device_auths a
+          where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}
+        union select a.cust_id from device_auths a
+          where a.from_cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}
+        union select r.cust_id from devices d join device_receivers r on r.device_id = d.id
+          where d.owner_cust_id = ${custId} and r.expires_at > ${now}
+        union select d.owner_cust_id from device_receivers r join devices d on d.id = r.device_id
+          where r.cust_id = ${custId} and r.expires_at > ${now}
+        union select p.partner_id from cooperations p where p.applicant_id = ${custId} and p.state = ${CooperationState.open}
+        union select p.applicant_id from cooperations p where p.partner_id = ${custId} and p.state = ${CooperationState.open}
+      )
+      select (count(*) filter (where c.cust_type = ${CustType.clinic}))::int as clinics,
+        (count(*) filter (where c.cust_type = ${CustType.lab}))::int as labs
+      from rel join customers c on c.id = rel.id where c.id <> ${custId}`,
+  );
+  return row ?? { clinics: 0, labs: 0 };
+}
 
 /** Daily rows from `from` to `to` (inclusive, 'YYYY-MM-DD'): only days with cases. */
 export const dailyRows = (db: Queryable, custId: string, partnerId: string, from: string, to: string) =>

@@ -27,7 +27,6 @@ import { loadTemplates } from '../../platform/mail/templates.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import { roleIn } from '../orgs/orgs.access.ts';
 import { knownZone } from '../orgs/orgs.repository.ts';
-import { listPartners } from '../orgs/partners.repository.ts';
 import { statsSubject } from './stats.access.ts';
 import { presentRow, statsCsv, statsWorkbook, type ExportTexts } from './stats.presenter.ts';
 import * as repo from './stats.repository.ts';
@@ -144,7 +143,7 @@ export async function dashboard(s: StatsScope, q: DashboardQuery): Promise<Dashb
   }
 
   const [partners, devices, noReceiver, expiring, recent, everFirst] = await Promise.all([
-    partnerCounts(s.db, org.id, now),
+    repo.partnerCounts(s.db, org.id, now),
     repo.deviceCounts(s.db, org.id, now),
     repo.devicesWithoutReceiver(s.db, org.id, now),
     repo.expiringAuthorizations(s.db, org.id, now, new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS)),
@@ -184,16 +183,8 @@ export async function dashboard(s: StatsScope, q: DashboardQuery): Promise<Dashb
 
 /** A new organization's next step: a scanner first (a lab without one finds partners), then where scans go. */
 function nextStep(custType: number, devices: number, withoutReceiver: number) {
-  if (devices === 0) return custType === 3 ? ('findPartners' as const) : ('bindDevice' as const);
+  if (devices === 0) return custType === CustType.lab ? ('findPartners' as const) : ('bindDevice' as const);
   return withoutReceiver > 0 ? ('chooseReceiver' as const) : null;
-}
-
-/** Partner clinics and labs as `/partner` lists them. */
-async function partnerCounts(db: Db, custId: string, now: Date) {
-  const count = async (type: number) =>
-    (await listPartners(db, { custId, type, pageIndex: 1, pageSize: 1 }, now)).total;
-  const [clinics, labs] = await Promise.all([count(2), count(3)]);
-  return { clinics, labs };
 }
 
 /** `GET /api/stats/subjects`: whose figures the caller may choose, and the partners to filter by. */

@@ -106,6 +106,9 @@ describe.each(engines)('statistics (%s)', (engine) => {
     // Received in the last 30 days, today's C included: A, B, C, D, E, none downloaded yet.
     expect(d.attention.notDownloaded).toBe(5);
     expect(d.recent[0]).toMatchObject({ patientName: 'Patient C', fromName: clinic.name, received: true });
+    expect(d.partners).toEqual({ clinics: 1, labs: 0 });
+    expect(d.authorizableDevices).toBe(0);
+    expect(d.attention).toMatchObject({ underReview: false, nextStep: null, noReceiverCount: 0 });
   });
 
   it("counts the clinic's own uploads in Tokyo, where B and C are today's", async () => {
@@ -121,6 +124,8 @@ describe.each(engines)('statistics (%s)', (engine) => {
     });
     expect(d.totals.received).toBe(0);
     expect(d.recent[0]).toMatchObject({ patientName: 'Patient C', fromName: null, received: false });
+    expect(d.partners).toEqual({ clinics: 0, labs: 1 });
+    expect(d.authorizableDevices).toBe(1);
   });
 
   it('narrows every figure to one case type, a partner, a range', async () => {
@@ -337,6 +342,38 @@ describe.each(engines)('statistics (%s)', (engine) => {
         .where(eq(customers.id, res.body.data.id));
       expect(row!.timeZone).toBe(expected);
     }
+  });
+
+  it('tells a new organization its next step, and what needs attention', async () => {
+    const fresh = await f.org({ status: 1 });
+    const d0 = (await fresh.owner.call('GET', '/api/stats/dashboard')).body.data;
+    expect(d0.attention).toMatchObject({ underReview: true, nextStep: 'bindDevice', noReceiverCount: 0 });
+    const scanner = await f.device(fresh, { name: 'Front desk scanner' });
+    const d1 = (await fresh.owner.call('GET', '/api/stats/dashboard')).body.data;
+    expect(d1.attention).toMatchObject({ nextStep: 'chooseReceiver', noReceiverCount: 1 });
+    expect(d1.attention.noReceiver).toEqual([
+      { id: scanner.deviceId, name: 'Front desk scanner', serial: scanner.serial },
+    ]);
+    expect(d1.authorizableDevices).toBe(1);
+    await f.lending(scanner, lab, { expiresAt: new Date(Date.now() + 3 * 86_400_000) });
+    await f.receiver(scanner, lab, { caseType: O });
+    const d2 = (await fresh.owner.call('GET', '/api/stats/dashboard')).body.data;
+    expect(d2.attention).toMatchObject({ nextStep: null, noReceiverCount: 0 });
+    expect(d2.attention.expiring).toEqual([
+      expect.objectContaining({ deviceId: scanner.deviceId, custName: lab.name, lent: 'out' }),
+    ]);
+    // The borrower sees the same authorization as lent in; nobody else sees it.
+    const labView = (await lab.owner.call('GET', '/api/stats/dashboard')).body.data;
+    expect(labView.attention.expiring).toEqual([
+      expect.objectContaining({ custName: fresh.name, lent: 'in' }),
+    ]);
+    expect((await stranger.owner.call('GET', '/api/stats/dashboard')).body.data.attention.expiring).toEqual(
+      [],
+    );
+    const newLab = await f.org({ custType: CustType.lab });
+    expect((await newLab.owner.call('GET', '/api/stats/dashboard')).body.data.attention.nextStep).toBe(
+      'findPartners',
+    );
   });
 
   it('keeps each person their own thresholds', async () => {
