@@ -363,6 +363,16 @@ describe('statistics and comparison in Chromium', () => {
         .count(),
     ).resolves.toBe(0);
 
+    // A table that does not load says so, and loads on a retry.
+    await page.route('**/api/stats/table?**', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),
+    );
+    await page.goto(`${base}/v5/statistical`);
+    await page.getByText(text('stats.loadFailed')).waitFor();
+    await page.unroute('**/api/stats/table?**');
+    await page.getByRole('button', { name: text('common.retry') }).click();
+    await tableRows().first().waitFor();
+
     // Demo Lab 2 has no cases: the empty table says so and leads to the devices; nothing to export.
     await signInAs(page, base, 'lab2');
     await page.goto(`${base}/v5/statistical`);
