@@ -184,6 +184,8 @@ describe('the home dashboard in Chromium', () => {
 
       // Grouped by week: fewer rows, the same sum.
       await page.getByTestId('filter-grouping').getByText(text('home.groupings.week')).click();
+      // (The charts are drawn anew when the layout changes with the window: the table view again.)
+      await cases.locator('.ant-segmented-item').nth(1).click();
       const weekly = await rows.evaluateAll((trs) =>
         trs.map((tr) => Number((tr.querySelectorAll('td')[1]?.textContent ?? '').replace(/\D/g, ''))),
       );
@@ -191,6 +193,24 @@ describe('the home dashboard in Chromium', () => {
       expect(weekly.length).toBeLessThanOrEqual(6);
       expect(weekly.reduce((a, b) => a + b, 0)).toBe(month.totals.restoration);
       await cases.locator('.ant-segmented-item').nth(0).click();
+
+      // Only the cases exchanged with Demo Clinic (a partner of the subjects call): the API's figures again.
+      const subjects = await page.evaluate(async () => {
+        const answer = await fetch('/api/stats/subjects', {
+          headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
+        });
+        return ((await answer.json()) as { data: { partners: { id: string; name: string }[] } }).data;
+      });
+      const demoClinic = subjects.partners.find((p) => p.name === 'Demo Clinic');
+      expect(demoClinic).toBeDefined();
+      await pickOption('filter-partner', 'Demo Clinic');
+      await page.getByTestId('filter-partner').getByText('Demo Clinic').waitFor();
+      await settled();
+      await expectSummary(await apiDashboard(page, `range=30&caseType=3&partnerId=${demoClinic!.id}`));
+      await pickOption('filter-case-type', text('caseType.all'));
+      await page.getByTestId('filter-case-type').getByText(text('caseType.all')).waitFor();
+      await settled();
+      await expectSummary(await apiDashboard(page, `range=30&partnerId=${demoClinic!.id}`));
 
       // The first system's skin.
       await page.goto(`${base}/v5/first/home`);
