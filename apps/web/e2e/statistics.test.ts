@@ -170,14 +170,33 @@ describe('statistics and comparison in Chromium', () => {
       await shot('table-1440');
 
       // Sort by total, ascending, on the server.
+      const sortedAnswer = page.waitForResponse(
+        (r) =>
+          r.url().includes('/api/stats/table?') &&
+          r.url().includes('sort=total') &&
+          r.url().includes('order=asc'),
+      );
       await page
         .locator('[data-testid=stats-table] th')
         .filter({ hasText: text('stats.columns.total') })
         .first()
         .click();
-      await settle();
-      const asc = await shownTotals();
-      expect(asc).toEqual([...asc].sort((x, y) => x - y));
+      const ascending = ((await (await sortedAnswer).json()) as { data: { records: StatsRow[] } }).data
+        .records;
+      expect(ascending.map((r) => r.total)).toEqual(
+        all.records
+          .map((r) => r.total)
+          .sort((x, y) => x - y)
+          .slice(0, ascending.length),
+      );
+      // The table shows the server's order.
+      await page.waitForFunction(
+        (want) =>
+          [...document.querySelectorAll<HTMLElement>('[data-testid=stats-table] [data-testid=cell-total]')]
+            .map((c) => c.dataset.value)
+            .join() === want,
+        ascending.map((r) => r.total).join(),
+      );
 
       // The threshold: the largest total, so the other rows are below it and at least one is not.
       const distinct = [...new Set(all.records.map((r) => r.total))].sort((x, y) => x - y);
@@ -362,6 +381,19 @@ describe('statistics and comparison in Chromium', () => {
         .filter({ hasText: text('stats.columns.clinic') })
         .count(),
     ).resolves.toBe(0);
+
+    // In German (longer words) on a phone: nothing wider than the window.
+    await page.evaluate(() => localStorage.setItem('lang', 'de'));
+    await page.setViewportSize(WIDTHS[0]);
+    await openStatistics();
+    await checkWidth('statistics de 390');
+    await shot('table-de-390');
+    await openCompare();
+    await checkWidth('compare de 390');
+    await shot('compare-de-390');
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.setViewportSize(WIDTHS[2]);
+    expect(tooWide).toEqual([]);
 
     // A table that does not load says so, and loads on a retry.
     await page.route('**/api/stats/table?**', (route) =>
