@@ -153,6 +153,7 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
       toothColor: 'A2',
       material: n % 3 === 0 ? 'Zirconia' : 'E.max',
     };
+    const createdAt = demoCaseTime(n, now);
     try {
       const { id, created } = await createCase(
         db,
@@ -164,7 +165,7 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
           files: stored.map(({ key, name, format, size, sha256 }) => ({ key, name, format, size, sha256 })),
           uploadId: `demo:${n}`,
           crypto: encrypted,
-          createdAt: demoCaseTime(n, now),
+          createdAt,
         },
       );
       if (!created) {
@@ -186,7 +187,7 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
       if (n % 3 === 0)
         await db
           .update(caseBoxes)
-          .set({ downloadedAt: new Date(now - n * DAY_MS) })
+          .set({ downloadedAt: new Date(Math.max(now - n * DAY_MS, createdAt.getTime() + 3_600_000)) })
           .where(and(eq(caseBoxes.caseId, id), eq(caseBoxes.custId, lab)));
     } catch (err) {
       await Promise.all(stored.map((f) => storage.delete(f.key)));
