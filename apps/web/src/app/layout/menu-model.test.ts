@@ -49,6 +49,7 @@ describe('side menu rules', () => {
       '/case',
       '/caseNot',
       '/caseComment',
+      '/statistical',
       '/device',
       '/partner',
       '/account',
@@ -61,6 +62,7 @@ describe('side menu rules', () => {
       '/case',
       '/caseNot',
       '/caseComment',
+      '/statistical',
       '/device',
       '/partner',
       '/account',
@@ -104,6 +106,10 @@ describe('side menu rules', () => {
     expect(activeGroup(config, '/caseNot')).toBe('orders');
     expect(activeGroup(config, '/caseDesign')).toBe('orders');
     expect(activeGroup(config, '/home')).toBeUndefined();
+    // Paths with their own top-level entry open no group.
+    expect(activeGroup(menuConfig, '/caseComment')).toBeUndefined();
+    expect(activeGroup(menuConfig, '/caseCompare')).toBeUndefined();
+    expect(activeGroup(menuConfig, '/caseNot')).toBe('orders');
     expect(selectedKey(config, '/caseNot')).toBe('/caseNot');
     expect(selectedKey(config, '/case/12')).toBe('/case');
   });

@@ -70,8 +70,12 @@ export function selectedKey(entries: readonly MenuEntryDef[], pathname: string):
     ?.path;
 }
 
-/** The group that holds (or stays active for) a location. */
+/**
+ * The group that holds (or stays active for) a location. A path with its own top-level entry (/caseComment,
+ * /caseCompare) opens no group, though it starts like a case-related path.
+ */
 export function activeGroup(entries: readonly MenuEntryDef[], pathname: string): string | undefined {
+  if (entries.some((entry) => !isGroup(entry) && matches(pathname, entry.path))) return undefined;
   return entries
     .filter(isGroup)
     .find(
