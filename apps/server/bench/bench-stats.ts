@@ -42,6 +42,10 @@ const LOAD = env.BENCH_STATS_LOAD === 'triggers' ? 'triggers' : 'rebuild';
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Keep the PostgreSQL scratch database after the run (to try queries on it); drop it yourself. */
 const KEEP = env.BENCH_KEEP === '1';
+/** A PostgreSQL database a run kept (BENCH_KEEP=1): measure on it again without loading (it is not dropped). */
+const REUSE = env.BENCH_REUSE_DATABASE;
+/** How long to wait for an overloaded server to work off its backlog before restarting it, s. */
+const DRAIN_S = Number(env.BENCH_DRAIN_S ?? 30);
 const AIM_P99_MS = 100;
 const out = (s = '') => process.stdout.write(`${s}\n`);
 const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : Math.round(x).toString()) : '–');
@@ -269,10 +273,10 @@ async function largestPartner(db: Db) {
  * an overloaded run leaves requests queued in the server that the client gave up on, and their work would
  * otherwise fall into the next measurement. Answers the seconds waited.
  */
-async function waitIdle(server: Server, databaseUrl: string | undefined) {
+async function waitIdle(server: Server, databaseUrl: string | undefined, maxS = 180) {
   const t0 = performance.now();
   let quiet = 0;
-  while (quiet < 2 && performance.now() - t0 < 180_000) {
+  while (quiet < 2 && performance.now() - t0 < maxS * 1000) {
     const [s0, d0] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
     await sleep(1000);
     const [s1, d1] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
@@ -280,7 +284,22 @@ async function waitIdle(server: Server, databaseUrl: string | undefined) {
     for (const [pid, cpu] of d1) busy += cpu - (d0.get(pid) ?? 0);
     quiet = busy < 50 ? quiet + 1 : 0;
   }
-  return secs(t0);
+  return { seconds: secs(t0), idle: quiet >= 2 };
+}
+
+/** Ends the server process and its database sessions (a backlog it would take minutes to work off). */
+async function killServer(server: Server, databaseUrl: string | undefined) {
+  server.child.kill('SIGKILL');
+  if (!databaseUrl) return;
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+      new URL(databaseUrl).pathname.slice(1),
+    ]);
+  } finally {
+    await c.end();
+  }
 }
 
 async function runEngine(engine: Engine) {
@@ -288,10 +307,10 @@ async function runEngine(engine: Engine) {
   out(`\n== ${engine}: ${n.toLocaleString('en')} cases ==`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'archway-bench-stats-'));
   const scratch =
-    engine === 'postgres'
+    engine === 'postgres' && !REUSE
       ? await scratchDatabase(ADMIN_URL, `archway_bench_stats_${process.pid}`)
       : undefined;
-  const databaseUrl = scratch?.url;
+  const databaseUrl = engine === 'postgres' ? (REUSE ?? scratch?.url) : undefined;
   const dbEnv = {
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -304,7 +323,11 @@ async function runEngine(engine: Engine) {
     const database = await openDatabase({ databaseUrl, dataDir });
     let partner: Awaited<ReturnType<typeof largestPartner>>;
     try {
-      report.load = await load(database.db, n, engine === 'postgres');
+      if (engine === 'postgres' && REUSE) {
+        const check = await checkOrg(database.db, ORG1);
+        report.load = { reused: REUSE, check };
+        out(`  reusing ${REUSE} (BENCH_REUSE_DATABASE): organization 1 ${JSON.stringify(check)}`);
+      } else report.load = await load(database.db, n, engine === 'postgres');
       partner = await largestPartner(database.db);
     } finally {
       await database.close();
@@ -313,7 +336,7 @@ async function runEngine(engine: Engine) {
     out(`  partner filter: ${partner.name} (${partner.total} cases with organization 1)`);
     const calls = callsFor(partner.id);
 
-    const server = await startServer(dbEnv);
+    let server = await startServer(dbEnv);
     try {
       const token = await signIn(server.port);
       if (databaseUrl) {
@@ -361,27 +384,45 @@ async function runEngine(engine: Engine) {
       // Warm: V8, the pool, the prepared statements; not measured.
       for (const call of loaded)
         await openLoop(server.port, targetOf(token, call), { rate: 10, durationS: WARM_S });
-      await waitIdle(server, databaseUrl);
+      await waitIdle(server, databaseUrl, DRAIN_S);
       const fixed: Record<string, Record<string, Measured>> = {};
       for (const rate of RATES) {
         fixed[rate] = {};
         for (const call of loaded) {
-          let waited = 0;
-          // An overloaded call's backlog drains before the next one, and its CPU counts for this call.
+          let waited = { seconds: 0, idle: true };
+          // An overloaded call's backlog drains before the next one, and its CPU counts for this call; one that
+          // would take longer than DRAIN_S is dropped with the server (then the CPU figure is a lower bound).
           const r = await measuredLoop(
             server,
             { adminUrl: ADMIN_URL, databaseUrl },
             targetOf(token, call),
             { rate, durationS: FIXED_S },
-            async () => (waited = await waitIdle(server, databaseUrl)),
+            async () => (waited = await waitIdle(server, databaseUrl, DRAIN_S)),
           );
+          (r as Measured & { drain: unknown }).drain = waited;
           fixed[rate][call.name] = r;
           const c = r.cpuMsPerRequest;
           out(
             `  ${String(rate).padStart(4)}/s ${FIXED_S} s  ${call.name.padEnd(21)} p50 ${ms(r.p50).padStart(5)} ms  p99 ${ms(r.p99).padStart(5)} ms  errors ${r.errors}  answered ${r.throughput}/s  CPU/request server ${c.server} ms${c.database === null ? '' : ` + database ${c.database} ms`}${r.p99 < AIM_P99_MS && r.errors === 0 ? '' : '  MISSES the aim'}`,
           );
-          if (waited > 3)
-            out(`      (the server was busy ${waited} s more with requests the client had given up on)`);
+          if (waited.seconds > 3)
+            out(
+              `      (the server was busy ${waited.seconds} s more with requests the client had given up on${waited.idle ? '' : `; still busy: restarted, its backlog dropped, CPU/request a lower bound`})`,
+            );
+          if (!waited.idle) {
+            await killServer(server, databaseUrl);
+            server = await startServer(dbEnv);
+            for (const c of loaded)
+              await request(
+                agentFor(1),
+                server.port,
+                'GET',
+                c.path,
+                { authorization: `Bearer ${token}` },
+                undefined,
+                60_000,
+              );
+          }
         }
       }
       report.fixed = fixed;
@@ -409,7 +450,7 @@ function table(reports: Record<string, unknown>[]) {
           `| ${String(r.engine)} | ${name} | ${rate} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.errors} | ${m.cpuMsPerRequest.server}${m.cpuMsPerRequest.database === null ? '' : ` + ${m.cpuMsPerRequest.database}`} | ${m.p99 < AIM_P99_MS && m.errors === 0 ? 'yes' : 'NO'} |`,
         );
     const l = r.load as Record<string, unknown> | undefined;
-    if (l)
+    if (l && l.casesS !== undefined)
       out(
         `\n${String(r.engine)}: ${Number(r.cases).toLocaleString('en')} cases loaded in ${String(l.casesS)} s (${String(l.mode)}); rebuild of every organization's aggregates ${String(l.rebuildAllS)} s, of organization 1 ${String(l.rebuildOrg1S)} s; VACUUM ANALYZE + checkpoint ${String(l.vacuumS)} s`,
       );
