@@ -290,7 +290,10 @@ describe('the home dashboard in Chromium', () => {
     const fresh = await apiDashboard(page, 'range=7');
     expect(fresh.attention.nextStep).toBe('bindDevice');
     expect(fresh.attention.underReview).toBe(true);
-    await page.getByTestId('home-under-review').getByText(text('home.underReview.title')).waitFor();
+    const review = page.getByTestId('home-under-review');
+    await review.getByText(text('home.underReview.title')).waitFor();
+    // It leads to the organization's information (the personal centre's organization tab).
+    expect(await review.getByRole('link').getAttribute('href')).toMatch(/\/account\?tab=1$/);
     const step = page.getByTestId('home-next-step');
     await step.getByText(text('home.nextStep.bindDevice.title')).waitFor();
     expect(await page.getByTestId('chart-cases').count()).toBe(0);

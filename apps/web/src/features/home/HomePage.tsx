@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useCustomer } from '../../shared/api/current-user.ts';
 import { useViewportMode } from '../../shared/ui/use-viewport.ts';
@@ -85,6 +86,7 @@ export default function HomePage() {
               data-testid="home-under-review"
               title={t('home.underReview.title')}
               description={t('home.underReview.text')}
+              action={<Link to="/account?tab=1">{t('home.underReview.action')}</Link>}
             />
           )}
           <DashboardFilters value={filters} onChange={change} subjects={subjects.data} mobile={mobile} />
