@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Card, Empty, Flex, Segmented, Table, theme } from 'antd';
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
@@ -54,6 +54,18 @@ export function ChartCard({
     [option, token, label],
   );
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  // The canvas follows its box: the box may shrink (min-width 0, overflow hidden), and a resize of the box (a phone
+  // turned, the side menu collapsed) redraws the chart at the new width.
+  const chart = useRef<ReactEChartsCore>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const showsChart = !empty && view === 'chart';
+  useEffect(() => {
+    const element = box.current;
+    if (!showsChart || !element) return;
+    const observer = new ResizeObserver(() => chart.current?.getEchartsInstance().resize());
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [showsChart]);
 
   return (
     <Card
@@ -79,8 +91,14 @@ export function ChartCard({
       {empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.empty')} />
       ) : view === 'chart' ? (
-        <div role="img" aria-label={label}>
+        <div
+          role="img"
+          aria-label={label}
+          ref={box}
+          style={{ width: '100%', minWidth: 0, overflow: 'hidden' }}
+        >
           <ReactEChartsCore
+            ref={chart}
             echarts={echarts}
             option={themed}
             notMerge

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@archway/contract';
 import { ChartCard } from '../../../shared/charts/Chart.tsx';
 import { CASE_TYPES, caseTypeKey } from '../../../shared/case-types.ts';
-import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { groupSeries, weekStartOf, type Grouping } from '../utils/group-series.ts';
 import { bucketLabel, formatDays } from '../utils/format.ts';
 
@@ -24,9 +23,6 @@ export function DashboardCharts({
   caseType?: number;
 }) {
   const { t, i18n } = useTranslation();
-  // A chart redrawn while the window changes layout can miss the resize and keep its old width (wider than a
-  // phone): the charts are drawn anew when the layout mode changes.
-  const mode = useViewportMode();
   const language = i18n.language;
   const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const valueFormatter = (v: unknown) => (typeof v === 'number' ? number.format(v) : String(v ?? ''));
@@ -123,7 +119,7 @@ export function DashboardCharts({
   });
 
   return (
-    <Row gutter={[16, 16]} key={mode}>
+    <Row gutter={[16, 16]}>
       <Col xs={24} xl={15}>
         <ChartCard
           testId="chart-cases"
