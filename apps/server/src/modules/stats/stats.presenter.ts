@@ -1,9 +1,71 @@
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
-import type { StatsRow } from '@archway/contract';
-import type { TableRecord } from './stats.repository.ts';
+import type { StatsRow, StatsSorts } from '@archway/contract';
+import type { PartnerMonth } from './stats.repository.ts';
 
-export const presentRow = ({ totalRows: _, ...row }: TableRecord): StatsRow => row;
+const nextMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+};
+
+const SORT_KEYS: Record<(typeof StatsSorts)[number], (r: StatsRow) => string | number> = {
+  month: (r) => r.month,
+  clinic: (r) => r.clinic,
+  total: (r) => r.total,
+  ortho: (r) => r.ortho,
+  restoration: (r) => r.restoration,
+  implant: (r) => r.implant,
+  difference: (r) => r.difference,
+};
+
+/**
+ * Product §3's rows from the monthly partner rows: for each partner, every month from its first case (or `from`) to
+ * `to` ('YYYY-MM'; months without cases count 0, so a partner that stopped sending shows), the uploads by type and the
+ * difference from the partner's month before; sorted by `sort` (then name, then newest month).
+ */
+export function statsRows(
+  rows: PartnerMonth[],
+  names: Map<string, string>,
+  q: { from: string; to: string; sort: (typeof StatsSorts)[number]; order: 'asc' | 'desc' },
+): StatsRow[] {
+  const byPartner = new Map<string, Map<string, PartnerMonth>>();
+  for (const r of rows) {
+    const months = byPartner.get(r.partnerId) ?? new Map<string, PartnerMonth>();
+    months.set(r.month, r);
+    byPartner.set(r.partnerId, months);
+  }
+  const out: StatsRow[] = [];
+  for (const [custId, months] of byPartner) {
+    const clinic = names.get(custId) ?? '';
+    let previous = 0;
+    for (let month = [...months.keys()].sort()[0]!; month <= q.to; month = nextMonth(month)) {
+      const r = months.get(month);
+      const total = r?.total ?? 0;
+      if (month >= q.from)
+        out.push({
+          custId,
+          clinic,
+          month,
+          total,
+          ortho: r?.ortho ?? 0,
+          restoration: r?.restoration ?? 0,
+          implant: r?.implant ?? 0,
+          difference: total - previous,
+        });
+      previous = total;
+    }
+  }
+  const key = SORT_KEYS[q.sort];
+  const direction = q.order === 'asc' ? 1 : -1;
+  const compare = (a: string | number, b: string | number) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+  return out.sort(
+    (a, b) =>
+      direction * compare(key(a), key(b)) ||
+      a.clinic.localeCompare(b.clinic) ||
+      b.month.localeCompare(a.month),
+  );
+}
 
 /** The export's column headings in one language (modules/stats/export-texts/<lang>.json). */
 export interface ExportTexts {

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { CooperationState, CustType } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
@@ -81,7 +81,8 @@ export const statsPartners = (db: Queryable, custId: string) =>
 
 /**
  * Partner clinics and labs: the organizations the organization ever exchanged cases with, lends devices to or
- * borrows from (live), whose scans it receives or that receive its scans (live receiver entries), or cooperates with.
+ * borrows from (live), or cooperates with. (Receiver entries alone do not count: an organization with thousands of
+ * devices would read all their entries on every dashboard; once a scan goes, its receiver is a case partner.)
  */
 export async function partnerCounts(db: Queryable, custId: string, now: Date) {
   const [row] = await rowsOf<{ clinics: number; labs: number }>(
@@ -92,10 +93,6 @@ export async function partnerCounts(db: Queryable, custId: string, now: Date) {
           where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}
         union select a.cust_id from device_auths a
           where a.from_cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}
-        union select r.cust_id from devices d join device_receivers r on r.device_id = d.id
-          where d.owner_cust_id = ${custId} and r.expires_at > ${now}
-        union select d.owner_cust_id from device_receivers r join devices d on d.id = r.device_id
-          where r.cust_id = ${custId} and r.expires_at > ${now}
         union select p.partner_id from cooperations p where p.applicant_id = ${custId} and p.state = ${CooperationState.open}
         union select p.applicant_id from cooperations p where p.partner_id = ${custId} and p.state = ${CooperationState.open}
       )
@@ -166,84 +163,46 @@ export const deviceTotals = (
 
 // ---- the statistics table ---------------------------------------------------------------------------
 
-export interface TableQuery {
-  custId: string;
-  partnerId?: string | undefined;
-  /** First days of the months, inclusive. */
-  from: string;
-  to: string;
-  today: string;
-  sort: 'month' | 'clinic' | 'total' | 'ortho' | 'restoration' | 'implant' | 'difference';
-  order: 'asc' | 'desc';
-  page?: { index: number; size: number } | undefined;
-}
-
-export interface TableRecord {
-  custId: string;
-  clinic: string;
+export interface PartnerMonth {
+  partnerId: string;
+  /** 'YYYY-MM'. */
   month: string;
   total: number;
   ortho: number;
   restoration: number;
   implant: number;
-  difference: number;
-  totalRows: number;
 }
 
-const SORT_COLUMNS: Record<TableQuery['sort'], string> = {
-  month: 'r.period',
-  clinic: 'c.name',
-  total: 'r.total',
-  ortho: 'r.ortho',
-  restoration: 'r.restoration',
-  implant: 'r.implant',
-  difference: 'r.difference',
-};
-
 /**
- * Product §3's rows: for each organization on the other side of the cases, every month from its first case up to
- * `to` (months without cases count 0, so a clinic that stopped sending shows), the uploads by type and the
- * difference from its month before. Read from the monthly partner rows only: a few per partner and month.
+ * Every monthly partner row of the organization up to `to` (a month's first day), today's cases taken out of today's
+ * month: an index-only scan of `case_stats_partner_months` (partners × months rows, never the by-scanner rows).
  */
-export async function statsTable(db: Queryable, q: TableQuery): Promise<TableRecord[]> {
-  const partner: SQL = q.partnerId ? sql`and s.partner_id = ${q.partnerId}` : sql``;
-  const order = `${SORT_COLUMNS[q.sort]} ${q.order === 'asc' ? 'asc' : 'desc'}`;
-  // Literal (validated integers): statements are planned generically (platform/db/client.ts).
-  const page = q.page
-    ? sql.raw(`limit ${Math.trunc(q.page.size)} offset ${Math.trunc((q.page.index - 1) * q.page.size)}`)
-    : sql``;
-  return rowsOf<TableRecord>(
+export const partnerMonths = (
+  db: Queryable,
+  q: { custId: string; partnerId?: string | undefined; to: string; today: string },
+) =>
+  rowsOf<PartnerMonth>(
     db,
-    sql`with m as materialized (
-        select s.partner_id, s.period, s.total - coalesce(t.total, 0) as total,
-          s.orthodontics - coalesce(t.orthodontics, 0) as ortho,
-          s.restoration - coalesce(t.restoration, 0) as restoration, s.implant - coalesce(t.implant, 0) as implant
-        from case_stats s left join case_stats t on t.cust_id = s.cust_id and t.grain = 'd'
-          and t.partner_id = s.partner_id and t.device_serial = '' and t.period = ${q.today}::date
-          and s.period = date_trunc('month', ${q.today}::date)::date
-        where s.cust_id = ${q.custId} and s.grain = 'm' and s.device_serial = ''
-          and s.partner_id <> ${ALL_PARTNERS} and s.period <= ${q.to}::date ${partner}
-      ),
-      grid as (
-        select f.partner_id, g::date as period
-        from (select partner_id, min(period) as first from m group by partner_id) f
-          cross join lateral generate_series(greatest(f.first, ${q.from}::date),
-            ${q.to}::date, interval '1 month') g
-      ),
-      r as (
-        select g.partner_id, g.period, coalesce(m.total, 0) as total, coalesce(m.ortho, 0) as ortho,
-          coalesce(m.restoration, 0) as restoration, coalesce(m.implant, 0) as implant,
-          coalesce(m.total, 0) - coalesce(p.total, 0) as difference
-        from grid g left join m on m.partner_id = g.partner_id and m.period = g.period
-          left join m p on p.partner_id = g.partner_id and p.period = (g.period - interval '1 month')::date
-      )
-      select r.partner_id as "custId", c.name as clinic, to_char(r.period, 'YYYY-MM') as month,
-        r.total::int as total, r.ortho::int as ortho, r.restoration::int as restoration, r.implant::int as implant,
-        r.difference::int as difference, (count(*) over ())::int as "totalRows"
-      from r join customers c on c.id = r.partner_id
-      order by ${sql.raw(order)}, c.name, r.period desc
-      ${page}`,
+    sql`select s.partner_id as "partnerId", to_char(s.period, 'YYYY-MM') as month,
+        (s.total - coalesce(t.total, 0))::int as total, (s.orthodontics - coalesce(t.orthodontics, 0))::int as ortho,
+        (s.restoration - coalesce(t.restoration, 0))::int as restoration,
+        (s.implant - coalesce(t.implant, 0))::int as implant
+      from case_stats s left join case_stats t on t.cust_id = s.cust_id and t.grain = 'd'
+        and t.partner_id = s.partner_id and t.device_serial = '' and t.period = ${q.today}::date
+        and s.period = date_trunc('month', ${q.today}::date)::date
+      where s.cust_id = ${q.custId} and s.grain = 'm' and s.device_serial = ''
+        and s.partner_id <> ${ALL_PARTNERS} and s.period <= ${q.to}::date
+        ${q.partnerId ? sql`and s.partner_id = ${q.partnerId}` : sql``}`,
   );
+
+/** Organizations' names by id. */
+export async function namesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(inArray(customers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 // ---- what needs attention -----------------------------------------------------------------------------
@@ -314,7 +273,7 @@ export const recentCopies = (db: Queryable, custId: string, limit: number) =>
       from case_boxes b join cases k on k.id = b.case_id
         left join customers f on f.id = coalesce(b.forwarded_by, k.sender_cust_id)
       where b.cust_id = ${custId} and b.deleted_at is null and b.recycled_at is null
-      order by b.case_created_at desc, b.case_id limit ${sql.raw(String(Math.trunc(limit)))}`,
+      order by b.case_created_at desc nulls last, b.case_id limit ${sql.raw(String(Math.trunc(limit)))}`,
   );
 
 // ---- settings -----------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 
 /** `partner_id` of the rows that count every case copy of the organization, whichever the other party. */
@@ -30,7 +31,14 @@ export const caseStats = pgTable(
     received: integer('received').notNull().default(0),
     downloaded: integer('downloaded').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.custId, t.grain, t.partnerId, t.deviceSerial, t.period] })],
+  (t) => [
+    primaryKey({ columns: [t.custId, t.grain, t.partnerId, t.deviceSerial, t.period] }),
+    // The statistics table's rows (monthly, per partner, all scanners) without reading the by-scanner rows that share
+    // their primary-key range: an index-only scan of partners × months.
+    index('case_stats_partner_months')
+      .on(t.custId, t.partnerId, t.period)
+      .where(sql`grain = 'm' and device_serial = ''`),
+  ],
 );
 
 /** A person's statistics thresholds (kept across sessions and devices): below them a row shows red. */

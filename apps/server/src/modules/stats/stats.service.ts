@@ -28,7 +28,7 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import { roleIn } from '../orgs/orgs.access.ts';
 import { knownZone } from '../orgs/orgs.repository.ts';
 import { statsSubject } from './stats.access.ts';
-import { presentRow, statsCsv, statsWorkbook, type ExportTexts } from './stats.presenter.ts';
+import { statsCsv, statsRows, statsWorkbook, type ExportTexts } from './stats.presenter.ts';
 import * as repo from './stats.repository.ts';
 
 export interface StatsScope {
@@ -212,37 +212,31 @@ function period(asOf: string, from: string | undefined, to: string | undefined) 
   return { begin, end };
 }
 
+/** The whole table in its order (a few rows per partner and month: built in memory from the monthly rows). */
 async function tableRows(
   s: StatsScope,
   q: Pick<StatsTableQuery, 'custId' | 'partnerId' | 'from' | 'to' | 'sort' | 'order'>,
-  page?: { index: number; size: number },
 ) {
   const org = await statsSubject(s.db, s.actor, q.custId);
   const { today, asOf } = calendar(s, org.timeZone);
   const { begin, end } = period(asOf, q.from, q.to);
-  return repo.statsTable(s.db, {
+  const rows = await repo.partnerMonths(s.db, {
     custId: org.id,
     partnerId: q.partnerId,
-    from: monthStart(begin),
     to: monthStart(end),
     today,
-    sort: q.sort,
-    order: q.order,
-    page,
   });
+  const names = await repo.namesOf(s.db, [...new Set(rows.map((r) => r.partnerId))]);
+  return { org, rows: statsRows(rows, names, { from: begin, to: end, sort: q.sort, order: q.order }) };
 }
 
 /** `GET /api/stats/table`: one page of product §3's rows. */
 export async function table(s: StatsScope, q: StatsTableQuery) {
-  const rows = await tableRows(s, q, { index: q.pageIndex, size: q.pageSize });
-  // Past the last page the window count has no row to ride on: count once more from the first.
-  const beyond = rows.length === 0 && q.pageIndex > 1;
-  const totalRecords = beyond
-    ? ((await tableRows(s, q, { index: 1, size: 1 }))[0]?.totalRows ?? 0)
-    : (rows[0]?.totalRows ?? 0);
+  const { rows } = await tableRows(s, q);
+  const start = (q.pageIndex - 1) * q.pageSize;
   return {
-    records: rows.map(presentRow),
-    totalRecords,
+    records: rows.slice(start, start + q.pageSize),
+    totalRecords: rows.length,
     pageSize: q.pageSize,
     pageIndex: q.pageIndex,
   };
@@ -267,8 +261,10 @@ export function exportLanguage(acceptLanguage: string | undefined): Language {
 
 /** `GET /api/stats/table/export`: every row of the table in its order, as CSV or an Excel workbook. */
 export async function exportTable(s: StatsScope, q: StatsExportQuery, acceptLanguage: string | undefined) {
-  const rows = (await tableRows(s, q)).map(presentRow);
-  const { custType } = await statsSubject(s.db, s.actor, q.custId);
+  const {
+    org: { custType },
+    rows,
+  } = await tableRows(s, q);
   const partner =
     custType === CustType.lab ? 'clinic' : custType === CustType.clinic ? 'lab' : 'organization';
   await audit(s.db, s.ctx, {

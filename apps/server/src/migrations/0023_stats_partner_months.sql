@@ -1,0 +1,1 @@
+CREATE INDEX "case_stats_partner_months" ON "case_stats" USING btree ("cust_id","partner_id","period") INCLUDE ("total", "orthodontics", "implant", "restoration") WHERE grain = 'm' and device_serial = '';
