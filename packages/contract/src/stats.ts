@@ -106,6 +106,7 @@ export const recentCase = z.object({
  */
 export const NextSteps = ['bindDevice', 'chooseReceiver', 'findPartners'] as const;
 
+/** The figures of `GET /api/stats/dashboard`: they follow the filters. */
 export const dashboard = z.object({
   custId: z.string(),
   custName: z.string(),
@@ -117,6 +118,14 @@ export const dashboard = z.object({
   series: z.array(dailyPoint),
   /** Over the range (`received` and `downloaded` count every case type). */
   totals: typeCounts.extend({ received: z.number().int(), downloaded: z.number().int() }),
+});
+export type Dashboard = z.infer<typeof dashboard>;
+
+/**
+ * `GET /api/stats/attention`: the organization's network and what needs attention, apart from the figures (they do not
+ * change with the filters, and cost the reads of its devices).
+ */
+export const dashboardAttention = z.object({
   partners: z.object({ clinics: z.number().int(), labs: z.number().int() }),
   /** Devices the organization owns (it may authorize them to others). */
   authorizableDevices: z.number().int(),
@@ -127,12 +136,14 @@ export const dashboard = z.object({
     /** Devices the organization owns or borrows that have no live receiver: their scans go nowhere. */
     noReceiver: z.array(deviceRef),
     noReceiverCount: z.number().int(),
-    /** Received copies of the last 30 days nobody in the organization has downloaded. */
+    /** Received copies of the last 30 days (today included) nobody in the organization has downloaded. */
     notDownloaded: z.number().int(),
+    /** Only for an organization without any case yet. */
     nextStep: z.enum(NextSteps).nullable(),
   }),
 });
-export type Dashboard = z.infer<typeof dashboard>;
+export type DashboardAttention = z.infer<typeof dashboardAttention>;
+export const attentionQuery = z.object({ custId: uuidParam.optional() });
 
 /** The organizations whose figures the caller may see, and the partners it may filter by. */
 export const statsSubjects = z.object({

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  attentionQuery,
   compareQuery,
   compareSide,
   dashboard,
+  dashboardAttention,
   dashboardQuery,
   envelope,
   paged,
@@ -52,18 +54,37 @@ export const statsRoutes =
         schema: {
           tags,
           security,
-          summary:
-            'The home dashboard: day, week and month figures, every day of the range, what needs attention',
+          summary: 'The home dashboard figures: day, week and month with comparisons, every day of the range',
           description:
             `${DEFINITIONS} summary: day = yesterday, week = the last 7 days, month = the last 30 days, each with ` +
             'the same window 1, 7 and 30 days earlier (change in percent, null when the earlier value is 0). range: ' +
-            '7, 30, 90 days or all (default 7). caseType narrows every figure but received and downloaded. ' +
-            'attention.notDownloaded: received copies of the last 30 days (today included) nobody has downloaded.',
+            '7, 30, 90 days or all (default 7). caseType narrows every figure but received and downloaded.',
           querystring: dashboardQuery,
           response: { 200: envelope(dashboard) },
         },
       },
       async (req) => ok(await service.dashboard(scope(req), req.query)),
+    );
+
+    app.get(
+      '/api/stats/attention',
+      {
+        config: member,
+        schema: {
+          tags,
+          security,
+          summary: "The home dashboard's network, latest cases and what needs attention (not filtered)",
+          description:
+            'partners: clinics and labs the organization exchanged cases with, lends devices to or borrows from ' +
+            '(live), or cooperates with. attention: under review; authorizations either way ending within 7 days; ' +
+            'devices owned or borrowed without a live receiver; received copies of the last 30 days (today ' +
+            'included) nobody has downloaded; for an organization without any case, its next step. custId: as for ' +
+            'the dashboard.',
+          querystring: attentionQuery,
+          response: { 200: envelope(dashboardAttention) },
+        },
+      },
+      async (req) => ok(await service.attention(scope(req), req.query.custId)),
     );
 
     app.get(

@@ -12,6 +12,7 @@ import {
   type CompareQuery,
   type CompareSide,
   type Dashboard,
+  type DashboardAttention,
   type DashboardQuery,
   type StatsExportQuery,
   type StatsSettings,
@@ -87,19 +88,18 @@ export const change = (now: number, before: number) =>
 
 /**
  * `GET /api/stats/dashboard`: product §9's day (yesterday), week (last 7 days) and month (last 30 days), each with
- * the same window 1, 7 and 30 days earlier; every day of the range; what needs attention; the next step of a new
- * organization. Reads at most the range's daily rows (60 days for the summary), never the cases table.
+ * the same window 1, 7 and 30 days earlier, and every day of the range. Reads the range's daily rows (at least the
+ * 60 days the summary needs), never the cases table.
  */
 export async function dashboard(s: StatsScope, q: DashboardQuery): Promise<Dashboard> {
   const org = await statsSubject(s.db, s.actor, q.custId);
-  const now = s.now ?? new Date();
-  const { today, asOf } = calendar(s, org.timeZone);
+  const { asOf } = calendar(s, org.timeZone);
   const partner = q.partnerId ?? repo.ALL_PARTNERS;
   const first = q.range === 'all' ? await repo.firstDay(s.db, org.id, partner) : null;
   const start =
     q.range === 'all' ? (first && first <= asOf ? first : asOf) : addDays(asOf, 1 - Number(q.range));
-  const readFrom = [start, addDays(asOf, -59), addDays(today, -29)].sort()[0]!;
-  const rows = await repo.dailyRows(s.db, org.id, partner, readFrom, today);
+  const readFrom = start < addDays(asOf, -59) ? start : addDays(asOf, -59);
+  const rows = await repo.dailyRows(s.db, org.id, partner, readFrom, asOf);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const value = (c: Counts) => (q.caseType ? c[TYPE_COLUMN[q.caseType]] : c.total);
   const sum = (from: string, to: string) => {
@@ -136,29 +136,27 @@ export async function dashboard(s: StatsScope, q: DashboardQuery): Promise<Dashb
     for (const k of Object.keys(totals) as (keyof Counts)[]) totals[k] += point[k];
   }
 
-  let notDownloaded = 0;
-  for (let d = addDays(today, -29); d <= today; d = addDays(d, 1)) {
-    const r = byDay.get(d);
-    if (r) notDownloaded += r.received - r.downloaded;
-  }
+  return { custId: org.id, custName: org.name, timeZone: org.timeZone, asOf, summary, series, totals };
+}
 
-  const [partners, devices, noReceiver, expiring, recent, everFirst] = await Promise.all([
+/**
+ * `GET /api/stats/attention`: partner counts, devices, the latest copies and what needs attention. Apart from the
+ * figures: it does not follow the filters, and it reads the organization's devices (thousands for the largest).
+ */
+export async function attention(s: StatsScope, custId?: string): Promise<DashboardAttention> {
+  const org = await statsSubject(s.db, s.actor, custId);
+  const now = s.now ?? new Date();
+  const { today } = calendar(s, org.timeZone);
+  const [days, partners, devices, noReceiver, expiring, recent, everFirst] = await Promise.all([
+    repo.dailyRows(s.db, org.id, repo.ALL_PARTNERS, addDays(today, -29), today),
     repo.partnerCounts(s.db, org.id, now),
     repo.deviceCounts(s.db, org.id, now),
     repo.devicesWithoutReceiver(s.db, org.id, now),
     repo.expiringAuthorizations(s.db, org.id, now, new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS)),
     repo.recentCopies(s.db, org.id, RECENT),
-    first !== null && partner === repo.ALL_PARTNERS ? first : repo.firstDay(s.db, org.id, repo.ALL_PARTNERS),
+    repo.firstDay(s.db, org.id, repo.ALL_PARTNERS),
   ]);
-
   return {
-    custId: org.id,
-    custName: org.name,
-    timeZone: org.timeZone,
-    asOf,
-    summary,
-    series,
-    totals,
     partners,
     authorizableDevices: devices.owned,
     recent: recent.map((r) => ({
@@ -175,7 +173,7 @@ export async function dashboard(s: StatsScope, q: DashboardQuery): Promise<Dashb
       expiring: expiring.map((e) => ({ ...e, expiresAt: new Date(e.expiresAt).toISOString() })),
       noReceiver: noReceiver.devices,
       noReceiverCount: noReceiver.count,
-      notDownloaded,
+      notDownloaded: days.reduce((n, d) => n + d.received - d.downloaded, 0),
       nextStep: everFirst ? null : nextStep(org.custType, devices.owned + devices.borrowed, noReceiver.count),
     },
   };

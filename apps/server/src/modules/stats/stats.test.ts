@@ -103,12 +103,13 @@ describe.each(engines)('statistics (%s)', (engine) => {
     ]);
     expect(d.series.at(-1)).toMatchObject({ orthodontics: 1, restoration: 1, implant: 0, received: 2 });
     expect(d.totals).toMatchObject({ total: 3, orthodontics: 1, implant: 1, restoration: 1, received: 3 });
+    const a = await service.attention(await scope(lab));
     // Received in the last 30 days, today's C included: A, B, C, D, E, none downloaded yet.
-    expect(d.attention.notDownloaded).toBe(5);
-    expect(d.recent[0]).toMatchObject({ patientName: 'Patient C', fromName: clinic.name, received: true });
-    expect(d.partners).toEqual({ clinics: 1, labs: 0 });
-    expect(d.authorizableDevices).toBe(0);
-    expect(d.attention).toMatchObject({ underReview: false, nextStep: null, noReceiverCount: 0 });
+    expect(a.attention.notDownloaded).toBe(5);
+    expect(a.recent[0]).toMatchObject({ patientName: 'Patient C', fromName: clinic.name, received: true });
+    expect(a.partners).toEqual({ clinics: 1, labs: 0 });
+    expect(a.authorizableDevices).toBe(0);
+    expect(a.attention).toMatchObject({ underReview: false, nextStep: null, noReceiverCount: 0 });
   });
 
   it("counts the clinic's own uploads in Tokyo, where B and C are today's", async () => {
@@ -123,9 +124,10 @@ describe.each(engines)('statistics (%s)', (engine) => {
       month: [4, [2, 100], [1, 300], [0, null]],
     });
     expect(d.totals.received).toBe(0);
-    expect(d.recent[0]).toMatchObject({ patientName: 'Patient C', fromName: null, received: false });
-    expect(d.partners).toEqual({ clinics: 0, labs: 1 });
-    expect(d.authorizableDevices).toBe(1);
+    const a = await service.attention(await scope(clinic));
+    expect(a.recent[0]).toMatchObject({ patientName: 'Patient C', fromName: null, received: false });
+    expect(a.partners).toEqual({ clinics: 0, labs: 1 });
+    expect(a.authorizableDevices).toBe(1);
   });
 
   it('narrows every figure to one case type, a partner, a range', async () => {
@@ -262,14 +264,13 @@ describe.each(engines)('statistics (%s)', (engine) => {
 
   it('counts a first download once, and the rebuilt rows equal the ones the triggers kept', async () => {
     const db = t.app.platform.db;
-    const before = (await service.dashboard(await scope(lab), { range: '7' })).attention.notDownloaded;
+    const before = (await service.attention(await scope(lab))).attention.notDownloaded;
     for (let i = 0; i < 2; i++) {
       const res = await t.app.inject({ url: `/download/callback?id=${ids.A}`, headers: lab.owner.headers });
       expect(res.json().success).toBe(true);
     }
-    const after = await service.dashboard(await scope(lab), { range: '7' });
-    expect(after.attention.notDownloaded).toBe(before - 1);
-    expect(after.totals.downloaded).toBe(1);
+    expect((await service.attention(await scope(lab))).attention.notDownloaded).toBe(before - 1);
+    expect((await service.dashboard(await scope(lab), { range: '7' })).totals.downloaded).toBe(1);
 
     const snapshot = () =>
       rowsOf<Record<string, unknown>>(
@@ -346,10 +347,10 @@ describe.each(engines)('statistics (%s)', (engine) => {
 
   it('tells a new organization its next step, and what needs attention', async () => {
     const fresh = await f.org({ status: 1 });
-    const d0 = (await fresh.owner.call('GET', '/api/stats/dashboard')).body.data;
+    const d0 = (await fresh.owner.call('GET', '/api/stats/attention')).body.data;
     expect(d0.attention).toMatchObject({ underReview: true, nextStep: 'bindDevice', noReceiverCount: 0 });
     const scanner = await f.device(fresh, { name: 'Front desk scanner' });
-    const d1 = (await fresh.owner.call('GET', '/api/stats/dashboard')).body.data;
+    const d1 = (await fresh.owner.call('GET', '/api/stats/attention')).body.data;
     expect(d1.attention).toMatchObject({ nextStep: 'chooseReceiver', noReceiverCount: 1 });
     expect(d1.attention.noReceiver).toEqual([
       { id: scanner.deviceId, name: 'Front desk scanner', serial: scanner.serial },
@@ -357,21 +358,21 @@ describe.each(engines)('statistics (%s)', (engine) => {
     expect(d1.authorizableDevices).toBe(1);
     await f.lending(scanner, lab, { expiresAt: new Date(Date.now() + 3 * 86_400_000) });
     await f.receiver(scanner, lab, { caseType: O });
-    const d2 = (await fresh.owner.call('GET', '/api/stats/dashboard')).body.data;
+    const d2 = (await fresh.owner.call('GET', '/api/stats/attention')).body.data;
     expect(d2.attention).toMatchObject({ nextStep: null, noReceiverCount: 0 });
     expect(d2.attention.expiring).toEqual([
       expect.objectContaining({ deviceId: scanner.deviceId, custName: lab.name, lent: 'out' }),
     ]);
     // The borrower sees the same authorization as lent in; nobody else sees it.
-    const labView = (await lab.owner.call('GET', '/api/stats/dashboard')).body.data;
+    const labView = (await lab.owner.call('GET', '/api/stats/attention')).body.data;
     expect(labView.attention.expiring).toEqual([
       expect.objectContaining({ custName: fresh.name, lent: 'in' }),
     ]);
-    expect((await stranger.owner.call('GET', '/api/stats/dashboard')).body.data.attention.expiring).toEqual(
+    expect((await stranger.owner.call('GET', '/api/stats/attention')).body.data.attention.expiring).toEqual(
       [],
     );
     const newLab = await f.org({ custType: CustType.lab });
-    expect((await newLab.owner.call('GET', '/api/stats/dashboard')).body.data.attention.nextStep).toBe(
+    expect((await newLab.owner.call('GET', '/api/stats/attention')).body.data.attention.nextStep).toBe(
       'findPartners',
     );
   });
@@ -404,6 +405,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
     it('answers a stranger nothing about the lab, and its own figures are empty', async () => {
       for (const url of [
         `/api/stats/dashboard?custId=${lab.custId}`,
+        `/api/stats/attention?custId=${lab.custId}`,
         `/api/stats/table?custId=${lab.custId}`,
         `/api/stats/table/export?custId=${lab.custId}`,
         `/api/stats/compare?from=2025-01&to=2026-01&custId=${lab.custId}`,
@@ -412,7 +414,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
         refusedWith(await stranger.owner.call('GET', url), CustErrors.notFound);
       const own = await stranger.owner.call('GET', `/api/stats/dashboard?range=all&partnerId=${lab.custId}`);
       expect(own.body.data.totals.total).toBe(0);
-      expect(own.body.data.recent).toEqual([]);
+      expect((await stranger.owner.call('GET', '/api/stats/attention')).body.data.recent).toEqual([]);
       const table = await stranger.owner.call('GET', `/api/stats/table?partnerId=${lab.custId}`);
       expect(table.body.data).toMatchObject({ records: [], totalRecords: 0 });
       const subjects = await stranger.owner.call('GET', '/api/stats/subjects');
