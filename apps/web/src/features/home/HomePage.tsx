@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useCustomer } from '../../shared/api/current-user.ts';
 import { useViewportMode } from '../../shared/ui/use-viewport.ts';
 import { useDashboard } from './api/get-dashboard.ts';
+import { useAttention } from './api/get-attention.ts';
 import { useSubjects } from './api/get-subjects.ts';
 import { AttentionCard } from './components/AttentionCard.tsx';
 import { DashboardCharts } from './components/DashboardCharts.tsx';
@@ -59,6 +60,7 @@ export default function HomePage() {
   const subjects = useSubjects(filters.custId, hasOrg);
   const { grouping, ...query } = filters;
   const dashboard = useDashboard(query, hasOrg);
+  const attention = useAttention(filters.custId, hasOrg);
 
   if (!user) return <Skeleton active />;
 
@@ -72,14 +74,15 @@ export default function HomePage() {
     }));
 
   const data = dashboard.data;
-  const fresh = data?.attention.nextStep != null && data.totals.total === 0;
+  const extra = attention.data;
+  const nextStep = extra?.attention.nextStep ?? null;
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1400, minWidth: 0 }} data-testid="home-dashboard">
       <OrganizationHeader user={user} customer={customer.data} />
       {hasOrg && (
         <>
-          {data?.attention.underReview && (
+          {extra?.attention.underReview && (
             <Alert
               type="warning"
               showIcon
@@ -90,46 +93,50 @@ export default function HomePage() {
             />
           )}
           <DashboardFilters value={filters} onChange={change} subjects={subjects.data} mobile={mobile} />
-          {dashboard.isError && !data ? (
+          {(dashboard.isError && !data) || (attention.isError && !extra) ? (
             <Card>
               <Result
                 status="warning"
                 title={t('home.error.title')}
                 subTitle={t('home.error.text')}
                 extra={
-                  <Button type="primary" onClick={() => void dashboard.refetch()} data-testid="home-retry">
+                  <Button
+                    type="primary"
+                    onClick={() => void Promise.all([dashboard.refetch(), attention.refetch()])}
+                    data-testid="home-retry"
+                  >
                     {t('home.error.retry')}
                   </Button>
                 }
                 data-testid="home-error"
               />
             </Card>
-          ) : !data ? (
+          ) : !data || !extra ? (
             <DashboardSkeleton />
           ) : (
             <Flex
               vertical
               gap={16}
               data-testid="home-figures"
-              data-fetching={dashboard.isFetching ? 'true' : 'false'}
+              data-fetching={dashboard.isFetching || attention.isFetching ? 'true' : 'false'}
               style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}
             >
               <Typography.Text type="secondary" data-testid="home-as-of">
                 {t('home.asOf', { date: formatDay(data.asOf, i18n.language), timeZone: data.timeZone })}
               </Typography.Text>
               <SummaryCards summary={data.summary} />
-              {fresh && data.attention.nextStep ? (
-                <NextStepCard step={data.attention.nextStep} />
+              {nextStep ? (
+                <NextStepCard step={nextStep} />
               ) : (
                 <DashboardCharts dashboard={data} grouping={grouping} caseType={filters.caseType} />
               )}
-              <NetworkCounts dashboard={data} />
+              <NetworkCounts dashboard={extra} />
               <Row gutter={[16, 16]}>
                 <Col xs={24} lg={12}>
-                  <AttentionCard dashboard={data} />
+                  <AttentionCard dashboard={extra} />
                 </Col>
                 <Col xs={24} lg={12}>
-                  <RecentCases recent={data.recent} />
+                  <RecentCases recent={extra.recent} />
                 </Col>
               </Row>
             </Flex>

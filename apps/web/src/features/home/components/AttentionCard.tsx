@@ -4,7 +4,7 @@ import { ClockCircleOutlined, CloudDownloadOutlined, DisconnectOutlined } from '
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '@archway/contract';
+import type { DashboardAttention } from '@archway/contract';
 
 function Section({
   icon,
@@ -43,7 +43,7 @@ function Section({
 }
 
 /** What needs doing: authorizations running out within 7 days, scanners whose scans go nowhere, cases not downloaded. */
-export function AttentionCard({ dashboard }: { dashboard: Dashboard }) {
+export function AttentionCard({ dashboard }: { dashboard: DashboardAttention }) {
   const { t } = useTranslation();
   const { expiring, noReceiver, noReceiverCount, notDownloaded } = dashboard.attention;
   const empty = (text: string) => (

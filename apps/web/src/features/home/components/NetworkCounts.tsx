@@ -3,7 +3,7 @@ import { Card, Col, Flex, Row, Typography, theme } from 'antd';
 import { ApiOutlined, ExperimentOutlined, MedicineBoxOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '@archway/contract';
+import type { DashboardAttention } from '@archway/contract';
 
 function CountCard({
   icon,
@@ -39,7 +39,7 @@ function CountCard({
 }
 
 /** Partner clinics, partner labs and the devices the organization may authorize to others, each a way in. */
-export function NetworkCounts({ dashboard }: { dashboard: Dashboard }) {
+export function NetworkCounts({ dashboard }: { dashboard: DashboardAttention }) {
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>

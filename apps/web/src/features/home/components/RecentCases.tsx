@@ -2,11 +2,11 @@ import { Card, Flex, List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '@archway/contract';
+import type { DashboardAttention } from '@archway/contract';
 import { caseTypeKey } from '../../../shared/case-types.ts';
 
 /** The latest copies in the case box: patient, type, from whom, when, and whether a received one was downloaded. */
-export function RecentCases({ recent }: { recent: Dashboard['recent'] }) {
+export function RecentCases({ recent }: { recent: DashboardAttention['recent'] }) {
   const { t } = useTranslation();
   return (
     <Card
