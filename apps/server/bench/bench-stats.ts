@@ -72,6 +72,7 @@ function callsFor(partnerId: string): Call[] {
     { name: 'dashboard 90', path: '/api/stats/dashboard?range=90', loaded: true },
     { name: 'dashboard all', path: '/api/stats/dashboard?range=all', loaded: true },
     { name: 'dashboard 30 type 3', path: '/api/stats/dashboard?range=30&caseType=3', loaded: true },
+    { name: 'attention', path: '/api/stats/attention', loaded: true },
     {
       name: 'dashboard 30 partner',
       path: `/api/stats/dashboard?range=30&partnerId=${partnerId}`,

@@ -8,16 +8,6 @@ const nextMonth = (month: string) => {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 };
 
-const SORT_KEYS: Record<(typeof StatsSorts)[number], (r: StatsRow) => string | number> = {
-  month: (r) => r.month,
-  clinic: (r) => r.clinic,
-  total: (r) => r.total,
-  ortho: (r) => r.ortho,
-  restoration: (r) => r.restoration,
-  implant: (r) => r.implant,
-  difference: (r) => r.difference,
-};
-
 /**
  * Product §3's rows from the monthly partner rows: for each partner, every month from its first case (or `from`) to
  * `to` ('YYYY-MM'; months without cases count 0, so a partner that stopped sending shows), the uploads by type and the
@@ -55,16 +45,21 @@ export function statsRows(
       previous = total;
     }
   }
-  const key = SORT_KEYS[q.sort];
-  const direction = q.order === 'asc' ? 1 : -1;
-  const compare = (a: string | number, b: string | number) =>
-    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
-  return out.sort(
-    (a, b) =>
-      direction * compare(key(a), key(b)) ||
-      a.clinic.localeCompare(b.clinic) ||
-      b.month.localeCompare(a.month),
+  // Names ranked once (a collator call per comparison made sorting thousands of rows slow); months compare as
+  // plain strings (YYYY-MM).
+  const collator = new Intl.Collator('en');
+  const rank = new Map(
+    [...byPartner.keys()]
+      .sort((a, b) => collator.compare(names.get(a) ?? '', names.get(b) ?? '') || (a < b ? -1 : 1))
+      .map((id, i) => [id, i]),
   );
+  const byMonth = (a: StatsRow, b: StatsRow) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0);
+  const byName = (a: StatsRow, b: StatsRow) => rank.get(a.custId)! - rank.get(b.custId)!;
+  const sort = q.sort;
+  const first: (a: StatsRow, b: StatsRow) => number =
+    sort === 'month' ? byMonth : sort === 'clinic' ? byName : (a, b) => a[sort] - b[sort];
+  const direction = q.order === 'asc' ? 1 : -1;
+  return out.sort((a, b) => direction * first(a, b) || byName(a, b) || byMonth(b, a));
 }
 
 /** The export's column headings in one language (modules/stats/export-texts/<lang>.json). */
