@@ -14,7 +14,7 @@
  * developing), BENCH_FIXED_S (30), BENCH_STEP_S (10), BENCH_FLOOD_S (10), BENCH_WEB_DIST (apps/web/dist),
  * BENCH_SERVER_SRC (another checkout's apps/server/src/, to measure an earlier commit), BENCH_LABEL, BENCH_OUT.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ import { startServer as startChild, type Server } from './child.ts';
 import { scratchDatabase } from './scratch-db.ts';
 import { explainAll, type PlanReport } from './explain.ts';
 import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
+import { backendCpu, type Measured } from './cpu.ts';
 
 type Engine = 'postgres' | 'pglite';
 
@@ -123,44 +124,6 @@ const startServer = (dbEnv: Record<string, string>): Promise<Server> =>
 
 // ---- CPU per request -------------------------------------------------------------
 
-/**
- * CPU time (ms) of the PostgreSQL backends connected to one database, by pid, from /proc (Linux, same machine).
- * Empty when unavailable.
- */
-async function backendCpu(databaseUrl: string | undefined): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (!databaseUrl || !existsSync('/proc/self/stat')) return out;
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await c.connect();
-    const { rows } = await c.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [name],
-    );
-    for (const { pid } of rows) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100/s).
-        out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-      } catch {
-        // the backend ended meanwhile
-      }
-    }
-  } catch {
-    // no access: leave empty
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-  return out;
-}
-
-export interface Measured extends RunResult {
-  /** CPU per answered request, ms: the server process, and PostgreSQL's backends (PostgreSQL only). */
-  cpuMsPerRequest: { server: number; database: number | null };
-}
-
 interface Costed extends Measured {
   capacity: { nodeCore: number; nodePlusDatabaseCore: number | null; oneCoreForAll: number };
 }
@@ -170,9 +133,9 @@ type Runner = (target: Target, opts: { rate: number; durationS: number }) => Pro
 /** Runs the open loop and measures the CPU it cost, which the machine's other load does not distort. */
 function runnerFor(server: Server, databaseUrl: string | undefined): Runner {
   return async (target, opts) => {
-    const [s0, d0] = [await server.cpuMs(), await backendCpu(databaseUrl)];
+    const [s0, d0] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
     const r = await openLoop(server.port, target, opts);
-    const [s1, d1] = [await server.cpuMs(), await backendCpu(databaseUrl)];
+    const [s1, d1] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
     let db = 0;
     for (const [pid, ms] of d1) db += ms - (d0.get(pid) ?? 0);
     // Every request the server received costs CPU, also those the client stopped waiting for.
