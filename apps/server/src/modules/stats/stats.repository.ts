@@ -103,6 +103,14 @@ export async function partnerCounts(db: Queryable, custId: string, now: Date) {
   return row ?? { clinics: 0, labs: 0 };
 }
 
+/**
+ * Joins, as `t`, today's daily row of the same partner to a monthly row `s` of today's month: subtracted, it leaves
+ * the month up to yesterday (product §9).
+ */
+const todaysRow = (today: string) => sql`left join case_stats t on t.cust_id = s.cust_id and t.grain = 'd'
+  and t.partner_id = s.partner_id and t.device_serial = '' and t.period = ${today}::date
+  and s.period = date_trunc('month', ${today}::date)::date`;
+
 /** Daily rows from `from` to `to` (inclusive, 'YYYY-MM-DD'): only days with cases. */
 export const dailyRows = (db: Queryable, custId: string, partnerId: string, from: string, to: string) =>
   rowsOf<Counts & { day: string }>(
@@ -139,9 +147,7 @@ export const monthRows = (
             .map((c) => `(s.${c} - coalesce(t.${c}, 0))::int as ${c}`)
             .join(', '),
         )}
-      from case_stats s left join case_stats t on t.cust_id = s.cust_id and t.grain = 'd'
-        and t.partner_id = s.partner_id and t.device_serial = '' and t.period = ${q.today}::date
-        and s.period = date_trunc('month', ${q.today}::date)::date
+      from case_stats s ${todaysRow(q.today)}
       where s.cust_id = ${q.custId} and s.grain = 'm' and s.partner_id = ${q.partnerId} and s.device_serial = ''
         and s.period between ${q.from}::date and ${q.to}::date
       order by s.period`,
@@ -187,9 +193,7 @@ export const partnerMonths = (
         (s.total - coalesce(t.total, 0))::int as total, (s.orthodontics - coalesce(t.orthodontics, 0))::int as ortho,
         (s.restoration - coalesce(t.restoration, 0))::int as restoration,
         (s.implant - coalesce(t.implant, 0))::int as implant
-      from case_stats s left join case_stats t on t.cust_id = s.cust_id and t.grain = 'd'
-        and t.partner_id = s.partner_id and t.device_serial = '' and t.period = ${q.today}::date
-        and s.period = date_trunc('month', ${q.today}::date)::date
+      from case_stats s ${todaysRow(q.today)}
       where s.cust_id = ${q.custId} and s.grain = 'm' and s.device_serial = ''
         and s.partner_id <> ${ALL_PARTNERS} and s.period <= ${q.to}::date
         ${q.partnerId ? sql`and s.partner_id = ${q.partnerId}` : sql``}`,
