@@ -7,19 +7,17 @@
  * Codes are unique per call, not globally: device calls reuse -1…-8 with other meanings, so
  * each call has its own table and the key says which one it is.
  */
-export interface ErrorDef {
-  readonly code: number;
-  readonly key: string;
-  readonly status: number;
-  readonly message: string;
-}
+import { def, type ErrorDef } from './error-def.ts';
+import {
+  CompareErrors,
+  DesignErrors,
+  ModelErrors,
+  OrderFormErrors,
+  ShareLinkErrors,
+} from './errors-orders.ts';
 
-const def = (code: number, key: string, status: number, message: string): ErrorDef => ({
-  code,
-  key,
-  status,
-  message,
-});
+export type { ErrorDef } from './error-def.ts';
+export * from './errors-orders.ts';
 
 /** Generic codes of calls-and-errors §8.1, plus the few Archway adds (documented in the OpenAPI text). */
 export const GenericErrors = {
@@ -570,6 +568,11 @@ export const ErrorTables = {
   join: JoinErrors,
   comment: CommentErrors,
   stats: StatsErrors,
+  orderForm: OrderFormErrors,
+  design: DesignErrors,
+  model: ModelErrors,
+  compare: CompareErrors,
+  shareLink: ShareLinkErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

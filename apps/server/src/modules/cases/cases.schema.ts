@@ -167,7 +167,7 @@ export const scanJobs = pgTable(
     caseId: uuid('case_id')
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    /** `convert` or `thumbnail`. */
+    /** `convert`, `thumbnail`, `model` (the model builder) or `compare` (model comparison; `caseId` is case A). */
     kind: text('kind').notNull(),
     /** A conversion's target (ConversionType). */
     type: text('type'),
@@ -180,6 +180,12 @@ export const scanJobs = pgTable(
     claimedBy: text('claimed_by'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The organization that started the job (a comparison's result is its own). */
+    requestedCust: uuid('requested_cust').references(() => customers.id, { onDelete: 'set null' }),
+    /** What the job was asked (model: base height and kind; compare: the other case and the files). */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** What a finished job answers (compare: rms, mean, max, histogram and the coloured mesh's storage key). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -61,6 +61,13 @@ export const customers = pgTable('customers', {
    * (X-Time-Zone) when the organization is made, changed by an owner on the statistics screens.
    */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /**
+   * The optional screens of `/user/control/page` (thirdPageControl), switched by the platform administrator in
+   * /manager: /customizeOrder (order), /caseCompare's model comparison (compare), /caseBuilder (builder).
+   */
+  pageOrder: boolean('page_order').notNull().default(false),
+  pageCompare: boolean('page_compare').notNull().default(true),
+  pageBuilder: boolean('page_builder').notNull().default(true),
 });
 
 /** Which users belong to which organization; the earliest membership is the user's current organization. */
