@@ -21,3 +21,4 @@ export * from './comments.ts';
 export * from './notices.ts';
 export * from './notice-list.ts';
 export * from './stats.ts';
+export * from './orders.ts';
