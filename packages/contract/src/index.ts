@@ -22,3 +22,4 @@ export * from './notices.ts';
 export * from './notice-list.ts';
 export * from './stats.ts';
 export * from './orders.ts';
+export * from './models.ts';
