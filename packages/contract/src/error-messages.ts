@@ -1,9 +1,12 @@
+import { orderErrorMessages } from './error-messages-orders.ts';
+
 /**
  * Server-side `errorMessage` texts for the languages Accept-Language may carry (zh, pt; en is in errors.ts).
  * The web app shows its own translation of the key in all 15 languages; these serve scripts and other clients.
  */
 export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
   zh: {
+    ...orderErrorMessages.zh,
     'generic.permission': '权限校验失败：请联系管理员开通权限或重新登录',
     'generic.notFound': '请求路径不存在',
     'generic.application': '应用程序异常',
@@ -198,6 +201,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'forward.alreadyHolds': '该机构已有此病例',
   },
   pt: {
+    ...orderErrorMessages.pt,
     'generic.permission':
       'Falha na verificação de permissão: contacte o administrador ou inicie sessão novamente',
     'generic.notFound': 'Caminho do pedido não encontrado',
