@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { AimOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Canvas, useFrame, useThree } from '@react-three/fiber';
+import { OrbitControls } from '@react-three/drei';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  LinearSRGBColorSpace,
+  Sphere,
+  Vector3,
+  type PerspectiveCamera,
+} from 'three';
+import { vertexNormals, type MeshData } from './mesh-data.ts';
+
+export interface MeshViewProps {
+  /** The meshes drawn together (their union decides the camera). */
+  meshes: readonly MeshData[];
+  /** What the view shows, read by screen readers in place of the canvas. */
+  label: string;
+  /** Height of the view (CSS); default 420 px. */
+  height?: number | string;
+  /** Colour of a mesh without vertex colours (display value, 0xRRGGBB); default plaster. */
+  plaster?: number;
+  /** Things drawn over the canvas's corner (a legend…). */
+  overlay?: ReactNode;
+  /** Called once, after the first frame that drew the meshes. */
+  onDrawn?: () => void;
+  testId?: string;
+}
+
+/**
+ * Colours as shown on screen: the canvas draws without colour-space conversion (`linear`), so vertex colours (bytes as
+ * stored in the file) appear exactly as stored, and these are given in the same display values.
+ */
+const display = (hex: number) =>
+  new Color().setRGB(
+    ((hex >> 16) & 255) / 255,
+    ((hex >> 8) & 255) / 255,
+    (hex & 255) / 255,
+    LinearSRGBColorSpace,
+  );
+const WHITE = display(0xffffff);
+const BACKGROUND = display(0xeef1f5);
+const PLASTER = 0xede4d3;
+const FOV = 35;
+/** The view from the front, a little above the bite (+z is up, +y towards the lips, as scans are stored). */
+const VIEW_DIRECTION = new Vector3(0, 1, 0.35).normalize();
+
+interface Controls {
+  target: Vector3;
+  minDistance: number;
+  maxDistance: number;
+  update(): void;
+}
+
+function geometryOf(mesh: MeshData): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
+  const normals =
+    mesh.normals && mesh.normals.length === mesh.positions.length
+      ? mesh.normals
+      : vertexNormals(mesh.positions, mesh.indices);
+  geometry.setAttribute('normal', new BufferAttribute(normals, 3));
+  if (mesh.colors && mesh.colors.length === mesh.positions.length)
+    geometry.setAttribute('color', new BufferAttribute(mesh.colors, 3, true));
+  if (mesh.indices) geometry.setIndex(new BufferAttribute(mesh.indices, 1));
+  geometry.computeBoundingSphere();
+  return geometry;
+}
+
+/** Puts the camera where every mesh fills the view; again on every `resets` change. */
+function Fit({ sphere, resets }: { sphere: Sphere | null; resets: number }) {
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const controls = useThree((s) => s.controls) as unknown as Controls | null;
+  const invalidate = useThree((s) => s.invalidate);
+  const size = useThree((s) => s.size);
+  useEffect(() => {
+    if (!sphere || !sphere.radius) return;
+    const { center, radius } = sphere;
+    // The narrower of the two angles of view decides (a phone's canvas is taller than wide).
+    const half = Math.atan(
+      Math.tan(((FOV / 2) * Math.PI) / 180) * Math.min(1, size.width / Math.max(1, size.height)),
+    );
+    const distance = (radius / Math.sin(half)) * 1.05;
+    camera.position.copy(center).addScaledVector(VIEW_DIRECTION, distance);
+    camera.near = radius / 200;
+    camera.far = distance * 6 + radius * 2;
+    camera.updateProjectionMatrix();
+    if (controls) {
+      controls.target.copy(center);
+      controls.maxDistance = distance * 6;
+      controls.minDistance = radius / 20;
+      controls.update();
+    } else camera.lookAt(center);
+    invalidate();
+    // The size only matters for the first fit; a resize keeps the user's view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [camera, controls, invalidate, sphere, resets]);
+  return null;
+}
+
+/** A light that goes with the camera, so the side one looks at is always lit. */
+function Headlight() {
+  const camera = useThree((s) => s.camera);
+  return (
+    <primitive object={camera}>
+      <pointLight decay={0} intensity={1.6} />
+    </primitive>
+  );
+}
+
+/** Calls `onDrawn` once, after the first frame with meshes in it. */
+function FirstFrame({ active, onDrawn }: { active: boolean; onDrawn: () => void }) {
+  const done = useRef(false);
+  useFrame(() => {
+    if (!active || done.current) return;
+    done.current = true;
+    queueMicrotask(onDrawn);
+  });
+  return null;
+}
+
+/**
+ * A 3D view of one or more meshes: vertex colours when a mesh has them (shown as stored), plaster otherwise; the
+ * camera fits them all; orbit (left drag), zoom (wheel, pinch), pan (right drag, two fingers) and a reset button.
+ * Load it through LazyMeshView: three.js stays out of the main bundle. `data-frame` turns `drawn` once a frame
+ * showed the meshes.
+ */
+export function MeshView({
+  meshes,
+  label,
+  height = 420,
+  plaster = PLASTER,
+  overlay,
+  onDrawn,
+  testId = 'mesh-view',
+}: MeshViewProps) {
+  const { t } = useTranslation();
+  const [resets, setResets] = useState(0);
+  const [drawn, setDrawn] = useState(false);
+  const geometries = useMemo(() => meshes.map(geometryOf), [meshes]);
+  useEffect(() => () => geometries.forEach((g) => g.dispose()), [geometries]);
+  const sphere = useMemo(() => {
+    const spheres = geometries.flatMap((g) => (g.boundingSphere ? [g.boundingSphere] : []));
+    if (spheres.length === 0) return null;
+    const all = spheres[0]!.clone();
+    for (const s of spheres.slice(1)) all.union(s);
+    return all;
+  }, [geometries]);
+  const plasterColour = useMemo(() => display(plaster), [plaster]);
+  const whenDrawn = useCallback(() => {
+    setDrawn(true);
+    onDrawn?.();
+  }, [onDrawn]);
+
+  return (
+    <div
+      data-testid={testId}
+      data-frame={drawn ? 'drawn' : 'waiting'}
+      style={{
+        position: 'relative',
+        height,
+        minHeight: 200,
+        width: '100%',
+        minWidth: 0,
+        borderRadius: 8,
+        overflow: 'hidden',
+        touchAction: 'none',
+      }}
+    >
+      <Canvas
+        frameloop="demand"
+        linear
+        flat
+        dpr={[1, 2]}
+        resize={{ scroll: false, offsetSize: true }}
+        camera={{ fov: FOV, up: [0, 0, 1], position: [0, 150, 50], near: 0.5, far: 5000 }}
+        gl={{ antialias: true, alpha: false, powerPreference: 'default' }}
+        aria-label={label}
+        role="img"
+        data-testid={`${testId}-canvas`}
+      >
+        <color attach="background" args={[BACKGROUND]} />
+        <ambientLight intensity={0.55} />
+        <hemisphereLight args={[WHITE, display(0x8a8478), 0.35]} />
+        <Headlight />
+        {geometries.map((geometry, i) => (
+          <mesh key={i} geometry={geometry}>
+            <meshStandardMaterial
+              vertexColors={geometry.hasAttribute('color')}
+              color={geometry.hasAttribute('color') ? WHITE : plasterColour}
+              roughness={0.8}
+              metalness={0}
+            />
+          </mesh>
+        ))}
+        <OrbitControls makeDefault enableDamping={false} />
+        <Fit sphere={sphere} resets={resets} />
+        <FirstFrame active={geometries.length > 0} onDrawn={whenDrawn} />
+      </Canvas>
+      <Button
+        size="small"
+        icon={<AimOutlined />}
+        onClick={() => setResets((n) => n + 1)}
+        disabled={!sphere}
+        style={{ position: 'absolute', insetInlineStart: 8, top: 8 }}
+        data-testid={`${testId}-reset`}
+      >
+        {t('meshView.reset')}
+      </Button>
+      {overlay}
+    </div>
+  );
+}
+
+export default MeshView;
