@@ -135,6 +135,28 @@ export const certificationRow = z.object({
 export type CertificationRow = z.infer<typeof certificationRow>;
 export const certificationPage = paged(certificationRow);
 
+/**
+ * The optional screens of an organization (`/user/control/page` content.thirdPageControl), switched by the platform
+ * administrator: order (/customizeOrder), compare (/caseCompare), builder (/caseBuilder).
+ */
+export const pageFlags = z.object({ order: z.boolean(), compare: z.boolean(), builder: z.boolean() });
+export type PageFlags = z.infer<typeof pageFlags>;
+/** `PUT /api2/admin/cust/{id}/pages`: the switches to change (the others stay). */
+export const pageFlagsBody = pageFlags.partial();
+/** `GET /api2/admin/cust/pages`: every organization (any status), name order; keyword matches name or e-mail. */
+export const pageFlagsListQuery = z
+  .object({ ...tableParams, keyword: safeString(100).optional() })
+  .transform(foldPage);
+export type PageFlagsListQuery = z.infer<typeof pageFlagsListQuery>;
+export const pageFlagsRow = pageFlags.extend({
+  id: z.string(),
+  name: z.string(),
+  custType: z.number().int(),
+  status: z.number().int(),
+});
+export type PageFlagsRow = z.infer<typeof pageFlagsRow>;
+export const pageFlagsPage = paged(pageFlagsRow);
+
 /** `PUT /api2/admin/cust/{id}/audit`: 0 verified, 2 refused (reason required, mailed to the organization). */
 export const auditBody = z.object({
   status: z.union([z.literal(0), z.literal(2)]),

@@ -51,3 +51,45 @@ export async function setAudit(
     .returning();
   return row!;
 }
+
+const flagColumns = {
+  id: customers.id,
+  name: customers.name,
+  custType: customers.custType,
+  status: customers.status,
+  order: customers.pageOrder,
+  compare: customers.pageCompare,
+  builder: customers.pageBuilder,
+};
+
+/** Every organization with its optional-screen switches, by name. */
+export async function listPageFlags(
+  db: Queryable,
+  q: { keyword?: string | undefined; pageIndex: number; pageSize: number },
+) {
+  const like = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
+  const where = like ? or(ilike(customers.name, like), ilike(customers.email, like)) : undefined;
+  const [total] = await db.select({ n: count() }).from(customers).where(where);
+  const rows = await db
+    .select(flagColumns)
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.name), customers.id)
+    .limit(q.pageSize)
+    .offset((q.pageIndex - 1) * q.pageSize);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** Changes an organization's switches; answers the row, or undefined when there is no such organization. */
+export async function setPageFlags(
+  db: Queryable,
+  id: string,
+  flags: { order?: boolean | undefined; compare?: boolean | undefined; builder?: boolean | undefined },
+) {
+  const [row] = await db
+    .update(customers)
+    .set({ pageOrder: flags.order, pageCompare: flags.compare, pageBuilder: flags.builder })
+    .where(eq(customers.id, id))
+    .returning(flagColumns);
+  return row;
+}

@@ -11,6 +11,10 @@ import {
   outboxListQuery,
   outboxMessage,
   outboxPage,
+  pageFlagsBody,
+  pageFlagsListQuery,
+  pageFlagsPage,
+  pageFlagsRow,
 } from '@archway/contract';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -58,6 +62,48 @@ export const certificationRoutes =
       },
       async (req) =>
         ok(await service.decide(platform, requestContext(req), requireActor(req), req.params.id, req.body)),
+    );
+
+    app.get(
+      '/api2/admin/cust/pages',
+      {
+        config: { access: 'admin', validationError: GenericErrors.validation },
+        schema: {
+          tags: ['administration'],
+          security,
+          summary:
+            "Every organization's optional screens (administrators), by name: order (/customizeOrder, off by default), compare (/caseCompare's model comparison, on), builder (/caseBuilder, on); keyword matches name or e-mail",
+          querystring: pageFlagsListQuery,
+          response: { 200: envelope(pageFlagsPage) },
+        },
+      },
+      async (req) => ok(await service.pageFlagsList(platform, req.query)),
+    );
+
+    app.put(
+      '/api2/admin/cust/:id/pages',
+      {
+        config: { access: 'admin', validationError: GenericErrors.validation },
+        schema: {
+          tags: ['administration'],
+          security,
+          summary:
+            "Switch an organization's optional screens (administrators): the switches given change, the others stay; its members' /user/control/page answers them from then on. Audited",
+          params: orgIdParams,
+          body: pageFlagsBody,
+          response: { 200: envelope(pageFlagsRow) },
+        },
+      },
+      async (req) =>
+        ok(
+          await service.setPageFlags(
+            platform,
+            requestContext(req),
+            requireActor(req),
+            req.params.id,
+            req.body,
+          ),
+        ),
     );
 
     app.get(

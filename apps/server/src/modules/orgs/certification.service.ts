@@ -9,6 +9,8 @@ import {
   type OutboxRow,
   type CertificationListQuery,
   type CertificationRow,
+  type PageFlagsListQuery,
+  type PageFlagsRow,
 } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
@@ -32,6 +34,41 @@ export async function certificationList(platform: Platform, q: CertificationList
     presentCertificationRow(r.customer, r.licence ? presentAttachment(r.licence) : null, r.createdBy),
   );
   return { records, totalRecords: total, pageSize: q.pageSize, pageIndex: q.pageIndex };
+}
+
+/** `GET /api2/admin/cust/pages`: organizations with their optional-screen switches. */
+export async function pageFlagsList(platform: Platform, q: PageFlagsListQuery) {
+  const { total, rows } = await repo.listPageFlags(platform.db, q);
+  return {
+    records: rows as PageFlagsRow[],
+    totalRecords: total,
+    pageSize: q.pageSize,
+    pageIndex: q.pageIndex,
+  };
+}
+
+/** `PUT /api2/admin/cust/{id}/pages`: switches an organization's optional screens, audited. */
+export async function setPageFlags(
+  platform: Platform,
+  ctx: RequestContext,
+  actor: Actor,
+  id: string,
+  body: Partial<Record<'order' | 'compare' | 'builder', boolean>>,
+): Promise<PageFlagsRow> {
+  return guardedOrg(platform.db, ctx, actor, 'customer.pages', id, async (tx) => {
+    const row = await repo.setPageFlags(tx, id, body);
+    if (!row) throw new AppError(CustErrors.notFound);
+    await audit(tx, ctx, {
+      actorUserId: actor.userId,
+      actorCustId: actor.custId,
+      action: 'customer.pages',
+      objectType: 'customer',
+      objectId: id,
+      outcome: 'allowed',
+      detail: body,
+    });
+    return row;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { factories, type PersonRef } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
@@ -73,6 +73,8 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
       ['PUT', `/api2/admin/cust/${id}/audit`, { status: 0 }],
       ['GET', '/api2/admin/mail', undefined],
       ['GET', `/api2/admin/mail/${id}`, undefined],
+      ['GET', '/api2/admin/cust/pages', undefined],
+      ['PUT', `/api2/admin/cust/${id}/pages`, { order: true }],
     ] as const) {
       const res = await owner.call(method, url, payload);
       expect(res.status, url).toBe(403);
@@ -81,6 +83,31 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
       expect(anon.statusCode).toBe(401);
     }
     expect((await owner.call('GET', '/api2/cust')).body.data.status).toBe(1);
+  });
+
+  it("switches an organization's optional screens, which its members' page control then answers", async () => {
+    const { owner, id } = await lab('Screens Lab', 'en');
+    const control = async () => (await owner.call('GET', '/user/control/page')).body.content.thirdPageControl;
+    expect(await control()).toEqual({ order: false, compare: true, builder: true });
+    const listed = (await admin.call('GET', '/api2/admin/cust/pages?keyword=screens%20lab')).body.data;
+    expect(listed.records).toEqual([
+      { id, name: 'Screens Lab', custType: 3, status: 1, order: false, compare: true, builder: true },
+    ]);
+    const set = await admin.call('PUT', `/api2/admin/cust/${id}/pages`, { order: true, builder: false });
+    expect(set.body.data).toMatchObject({ id, order: true, compare: true, builder: false });
+    expect(await control()).toEqual({ order: true, compare: true, builder: false });
+    const logged = await t.app.platform.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'customer.pages'), eq(auditLog.objectId, id)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.detail).toEqual({ order: true, builder: false });
+    // Refusals: an unknown organization, a switch that is not a boolean.
+    const missing = await admin.call('PUT', `/api2/admin/cust/${crypto.randomUUID()}/pages`, { order: true });
+    expect(missing.body).toMatchObject({ success: false, data: { key: 'cust.notFound' } });
+    const bad = await admin.call('PUT', `/api2/admin/cust/${id}/pages`, { order: 'yes' });
+    expect(bad.body).toMatchObject({ success: false, errorCode: 400 });
+    expect(await control()).toEqual({ order: true, compare: true, builder: false });
   });
 
   it('lists the review queue oldest first with each licence, which the administrator can read', async () => {

@@ -1,5 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { customers } from '../orgs/orgs.schema.ts';
 import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -69,4 +70,13 @@ export async function setUserProperty(db: Queryable, id: string, property: Recor
 
 export async function setUserLanguage(db: Queryable, id: string, language: string) {
   await db.update(users).set({ language }).where(eq(users.id, id));
+}
+
+/** An organization's optional-screen switches (`/user/control/page`). */
+export async function pageFlagsOf(db: Queryable, custId: string) {
+  const [row] = await db
+    .select({ order: customers.pageOrder, compare: customers.pageCompare, builder: customers.pageBuilder })
+    .from(customers)
+    .where(eq(customers.id, custId));
+  return row;
 }

@@ -117,11 +117,11 @@ describe.each(engines)('users (%s)', (engine) => {
     await call('PUT', '/api2/user', lab2, { property: { a: null } });
   });
 
-  it('GET /user/control/page answers {code: 0, content: {thirdPageControl}}', async () => {
+  it("GET /user/control/page answers {code: 0, content: {thirdPageControl}}: the organization's switches", async () => {
     const res = await call('GET', '/user/control/page?timestamp=1', clinic);
     expect(res.json()).toEqual({
       code: 0,
-      content: { thirdPageControl: { order: false, compare: true, builder: false } },
+      content: { thirdPageControl: { order: false, compare: true, builder: true } },
     });
   });
 

@@ -67,6 +67,6 @@ export const usersRoutes =
           response: { 200: pageControl },
         },
       },
-      async (req) => service.pageControl(requireActor(req)),
+      async (req) => service.pageControl(platform.db, requireActor(req)),
     );
   };

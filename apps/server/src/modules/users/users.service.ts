@@ -77,9 +77,11 @@ export async function setLanguage(db: Db, actor: Actor, culture: string) {
   await repo.setUserLanguage(db, actor.userId, culture);
 }
 
-/** `/user/control/page`: which optional screens this user's organization has. */
-export function pageControl(actor: Actor) {
-  // Each issue that builds an optional screen turns its switch on here. The comparison (/caseCompare) compares an
-  // organization's figures: on for anyone in one.
-  return presentPageControl({ order: false, compare: actor.custId !== null, builder: false });
+/**
+ * `/user/control/page`: which optional screens this user's organization has (its switches, set by the platform
+ * administrator in /manager). Someone without an organization has none of them.
+ */
+export async function pageControl(db: Db, actor: Actor) {
+  const flags = actor.custId ? await repo.pageFlagsOf(db, actor.custId) : undefined;
+  return presentPageControl(flags ?? { order: false, compare: false, builder: false });
 }
