@@ -27,7 +27,9 @@ export type MeshErrorCode =
   | 'bad-count'
   | 'bad-index'
   | 'bad-number'
-  | 'too-large';
+  | 'too-large'
+  | 'empty'
+  | 'not-aligned';
 
 export class MeshError extends Error {
   override name = 'MeshError';

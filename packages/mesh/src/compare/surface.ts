@@ -1,0 +1,163 @@
+/**
+ * The reference side of a comparison: its triangles in a BVH, its area-weighted vertex normals (interpolated at the
+ * nearest point to sign a distance), and its size. Also the correspondence pass both ICP and the final distances use.
+ */
+import { MeshError, type Mesh } from '../mesh.ts';
+import { weld } from '../write/weld.ts';
+import { TriangleBvh } from './bvh.ts';
+import type { Transform } from './linalg.ts';
+
+export interface Surface {
+  positions: Float32Array;
+  indices: Uint32Array;
+  bvh: TriangleBvh;
+  /** Unit normals per vertex (area-weighted sum of the faces around it). */
+  normals: Float32Array;
+  /** The bounding box's diagonal (mm). */
+  diagonal: number;
+}
+
+/** An indexed mesh with the same shape: a soup is welded on positions (colours and normals are not needed here). */
+export function indexed(mesh: Mesh, which: string): { positions: Float32Array; indices: Uint32Array } {
+  const triangles = mesh.indices ? mesh.indices.length / 3 : Math.floor(mesh.positions.length / 9);
+  if (mesh.positions.length < 9 || triangles < 1)
+    throw new MeshError('empty', `The ${which} scan has no triangles to compare.`);
+  if (mesh.indices) return { positions: mesh.positions, indices: mesh.indices };
+  const soup = mesh.positions.subarray(0, triangles * 9);
+  const welded = weld({ positions: soup });
+  return { positions: welded.positions, indices: welded.indices! };
+}
+
+export function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+  const acc = new Float64Array(positions.length);
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t]! * 3;
+    const b = indices[t + 1]! * 3;
+    const c = indices[t + 2]! * 3;
+    const ux = positions[b]! - positions[a]!;
+    const uy = positions[b + 1]! - positions[a + 1]!;
+    const uz = positions[b + 2]! - positions[a + 2]!;
+    const vx = positions[c]! - positions[a]!;
+    const vy = positions[c + 1]! - positions[a + 1]!;
+    const vz = positions[c + 2]! - positions[a + 2]!;
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    for (const v of [a, b, c]) {
+      acc[v] = acc[v]! + nx;
+      acc[v + 1] = acc[v + 1]! + ny;
+      acc[v + 2] = acc[v + 2]! + nz;
+    }
+  }
+  const out = new Float32Array(positions.length);
+  for (let v = 0; v < positions.length; v += 3) {
+    const len = Math.hypot(acc[v]!, acc[v + 1]!, acc[v + 2]!);
+    if (len > 0) {
+      out[v] = acc[v]! / len;
+      out[v + 1] = acc[v + 1]! / len;
+      out[v + 2] = acc[v + 2]! / len;
+    }
+  }
+  return out;
+}
+
+export function boxDiagonal(positions: Float32Array): number {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3)
+    for (let k = 0; k < 3; k++) {
+      const x = positions[i + k]!;
+      if (x < lo[k]!) lo[k] = x;
+      if (x > hi[k]!) hi[k] = x;
+    }
+  return Math.hypot(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
+}
+
+export function surfaceOf(mesh: Mesh): Surface {
+  const { positions, indices } = indexed(mesh, 'reference');
+  for (let i = 0; i < positions.length; i++)
+    if (!Number.isFinite(positions[i]!))
+      throw new MeshError('bad-number', 'The reference scan has a vertex that is not a number.');
+  return {
+    positions,
+    indices,
+    bvh: new TriangleBvh(positions, indices),
+    normals: vertexNormals(positions, indices),
+    diagonal: boxDiagonal(positions),
+  };
+}
+
+/** Matched pairs: each point moved by the transform (x), its nearest surface point (q), the normal there (n). */
+export interface Matches {
+  x: Float64Array;
+  q: Float64Array;
+  n: Float64Array;
+  /** Signed distance along n (+ outside). */
+  d: Float64Array;
+  /** Per point: the BVH slot of its last match (the next pass's hint), -1 before the first. */
+  slots: Int32Array;
+}
+
+export function matches(count: number): Matches {
+  return {
+    x: new Float64Array(count * 3),
+    q: new Float64Array(count * 3),
+    n: new Float64Array(count * 3),
+    d: new Float64Array(count),
+    slots: new Int32Array(count).fill(-1),
+  };
+}
+
+/**
+ * Moves the points `src` (x y z each, in the moving scan's frame) by `m` and finds each one's nearest point on the
+ * surface, its interpolated normal and its signed distance. `from`/`to` pick a range (for progress between chunks).
+ */
+export function match(
+  surface: Surface,
+  src: ArrayLike<number>,
+  m: Transform,
+  out: Matches,
+  from = 0,
+  to = out.d.length,
+) {
+  const { bvh, indices, normals } = surface;
+  const { x, q, n, d, slots } = out;
+  let previous = from > 0 ? slots[from - 1]! : -1;
+  for (let i = from; i < to; i++) {
+    const sx = src[i * 3]!;
+    const sy = src[i * 3 + 1]!;
+    const sz = src[i * 3 + 2]!;
+    const px = m[0]! * sx + m[1]! * sy + m[2]! * sz + m[3]!;
+    const py = m[4]! * sx + m[5]! * sy + m[6]! * sz + m[7]!;
+    const pz = m[8]! * sx + m[9]! * sy + m[10]! * sz + m[11]!;
+    const own = slots[i]!;
+    const d2 = bvh.nearest(px, py, pz, -1, own >= 0 ? own : previous);
+    previous = slots[i] = bvh.slot;
+    const t = bvh.triangle * 3;
+    const w = bvh.weights;
+    const a = indices[t]! * 3;
+    const b = indices[t + 1]! * 3;
+    const c = indices[t + 2]! * 3;
+    let nx = w[0]! * normals[a]! + w[1]! * normals[b]! + w[2]! * normals[c]!;
+    let ny = w[0]! * normals[a + 1]! + w[1]! * normals[b + 1]! + w[2]! * normals[c + 1]!;
+    let nz = w[0]! * normals[a + 2]! + w[1]! * normals[b + 2]! + w[2]! * normals[c + 2]!;
+    const len = Math.hypot(nx, ny, nz) || 1;
+    nx /= len;
+    ny /= len;
+    nz /= len;
+    const qx = bvh.point[0]!;
+    const qy = bvh.point[1]!;
+    const qz = bvh.point[2]!;
+    x[i * 3] = px;
+    x[i * 3 + 1] = py;
+    x[i * 3 + 2] = pz;
+    q[i * 3] = qx;
+    q[i * 3 + 1] = qy;
+    q[i * 3 + 2] = qz;
+    n[i * 3] = nx;
+    n[i * 3 + 1] = ny;
+    n[i * 3 + 2] = nz;
+    const dist = Math.sqrt(d2);
+    d[i] = (px - qx) * nx + (py - qy) * ny + (pz - qz) * nz < 0 ? -dist : dist;
+  }
+}
