@@ -23,3 +23,4 @@ export * from './notice-list.ts';
 export * from './stats.ts';
 export * from './orders.ts';
 export * from './models.ts';
+export * from './design.ts';

@@ -24,6 +24,7 @@ import { scopeOf } from './cases.access.ts';
 import * as cases from './cases.service.ts';
 import { forwardingRoutes } from './forwarding.routes.ts';
 import { commentsRoutes } from './comments.routes.ts';
+import { designsRoutes } from './designs.routes.ts';
 
 const tags = ['cases'];
 const security = [{ bearer: [] }];
@@ -56,6 +57,7 @@ export const casesRoutes =
     const s = (req: Parameters<typeof scopeOf>[1]) => scopeOf(platform, req);
     await app.register(forwardingRoutes(platform));
     await app.register(commentsRoutes(platform));
+    await app.register(designsRoutes(platform));
 
     app.post(
       '/getpaging',

@@ -1,0 +1,37 @@
+import type { CaseDesign, DesignNote, ToothDesign } from '@archway/contract';
+import type { DesignNoteRecord, DesignRecord } from './designs.repository.ts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** What the caller's organization may do with a case's design, from its copy's role (1 sender, 2 receiver). */
+export const designActions = (role: number): CaseDesign['actions'] => ({
+  edit: role === 1,
+  answer: role === 2,
+});
+
+/** Rows → the design the caller sees (an empty chart while nothing is saved); teeth in FDI order. */
+export function presentDesign(
+  caseId: string,
+  design: DesignRecord | undefined,
+  notes: DesignNoteRecord[],
+  role: number,
+): CaseDesign {
+  const teeth: ToothDesign[] = (design?.teeth ?? [])
+    .map((t) => ({ ...t }) as ToothDesign)
+    .sort((a, b) => a.tooth - b.tooth);
+  return {
+    caseId,
+    teeth,
+    bridges: design?.bridges ?? [],
+    note: design?.note ?? '',
+    updatedAt: design ? iso(design.updatedAt) : null,
+    updatedByName: design?.updatedByName ?? null,
+    notes: notes.map((n): DesignNote => ({
+      custId: n.custId,
+      custName: n.custName,
+      note: n.note,
+      updatedAt: iso(n.updatedAt),
+    })),
+    actions: designActions(role),
+  };
+}
