@@ -2,6 +2,7 @@
 export * from './mesh.ts';
 export * from './read/index.ts';
 export * from './write/index.ts';
+export * from './model/index.ts';
 export * from './compare/index.ts';
 export { archJaw } from './fixtures/jaw.ts';
 export {

@@ -29,7 +29,9 @@ export type MeshErrorCode =
   | 'bad-number'
   | 'too-large'
   | 'empty'
-  | 'not-aligned';
+  | 'not-aligned'
+  /** Nothing a model can be built from: no usable triangles, or a surface that cannot be closed. */
+  | 'not-a-jaw';
 
 export class MeshError extends Error {
   override name = 'MeshError';
