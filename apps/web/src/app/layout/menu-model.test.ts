@@ -100,6 +100,11 @@ describe('side menu rules', () => {
       menuRules.builder(context({ host: 'archway.cn', flags: { order: null, compare: null, builder: '1' } })),
     ).toBe(true);
     expect(menuRules.builder(context({ branded: true }))).toBe(false);
+    // The organization's switch off (stored as 'false') hides it everywhere.
+    expect(menuRules.builder(context({ flags: { order: null, compare: null, builder: 'false' } }))).toBe(
+      false,
+    );
+    expect(menuRules.builder(context({ flags: { order: null, compare: null, builder: 'true' } }))).toBe(true);
   });
 
   it('keeps the orders group active for case-related paths', () => {

@@ -44,9 +44,11 @@ export const menuRules = {
   order: (context: MenuContext) => context.flags.order === 'true',
   /** /caseCompare only when a compare flag is set. */
   compare: (context: MenuContext) => flagOn(context.flags.compare),
-  /** /caseBuilder unless the builder flag is absent on cn hosts, or in special branded builds. */
+  /** /caseBuilder unless the builder flag is off, absent on cn hosts, or in special branded builds. */
   builder: (context: MenuContext) =>
-    !context.branded && !(context.host.includes('cn') && context.flags.builder === null),
+    !context.branded &&
+    context.flags.builder !== 'false' &&
+    !(context.host.includes('cn') && context.flags.builder === null),
   /** /manager (backend management) only for platform administrators. */
   admin: (context: MenuContext) => context.isAdmin,
 };

@@ -12,6 +12,7 @@ import { ImportRegistryDialog } from './components/ImportRegistryDialog.tsx';
 import { useRegistry, type RegistryRow } from './api/get-registry.ts';
 import { CertificationTab } from './components/CertificationTab.tsx';
 import { OutboxTab } from './components/OutboxTab.tsx';
+import { PageFlagsTab } from './components/PageFlagsTab.tsx';
 import { ServiceContactsTab } from './components/ServiceContactsTab.tsx';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
@@ -127,6 +128,11 @@ export default function ManagerPage() {
           key: 'certification',
           label: <span data-testid="tab-certification">{t('certification.tab')}</span>,
           children: <CertificationTab />,
+        },
+        {
+          key: 'pages',
+          label: <span data-testid="tab-pages">{t('pageFlags.tab')}</span>,
+          children: <PageFlagsTab />,
         },
         {
           key: 'outbox',

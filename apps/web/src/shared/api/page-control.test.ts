@@ -27,12 +27,12 @@ describe('GET /user/control/page → local flags order, compare, builder', () =>
     expect(pageControlFlags('x')).toBeNull();
   });
 
-  it('stores "true" for a screen that is on and removes the flag of one that is off', () => {
+  it('stores "true" for a screen that is on, removes the order and compare flags when off, and stores builder off', () => {
     localStorage.setItem('order', 'true');
     localStorage.setItem('builder', 'true');
     storePageFlags({ order: false, compare: true, builder: false });
     expect(localStorage.getItem('order')).toBeNull();
     expect(localStorage.getItem('compare')).toBe('true');
-    expect(localStorage.getItem('builder')).toBeNull();
+    expect(localStorage.getItem('builder')).toBe('false');
   });
 });

@@ -7,7 +7,8 @@ import { LocalKeys, removeLocal, writeLocal } from '../storage-keys.ts';
  * `GET /user/control/page` (calls-and-errors §7.5): the organization's optional screens,
  * `content.thirdPageControl {order, compare, builder}`. At start-up they become the local flags
  * `order`, `compare`, `builder` (product §9) that the side menu reads: a screen that is on stores
- * `'true'`, one that is off removes its flag (an absent flag is what hides it, product §2).
+ * `'true'`; order and compare off remove their flag (an absent flag is what hides them, product §2); builder off
+ * stores `'false'` (the builder is shown unless its flag is off, or absent on cn hosts).
  */
 export type PageFlags = Record<'order' | 'compare' | 'builder', boolean>;
 
@@ -31,6 +32,7 @@ export function pageControlFlags(answer: unknown): PageFlags | null {
 export function storePageFlags(flags: PageFlags): void {
   for (const name of FLAG_NAMES) {
     if (flags[name]) writeLocal(LocalKeys[name], 'true');
+    else if (name === 'builder') writeLocal(LocalKeys[name], 'false');
     else removeLocal(LocalKeys[name]);
   }
 }
