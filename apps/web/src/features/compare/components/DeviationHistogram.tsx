@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChartCard, type ChartTable } from '../../../shared/charts/Chart.tsx';
+import { cssRgb, deviationRgb } from './colour-scale.ts';
+
+export interface Histogram {
+  edges: number[];
+  counts: number[];
+}
+
+/**
+ * How B's vertices are spread over the signed distances: one bar per bin, coloured as the map colours its centre;
+ * switchable to a table of the same bins (from, to, vertices, share).
+ */
+export function DeviationHistogram({ histogram, range }: { histogram: Histogram; range: number }) {
+  const { t, i18n } = useTranslation();
+  const { option, table, total } = useMemo(() => {
+    const mm = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const fine = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+    const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+    const { edges, counts } = histogram;
+    const total = counts.reduce((a, b) => a + b, 0);
+    const bins = counts.map((count, i) => {
+      const from = edges[i] ?? 0;
+      const to = edges[i + 1] ?? from;
+      return { from, to, centre: (from + to) / 2, count };
+    });
+    const option = {
+      tooltip: {
+        trigger: 'axis',
+        confine: true,
+        formatter: (items: { dataIndex: number }[]) => {
+          const bin = bins[items[0]?.dataIndex ?? 0];
+          if (!bin) return '';
+          return `${mm.format(bin.from)} … ${mm.format(bin.to)} mm<br/>${t('compare.histogram.vertices')}: ${bin.count} (${percent.format(total ? bin.count / total : 0)})`;
+        },
+      },
+      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      xAxis: {
+        type: 'category',
+        data: bins.map((b) => mm.format(b.centre)),
+        name: 'mm',
+        nameLocation: 'middle',
+        nameGap: 26,
+        axisLabel: { hideOverlap: true },
+      },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        {
+          type: 'bar',
+          name: t('compare.histogram.vertices'),
+          barCategoryGap: '8%',
+          data: bins.map((b) => ({
+            value: b.count,
+            itemStyle: { color: cssRgb(deviationRgb(b.centre, range)) },
+          })),
+        },
+      ],
+    };
+    const table: ChartTable = {
+      columns: [
+        { key: 'from', title: t('compare.histogram.from') },
+        { key: 'to', title: t('compare.histogram.to') },
+        { key: 'count', title: t('compare.histogram.vertices'), numeric: true },
+        { key: 'share', title: t('compare.histogram.share'), numeric: true },
+      ],
+      rows: bins.map((b) => ({
+        from: fine.format(b.from),
+        to: fine.format(b.to),
+        count: b.count,
+        share: percent.format(total ? b.count / total : 0),
+      })),
+    };
+    return { option, table, total };
+  }, [histogram, range, i18n.language, t]);
+
+  return (
+    <ChartCard
+      title={t('compare.histogram.title')}
+      option={option}
+      table={table}
+      label={t('compare.histogram.label', { count: total })}
+      height={240}
+      empty={total === 0}
+      testId="compare-histogram"
+    />
+  );
+}
