@@ -151,7 +151,7 @@ function prepare(mesh: Mesh, progress: (f: number) => void): Prepared {
     throw new MeshError('not-a-jaw', 'The scan has no triangle with three distinct finite corners');
 
   // Edges more than two triangles share: drop those triangles (their hole is filled later).
-  let edges = buildEdges(clean);
+  let edges = buildEdges(clean, vertexCount);
   let crowded = false;
   for (let e = 0; e < edges.count && !crowded; e++) if (edges.uses[e]! > 2) crowded = true;
   if (crowded) {
@@ -170,7 +170,7 @@ function prepare(mesh: Mesh, progress: (f: number) => void): Prepared {
     }
     clean = keep.subarray(0, k);
     if (k === 0) throw new MeshError('not-a-jaw', 'The scan has no usable surface');
-    edges = buildEdges(clean);
+    edges = buildEdges(clean, vertexCount);
   }
   progress(0.25);
 
@@ -181,6 +181,10 @@ function prepare(mesh: Mesh, progress: (f: number) => void): Prepared {
     const b = clean[f * 3 + 1]!;
     clean[f * 3 + 1] = clean[f * 3 + 2]!;
     clean[f * 3 + 2] = b;
+    // (a, b, c) became (a, c, b): its corners now run the edges c-a, b-c, a-b, that is old corners 2, 1, 0.
+    const e0 = edges.edgeOf[f * 3]!;
+    edges.edgeOf[f * 3] = edges.edgeOf[f * 3 + 2]!;
+    edges.edgeOf[f * 3 + 2] = e0;
   }
   const open = new Uint8Array(o.components);
   const size = new Uint32Array(o.components);
@@ -221,7 +225,7 @@ function prepare(mesh: Mesh, progress: (f: number) => void): Prepared {
   let loops: Uint32Array[] = [];
   let border = -1;
   if (main !== -1) {
-    const found = boundaryLoops(kept, buildEdges(kept), vertexCount);
+    const found = boundaryLoops(kept, kept === clean ? edges : buildEdges(kept, vertexCount), vertexCount);
     loops = found.loops;
     // The border: the longest loop, if it is at least as long as the scan is wide.
     const lo = [Infinity, Infinity, Infinity];

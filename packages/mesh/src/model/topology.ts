@@ -1,6 +1,6 @@
 /**
- * Edge topology over typed arrays: an undirected edge table built with an open-addressing hash on vertex pairs
- * (no strings, no per-edge objects), consistent orientation by a breadth-first walk over shared edges, and boundary
+ * Edge topology over typed arrays: an undirected edge table built by bucketing corners on their lower vertex (no
+ * strings, no per-edge objects), consistent orientation by a breadth-first walk over shared edges, and boundary
  * loops traced along the edges that only one triangle uses. Half-edge `h` is corner `h` of the index array: it runs
  * from `indices[h]` to the next corner of the same triangle.
  */
@@ -9,15 +9,6 @@ const EMPTY = -1;
 
 /** The corner after `h` in its triangle (0→1→2→0). */
 export const nextCorner = (h: number): number => (h % 3 === 2 ? h - 2 : h + 1);
-
-const mix = (a: number, b: number): number => {
-  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-};
 
 export interface Edges {
   /** Number of undirected edges. */
@@ -31,44 +22,60 @@ export interface Edges {
   second: Int32Array;
 }
 
-/** The undirected edges of an indexed triangle list. O(corners) expected time. */
-export function buildEdges(indices: Uint32Array): Edges {
+/**
+ * The undirected edges of an indexed triangle list: corners bucketed by their edge's lower vertex (a counting sort),
+ * then matched within each small bucket. Linear time, sequential memory access.
+ */
+export function buildEdges(indices: Uint32Array, vertexCount?: number): Edges {
   const corners = indices.length - (indices.length % 3);
-  let size = 16;
-  while (size < corners * 1.5) size *= 2; // about 1.5 corners per edge... 2 corners per edge: load ≤ 1/3
-  const mask = size - 1;
-  const table = new Int32Array(size).fill(EMPTY);
-  const lo = new Uint32Array(corners);
-  const hi = new Uint32Array(corners);
+  let vertices = vertexCount ?? 0;
+  if (vertexCount === undefined)
+    for (let h = 0; h < corners; h++) if (indices[h]! >= vertices) vertices = indices[h]! + 1;
+  const low = new Uint32Array(corners);
+  const start = new Uint32Array(vertices + 1);
+  for (let h = 0; h < corners; h++) {
+    const a = indices[h]!;
+    const b = indices[nextCorner(h)]!;
+    const x = a < b ? a : b;
+    low[h] = x;
+    start[x + 1]!++;
+  }
+  for (let v = 0; v < vertices; v++) start[v + 1]! += start[v]!;
+  const order = new Uint32Array(corners);
+  const fill = start.slice(0, vertices);
+  for (let h = 0; h < corners; h++) order[fill[low[h]!]!++] = h;
+  const high = low; // reused: corner → the edge's higher vertex
+  for (let h = 0; h < corners; h++) {
+    const a = indices[h]!;
+    const b = indices[nextCorner(h)]!;
+    high[h] = a < b ? b : a;
+  }
   const edgeOf = new Int32Array(corners);
   const uses = new Uint32Array(corners);
   const first = new Int32Array(corners).fill(EMPTY);
   const second = new Int32Array(corners).fill(EMPTY);
   let count = 0;
-  for (let h = 0; h < corners; h++) {
-    const a = indices[h]!;
-    const b = indices[nextCorner(h)]!;
-    const x = a < b ? a : b;
-    const y = a < b ? b : a;
-    let slot = mix(x, y) & mask;
-    let e: number;
-    for (;;) {
-      e = table[slot]!;
-      if (e === EMPTY) {
-        e = count++;
-        table[slot] = e;
-        lo[e] = x;
-        hi[e] = y;
-        break;
+  for (let v = 0; v < vertices; v++) {
+    const from = start[v]!;
+    const to = start[v + 1]!;
+    const bucketFirstEdge = count;
+    for (let k = from; k < to; k++) {
+      const h = order[k]!;
+      const y = high[h]!;
+      let e = -1;
+      for (let f = bucketFirstEdge; f < count; f++) {
+        if (high[first[f]!] === y) {
+          e = f;
+          break;
+        }
       }
-      if (lo[e] === x && hi[e] === y) break;
-      slot = (slot + 1) & mask;
+      if (e === -1) e = count++;
+      edgeOf[h] = e;
+      const u = uses[e]!;
+      if (u === 0) first[e] = h;
+      else if (u === 1) second[e] = h;
+      uses[e] = u + 1;
     }
-    edgeOf[h] = e;
-    const u = uses[e]!;
-    if (u === 0) first[e] = h;
-    else if (u === 1) second[e] = h;
-    uses[e] = u + 1;
   }
   return { count, edgeOf, uses, first, second };
 }
