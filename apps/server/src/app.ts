@@ -38,6 +38,9 @@ import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
 import { startAttachmentCleanup } from './modules/orgs/attachments.jobs.ts';
 import { startScanJobs } from './modules/cases/scan.jobs.ts';
 import { conversionsRoutes } from './modules/cases/conversions.routes.ts';
+import { modelsRoutes } from './modules/cases/models.routes.ts';
+import { compareRoutes } from './modules/cases/compare.routes.ts';
+import { reportSharesRoutes } from './modules/cases/report-shares.routes.ts';
 import { createUploads } from './platform/uploads/tus.ts';
 import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -157,6 +160,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => scanJobs.stop());
   app.decorate('scanJobs', scanJobs);
   await app.register(conversionsRoutes(platform, scanJobs));
+  await app.register(modelsRoutes(platform, scanJobs));
+  await app.register(compareRoutes(platform, scanJobs));
+  await app.register(reportSharesRoutes(platform));
   await app.register(uploadsRoutes(platform));
   registerWebApp(app, config.webDist);
 

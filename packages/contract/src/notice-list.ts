@@ -32,7 +32,8 @@ export const FAILED_NOTICE_KIND = 'failed';
 export interface TaskMessage {
   noticeId: string;
   caseId: string;
-  reason: 'finished' | 'converted';
+  /** `model`: a model the person started building is done (the web opens `/caseBuilder?id=`). */
+  reason: 'finished' | 'converted' | 'model';
 }
 export interface FailedMessage {
   noticeId: string;

@@ -3,7 +3,7 @@ import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { caseFiles, cases, scanJobs } from './cases.schema.ts';
 
 export type ScanJob = typeof scanJobs.$inferSelect;
-export type ScanJobKind = 'convert' | 'thumbnail';
+export type ScanJobKind = 'convert' | 'thumbnail' | 'model' | 'compare';
 
 /** The files a conversion or a preview image reads: the case's own scans, not earlier conversions' results. */
 export const originalFiles = (db: Queryable, caseId: string) =>
@@ -59,7 +59,14 @@ export const liveJob = async (db: Queryable, caseId: string, kind: ScanJobKind) 
  */
 export const insertJob = async (
   db: Queryable,
-  values: { caseId: string; kind: ScanJobKind; type?: string; requestedBy?: string | null },
+  values: {
+    caseId: string;
+    kind: ScanJobKind;
+    type?: string;
+    requestedBy?: string | null;
+    requestedCust?: string | null;
+    params?: Record<string, unknown>;
+  },
 ) => (await db.insert(scanJobs).values(values).onConflictDoNothing().returning())[0];
 
 /**
@@ -113,6 +120,29 @@ export async function finishJob(
       errorCode: outcome.state === 'failed' ? outcome.errorCode : null,
       finishedAt: sql`now()`,
     })
+    .where(mine(id, worker))
+    .returning({ id: scanJobs.id });
+  return rows.length > 0;
+}
+
+/** One case file by its id. */
+export const fileById = async (db: Queryable, id: string) =>
+  (await db.select().from(caseFiles).where(eq(caseFiles.id, id)).limit(1))[0];
+
+/** One job by its id. */
+export const findJob = async (db: Queryable, id: string) =>
+  (await db.select().from(scanJobs).where(eq(scanJobs.id, id)).limit(1))[0];
+
+/** Records what a job this worker holds answers (a comparison's figures); false when it is no longer its own. */
+export async function setJobResult(
+  db: Queryable,
+  id: string,
+  worker: string,
+  result: Record<string, unknown>,
+) {
+  const rows = await db
+    .update(scanJobs)
+    .set({ result })
     .where(mine(id, worker))
     .returning({ id: scanJobs.id });
   return rows.length > 0;

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable } from 'node:stream';
+import { MessageChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import { CaseErrors, conversionExt, type ConversionType, type ErrorDef } from '@archway/contract';
 import type { Db } from '../../platform/db/client.ts';
 import { StorageNotFound, type Storage } from '../../platform/storage/storage.ts';
 import * as jobs from './scan-jobs.repository.ts';
-import type { ScanResult, ScanTask } from './scan.worker.ts';
+import type { ScanOutput, ScanResult, ScanTask } from './scan.worker.ts';
+import { JobFailure } from './scan-job-failure.ts';
+import { buildModelJob, compareJob, failedNotices, type JobDeps } from './model-jobs.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
 import { conversionEnded } from '../notices/task-notices.ts';
@@ -21,13 +24,6 @@ export const MAX_ATTEMPTS = 3;
 export const THUMBNAIL = { width: 320, height: 240 };
 /** Cases queued for a missing preview image at a time. */
 const BACKFILL_BATCH = 500;
-
-/** Why a job failed, as the catalogue says it. */
-class JobFailure extends Error {
-  constructor(readonly def: ErrorDef) {
-    super(def.key);
-  }
-}
 
 export interface ScanJobsOptions {
   db: Db;
@@ -84,13 +80,31 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
 
-  const runTask = async (task: ScanTask, transfer: ArrayBuffer[]) => {
-    const result = (await pool.run(task, { transferList: transfer })) as ScanResult;
-    if ('error' in result) {
-      log.info({ reason: result.error }, 'scan could not be read');
-      throw new JobFailure(CaseErrors.processingFailed);
+  /** Runs a task in a worker thread; its progress (model, compare) comes back over a message port. */
+  const runTask = async (
+    task: ScanTask,
+    transfer: ArrayBuffer[],
+    failure: ErrorDef = CaseErrors.processingFailed,
+    onProgress?: (f: number) => void,
+  ): Promise<ScanOutput> => {
+    const channel = onProgress ? new MessageChannel() : undefined;
+    if (channel) {
+      channel.port1.on('message', (f: number) => onProgress!(f));
+      (task as { port?: unknown }).port = channel.port2;
     }
-    return result;
+    try {
+      const transferList = [...transfer, ...(channel ? [channel.port2] : [])];
+      const result = (await pool.run(task, {
+        transferList: transferList as unknown as ArrayBuffer[],
+      })) as ScanResult;
+      if ('error' in result) {
+        log.info({ reason: result.error }, 'scan could not be read');
+        throw new JobFailure(failure);
+      }
+      return result;
+    } finally {
+      channel?.port1.close();
+    }
   };
 
   const read = async (key: string) => {
@@ -199,6 +213,8 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     }
   };
 
+  const deps: JobDeps = { db, storage, worker, realtime: opts.realtime, run: runTask, read };
+
   /** Fails the job; a failed conversion is told to the person who started it (a `failed` notice, `Failed`). */
   const failJob = async (job: jobs.ScanJob, def: ErrorDef) => {
     const told = await db.transaction(async (tx) => {
@@ -207,7 +223,8 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
         errorKey: def.key,
         errorCode: def.code,
       });
-      if (!mine || job.kind !== 'convert') return [];
+      if (!mine) return [];
+      if (job.kind !== 'convert') return failedNotices(tx, job, def);
       const c = { caseId: job.caseId, userId: job.requestedBy, type: job.type, jobId: job.id };
       return conversionEnded(tx, { ...c, errorKey: def.key });
     });
@@ -222,11 +239,17 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
         .catch((err) => log.warn({ err }, 'scan job heartbeat failed'));
     }, heartbeatMs);
     try {
-      if (job.kind === 'convert')
-        await convertCase(job, (p) => {
-          progress = p;
-          void jobs.heartbeat(db, job.id, worker, p).catch(() => undefined);
-        });
+      // Progress is recorded at once when it moved by 5 % or more, otherwise with the next heartbeat.
+      let recorded = 0;
+      const report = (p: number) => {
+        progress = p;
+        if (p - recorded < 0.05) return;
+        recorded = p;
+        void jobs.heartbeat(db, job.id, worker, p).catch(() => undefined);
+      };
+      if (job.kind === 'convert') await convertCase(job, report);
+      else if (job.kind === 'model') await buildModelJob(deps, job, report);
+      else if (job.kind === 'compare') await compareJob(deps, job, report);
       else await drawThumbnail(job);
     } catch (err) {
       if (err instanceof JobFailure) {

@@ -6,7 +6,11 @@ import type { NoticeRow } from './notices.repository.ts';
  * (`/case?id=`; `/caseBuilder` is not built), a reply opens its thread (`/caseComment?caseId=`), device notices the
  * device list, a certification outcome the personal centre (its organization card).
  */
-export function noticePath(row: Pick<NoticeRow, 'kind' | 'caseId'>): string | null {
+export function noticePath(
+  row: Pick<NoticeRow, 'kind' | 'caseId'> & { payload?: NoticeRow['payload'] },
+): string | null {
+  // A built model (task or failed, reason `model`) opens the model builder.
+  if (row.payload?.reason === 'model' && row.caseId) return `/caseBuilder?id=${row.caseId}`;
   switch (row.kind) {
     case NoticeKind.newCase:
     case NoticeKind.task:
@@ -31,6 +35,7 @@ export function noticePath(row: Pick<NoticeRow, 'kind' | 'caseId'>): string | nu
 function titleKey(row: NoticeRow): string {
   const reason = typeof row.payload.reason === 'string' ? row.payload.reason : '';
   if (row.kind === NoticeKind.task && reason === 'converted') return 'realtime.notice.taskConverted';
+  if (row.kind === NoticeKind.task && reason === 'model') return 'realtime.notice.taskModel';
   if (/^[A-Za-z]{1,40}$/.test(row.kind)) return `realtime.notice.${row.kind}`;
   return 'realtime.notice.other';
 }

@@ -57,3 +57,32 @@ export async function conversionEnded(
         },
   ]);
 }
+
+/**
+ * A model build finished (call inside the transaction that records it): the person who started it gets a `task`
+ * notice (reason `model`: the web opens the model builder, `/caseBuilder?id=`), or, when it failed, a `failed`
+ * notice (reason `model`, with the catalogue key of why).
+ */
+export async function modelEnded(
+  tx: Queryable,
+  c: { caseId: string; userId: string | null; jobId: string; errorKey?: string },
+): Promise<NoticeRow[]> {
+  if (!c.userId) return [];
+  return notify(tx, [
+    c.errorKey
+      ? {
+          userId: c.userId,
+          kind: FAILED_NOTICE_KIND,
+          caseId: c.caseId,
+          objectId: c.jobId,
+          payload: { reason: 'model', error: c.errorKey },
+        }
+      : {
+          userId: c.userId,
+          kind: NoticeKind.task,
+          caseId: c.caseId,
+          objectId: c.jobId,
+          payload: { reason: 'model' },
+        },
+  ]);
+}

@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  CaseErrors,
+  SHARE_LINK_DAYS,
+  ShareLinkErrors,
+  type ShareLinkCreated,
+  type ShareLinkRow,
+  type SharedReport,
+} from '@archway/contract';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as attachments from '../orgs/attachments.service.ts';
+import { caseAudit, custOf, refuse, type Scope } from './cases.access.ts';
+import { copyOf } from './cases.service.ts';
+import * as repo from './report-shares.repository.ts';
+
+const DAY_MS = 86_400_000;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** `POST /api/case/report/share`: a new link to the case's report; its token is shown this once. Audited. */
+export async function createShare(
+  s: Scope,
+  publicUrl: string,
+  body: { caseId: string; days?: number },
+): Promise<ShareLinkCreated> {
+  const days = body.days ?? SHARE_LINK_DAYS.default;
+  if (!Number.isInteger(days) || days < SHARE_LINK_DAYS.min || days > SHARE_LINK_DAYS.max)
+    return refuse(ShareLinkErrors.parameter);
+  const row = await copyOf(s, body.caseId, 'case.report.share');
+  if (row.box.recycledAt) return refuse(CaseErrors.notFound);
+  const token = randomBytes(32).toString('base64url');
+  const share = await repo.insertShare(s.db, {
+    tokenHash: hashOf(token),
+    caseId: body.caseId,
+    custId: custOf(s.actor),
+    createdBy: s.actor.userId,
+    expiresAt: new Date(Date.now() + days * DAY_MS),
+  });
+  await audit(
+    s.db,
+    s.ctx,
+    caseAudit(s, 'case.report.share', body.caseId, 'allowed', { share: share.id, days }),
+  );
+  return {
+    id: share.id,
+    token,
+    url: `${publicUrl.replace(/\/$/, '')}/v5/report/${token}`,
+    expiresAt: share.expiresAt.toISOString(),
+  };
+}
+
+/** `GET /api/case/report/shares?caseId=`: the caller's organization's links for the case (never their tokens). */
+export async function listShares(s: Scope, caseId: string): Promise<ShareLinkRow[]> {
+  await copyOf(s, caseId, 'case.report.shares');
+  const now = Date.now();
+  return (await repo.sharesOf(s.db, caseId, custOf(s.actor))).map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
+    createdByName: r.createdByName ?? null,
+    active: !r.revokedAt && r.expiresAt.getTime() > now,
+  }));
+}
+
+/**
+ * `DELETE /api/case/report/share/{id}`: revokes a link the caller's organization made (again: no change). A link it
+ * did not make answers `shareLink.expired`, as an unknown one does. Audited.
+ */
+export async function revokeShare(s: Scope, id: string): Promise<{ id: string; revokedAt: string }> {
+  const row = await repo.revokeShare(s.db, id, custOf(s.actor));
+  if (!row) return refuse(ShareLinkErrors.expired);
+  await audit(s.db, s.ctx, caseAudit(s, 'case.report.revoke', row.caseId, 'allowed', { share: id }));
+  return { id, revokedAt: row.revokedAt!.toISOString() };
+}
+
+/** The live link of a token: unknown, expired and revoked all answer `shareLink.expired`. */
+async function shareOf(platform: Platform, token: string) {
+  const share = token.length > 200 ? undefined : await repo.liveShare(platform.db, hashOf(token));
+  if (!share) throw new AppError(ShareLinkErrors.expired);
+  return share;
+}
+
+const fileUrl = (token: string, id: string) => `/api/report/${token}/file/${id}`;
+const assetUrl = (token: string, id: string | null) => (id ? `/api/report/${token}/asset/${id}` : null);
+
+/** `GET /api/report/{token}` (public): the case report as the sharing organization presents it. */
+export async function sharedReport(platform: Platform, token: string): Promise<SharedReport> {
+  const share = await shareOf(platform, token);
+  const [c, org, design] = await Promise.all([
+    repo.caseOf(platform.db, share.caseId),
+    repo.orgReportOf(platform.db, share.custId),
+    repo.designOf(platform.db, share.caseId),
+  ]);
+  if (!c || !org) throw new AppError(ShareLinkErrors.expired);
+  // Encrypted data cannot be shown: no scans for the 3D view.
+  const files = c.crypto === 1 ? [] : await repo.reportFilesOf(platform.db, share.caseId);
+  return {
+    case: {
+      id: c.id,
+      patientName: c.patientName,
+      caseType: c.caseType,
+      createdAt: c.createdAt.toISOString(),
+      doctor: c.doctor,
+      clinic: c.clinic,
+    },
+    org: {
+      name: org.name,
+      introduction: org.introduction ?? '',
+      shareColor: org.shareColor ?? null,
+      fontColor: org.fontColor ?? null,
+      logoUrl: assetUrl(token, org.logo),
+      backgroundUrl: assetUrl(token, org.background),
+      pictures: org.sharePictures.map((id) => assetUrl(token, id)!),
+      videoUrl: assetUrl(token, org.shareVideo),
+    },
+    design: design ? { teeth: design.teeth, bridges: design.bridges, note: design.note } : null,
+    files: files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      format: f.format,
+      size: f.size,
+      url: fileUrl(token, f.id),
+    })),
+  };
+}
+
+export interface SharedStream {
+  name: string;
+  size: number;
+  type: string;
+  open: (range?: ByteRange) => Promise<Readable>;
+}
+
+/** `GET /api/report/{token}/file/{fileId}` (public): one of the report's scans; any other file is `shareLink.expired`. */
+export async function sharedFile(platform: Platform, token: string, fileId: string): Promise<SharedStream> {
+  const share = await shareOf(platform, token);
+  const c = await repo.caseOf(platform.db, share.caseId);
+  const f =
+    c && c.crypto !== 1
+      ? (await repo.reportFilesOf(platform.db, share.caseId)).find((x) => x.id === fileId)
+      : undefined;
+  if (!f) throw new AppError(ShareLinkErrors.expired);
+  return {
+    name: f.name,
+    size: f.size,
+    type: 'application/octet-stream',
+    open: (range) =>
+      platform.storage.get(f.storageKey, range).catch((err: unknown) => {
+        throw err instanceof StorageNotFound ? new AppError(CaseErrors.originalMissing) : err;
+      }),
+  };
+}
+
+/**
+ * `GET /api/report/{token}/asset/{attachmentId}` (public): the sharing organization's logo, background, a share
+ * picture or its video; nothing else.
+ */
+export async function sharedAsset(platform: Platform, token: string, id: string): Promise<SharedStream> {
+  const share = await shareOf(platform, token);
+  const org = await repo.orgReportOf(platform.db, share.custId);
+  const ids = org ? [org.logo, org.background, org.shareVideo, ...org.sharePictures] : [];
+  const row = ids.includes(id) ? await attachments.findAttachment(platform.db, id) : undefined;
+  if (!row) throw new AppError(ShareLinkErrors.expired);
+  return {
+    name: row.name,
+    size: row.size,
+    type: row.mime,
+    open: (range) => attachments.openAttachment(platform, row, range),
+  };
+}
