@@ -19,8 +19,8 @@
  *    - solid: the bottom is the convex hull of that outline. The pockets between the outline and the hull (the
  *      tongue space above all) are filled up to a flat lid half-way between the bottom and borderMin, so the base
  *      is one slab with the arch standing on it.
- * 6. Every component is turned outward (positive signed volume), and the result is checked: watertight and
- *    consistently oriented, or a MeshError.
+ * 6. Every component is turned outward (positive signed volume), and the result, welded once more as a reader of
+ *    its STL would, is checked: watertight and consistently oriented, or a MeshError 'not-a-jaw'.
  *
  * Linear in the triangles apart from the ear clipping of the caps (about linear on smooth outlines); only typed
  * arrays per triangle or vertex.
@@ -252,11 +252,121 @@ function prepare(mesh: Mesh, progress: (f: number) => void): Prepared {
   return { positions, indices: kept, component, components: o.components, main, loops, border };
 }
 
+/** The eigenvalues (ascending) and unit eigenvectors of a symmetric 3×3 matrix, by Jacobi rotations. */
+function eigen(m: number[]): { values: number[]; vectors: [number, number, number][] } {
+  const a = [
+    [m[0]!, m[1]!, m[2]!],
+    [m[1]!, m[3]!, m[4]!],
+    [m[2]!, m[4]!, m[5]!],
+  ];
+  const v = [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ];
+  for (let sweep = 0; sweep < 50; sweep++) {
+    const off = a[0]![1]! ** 2 + a[0]![2]! ** 2 + a[1]![2]! ** 2;
+    if (off < 1e-30 * (a[0]![0]! ** 2 + a[1]![1]! ** 2 + a[2]![2]! ** 2) || off === 0) break;
+    for (const [p, q] of [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ] as const) {
+      const apq = a[p]![q]!;
+      if (apq === 0) continue;
+      const theta = (a[q]![q]! - a[p]![p]!) / (2 * apq);
+      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+      const c = 1 / Math.sqrt(t * t + 1);
+      const s = t * c;
+      for (let k = 0; k < 3; k++) {
+        const akp = a[k]![p]!;
+        const akq = a[k]![q]!;
+        a[k]![p] = c * akp - s * akq;
+        a[k]![q] = s * akp + c * akq;
+      }
+      for (let k = 0; k < 3; k++) {
+        const apk = a[p]![k]!;
+        const aqk = a[q]![k]!;
+        a[p]![k] = c * apk - s * aqk;
+        a[q]![k] = s * apk + c * aqk;
+      }
+      for (let k = 0; k < 3; k++) {
+        const vkp = v[k]![p]!;
+        const vkq = v[k]![q]!;
+        v[k]![p] = c * vkp - s * vkq;
+        v[k]![q] = s * vkp + c * vkq;
+      }
+    }
+  }
+  const order = [0, 1, 2].sort((i, j) => a[i]![i]! - a[j]![j]!);
+  return {
+    values: order.map((i) => a[i]![i]!),
+    vectors: order.map((i) => [v[0]![i]!, v[1]![i]!, v[2]![i]!] as [number, number, number]),
+  };
+}
+
+/**
+ * Sharpens the border's normal for a full arch. The open back ends of an arch scan add their cross-sections to the
+ * border's vector area, tilting it by several degrees; a full arch is flat, though, so its thinnest principal axis
+ * (of the area-weighted surface) is the occlusal normal. That axis is taken when it is clearly the thinnest (under
+ * half the next variance) and within 25° of the border normal; otherwise (a quadrant scan, a dome) the border
+ * normal stands.
+ */
+function refine(prep: Prepared, n: [number, number, number]): [number, number, number] {
+  const p = prep.positions;
+  const idx = prep.indices;
+  let w = 0;
+  const mean = [0, 0, 0];
+  const sum = [0, 0, 0, 0, 0, 0]; // xx xy xz yy yz zz of centroids, area-weighted
+  for (let t = 0; t < idx.length; t += 3) {
+    if (prep.component[t / 3] !== prep.main) continue;
+    const a = idx[t]! * 3;
+    const b = idx[t + 1]! * 3;
+    const c = idx[t + 2]! * 3;
+    const ux = p[b]! - p[a]!;
+    const uy = p[b + 1]! - p[a + 1]!;
+    const uz = p[b + 2]! - p[a + 2]!;
+    const vx = p[c]! - p[a]!;
+    const vy = p[c + 1]! - p[a + 1]!;
+    const vz = p[c + 2]! - p[a + 2]!;
+    const area = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+    if (!(area > 0 && area < Infinity)) continue;
+    const x = (p[a]! + p[b]! + p[c]!) / 3;
+    const y = (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3;
+    const z = (p[a + 2]! + p[b + 2]! + p[c + 2]!) / 3;
+    w += area;
+    mean[0]! += area * x;
+    mean[1]! += area * y;
+    mean[2]! += area * z;
+    sum[0]! += area * x * x;
+    sum[1]! += area * x * y;
+    sum[2]! += area * x * z;
+    sum[3]! += area * y * y;
+    sum[4]! += area * y * z;
+    sum[5]! += area * z * z;
+  }
+  if (!(w > 0)) return n;
+  const [mx, my, mz] = [mean[0]! / w, mean[1]! / w, mean[2]! / w];
+  const cov = [
+    sum[0]! / w - mx * mx,
+    sum[1]! / w - mx * my,
+    sum[2]! / w - mx * mz,
+    sum[3]! / w - my * my,
+    sum[4]! / w - my * mz,
+    sum[5]! / w - mz * mz,
+  ];
+  const { values, vectors } = eigen(cov);
+  const e = vectors[0]!;
+  const along = e[0] * n[0] + e[1] * n[1] + e[2] * n[2];
+  if (!(values[0]! < 0.5 * values[1]!) || Math.abs(along) < Math.cos((25 * Math.PI) / 180)) return n;
+  return along < 0 ? [-e[0], -e[1], -e[2]] : e;
+}
+
 function frameOf(prep: Prepared): ModelFrame | null {
   if (prep.border === -1) return null;
   const p = prep.positions;
   const loop = prep.loops[prep.border]!;
-  const n = normalise(newell(p, loop)) ?? [0, 0, 1];
+  const n = refine(prep, normalise(newell(p, loop)) ?? [0, 0, 1]);
   // Sign: the scan lies on the positive side of the border's centroid.
   let c0 = 0;
   for (let i = 0; i < loop.length; i++) c0 += dot(p, loop[i]!, n);
@@ -336,7 +446,7 @@ function hullMarks(x: Float64Array, y: Float64Array): Uint8Array {
 }
 
 /**
- * Builds the base on the border loop. New vertices get numbers from `next` on, their positions pushed to `extra`.
+ * Builds the base on the border loop. New vertices get numbers from `firstNew` on, their positions pushed to `extra`.
  */
 function addBase(
   p: Float32Array,
@@ -505,7 +615,9 @@ export function buildModel(mesh: Mesh, opts: BuildModelOptions): Mesh {
     indices[f * 3 + 1] = indices[f * 3 + 2]!;
     indices[f * 3 + 2] = b;
   }
-  const result: Mesh = { positions, indices };
+  // Welded once more, as a reader of the written STL will: two new vertices that happen to coincide (a border
+  // stretch parallel to up) must not leave an STL that only looks closed here.
+  const result = weld({ positions, indices });
   const check = checkMesh(result);
   if (!check.watertight || !check.consistentlyOriented)
     throw new MeshError('not-a-jaw', 'The scan could not be closed into a watertight model');
