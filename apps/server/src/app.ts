@@ -33,6 +33,7 @@ import { startExpirySweep } from './modules/devices/devices.jobs.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
 import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
 import { startAttachmentCleanup } from './modules/orgs/attachments.jobs.ts';
@@ -45,6 +46,7 @@ import { createUploads } from './platform/uploads/tus.ts';
 import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
 import { seedDemoCases } from './demo/seed-cases.ts';
+import { seedDemoOrderForm } from './demo/seed-orders.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
@@ -156,6 +158,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(casesRoutes(platform));
   await app.register(noticesRoutes(platform));
   await app.register(statsRoutes(platform));
+  await app.register(ordersRoutes(platform));
   const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads, realtime });
   app.addHook('onClose', () => scanJobs.stop());
   app.decorate('scanJobs', scanJobs);
@@ -168,6 +171,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   if (config.demo) {
     await seedDemo(db, config.area);
+    await seedDemoOrderForm(db);
     if (config.demoCases) await seedDemoCases(db, storage, config.area);
   }
   await purgeExpired(db);

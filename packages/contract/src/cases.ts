@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CaseType } from './constants.ts';
 import { foldPage, tableParams } from './devices.ts';
 import { safeString, uuidParam } from './schemas.ts';
+import { filledOrderForm, orderValues } from './orders.ts';
 
 /**
  * Cases (product §1–§6, §9; calls-and-errors §3, §4, §7.4). Where the spec says "not shown", the decision is
@@ -206,6 +207,11 @@ export const caseDetail = caseRow.extend({
     z.object({ custId: z.string(), custName: z.string(), processStatus: z.number().int().nullable() }),
   ),
   files: z.array(caseFile),
+  /**
+   * The order form each receiving lab's copy was sent with and what was filled: the sender sees every receiver's,
+   * a receiver its own, a third party the forwarding lab's.
+   */
+  orderForms: z.array(filledOrderForm).default([]),
 });
 export type CaseDetail = z.infer<typeof caseDetail>;
 
@@ -262,5 +268,10 @@ export const completeUploadBody = z.object({
     )
     .min(1)
     .max(20),
+  /**
+   * The receiving labs' order-form values by field name (`GET /api/order/forms` lists the forms): checked against
+   * every receiver's published form before anything is written.
+   */
+  orderFields: orderValues.optional(),
 });
 export type CompleteUploadBody = z.infer<typeof completeUploadBody>;

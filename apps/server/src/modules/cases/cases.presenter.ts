@@ -9,6 +9,7 @@ import {
   type CaseRow,
   type Conversion,
   type ConversionType,
+  type FilledOrderForm,
 } from '@archway/contract';
 import type { BoxRow, CaseFileRecord, Party } from './cases.repository.ts';
 import type { ScanJob } from './scan-jobs.repository.ts';
@@ -137,6 +138,8 @@ export function presentDetail(
   viewerCustId: string,
   now: Date,
   viewerCustType?: number | null,
+  /** The filled order forms the viewer sees (orders.presenter `visibleFilledForms`). */
+  orderForms: FilledOrderForm[] = [],
 ): CaseDetail {
   const card = presentCase(row, parties, viewerCustId, now, viewerCustType);
   const r = row.record;
@@ -167,6 +170,7 @@ export function presentDetail(
       processStatus: p.processStatus,
     })),
     files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, format: f.format })),
+    orderForms,
   };
 }
 

@@ -22,6 +22,8 @@ import type { Platform } from '../../platform/platform.ts';
 import { caseReceived } from '../notices/case-notices.ts';
 import { orderFinished } from '../notices/task-notices.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
+import { caseForms, insertCaseForms, type OrderValuesRow } from '../orders/orders.repository.ts';
+import { visibleFilledForms } from '../orders/orders.presenter.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -53,6 +55,8 @@ export interface NewCase {
   crypto: boolean;
   /** Demo data only: when the case was made. */
   createdAt?: Date;
+  /** The order forms filled for the receivers (checked already): kept for those the case is routed to. */
+  orderForms?: { custId: string; formVersionId: string; values: OrderValuesRow }[];
 }
 
 /**
@@ -164,6 +168,12 @@ async function insertNewCase(
         processStatus: ProcessStatus.received,
       })),
     ]);
+    await insertCaseForms(
+      tx,
+      (input.orderForms ?? [])
+        .filter((f) => receivers.includes(f.custId))
+        .map((f) => ({ caseId: record.id, ...f })),
+    );
     // The card's preview image is drawn by a scan worker (scan.jobs.ts); sealed data cannot be drawn.
     if (!input.crypto) await scanJobs.insertJob(tx, { caseId: record.id, kind: 'thumbnail' });
     await audit(tx, ctx, {
@@ -252,9 +262,17 @@ export async function present(s: Scope, row: repo.BoxRow): Promise<CaseRow> {
 /** `GET /detail/{id}` (audited). */
 export async function detail(s: Scope, id: string): Promise<CaseDetail> {
   const row = await copyOf(s, id, 'case.read');
-  const [parties, files] = await Promise.all([repo.partiesOf(s.db, [id]), repo.filesOf(s.db, id)]);
+  const [parties, files, forms] = await Promise.all([
+    repo.partiesOf(s.db, [id]),
+    repo.filesOf(s.db, id),
+    caseForms(s.db, id),
+  ]);
   await audit(s.db, s.ctx, caseAudit(s, 'case.read', id));
-  return presentDetail(row, parties, files, custOf(s.actor), new Date(), s.actor.custType);
+  const orderForms = visibleFilledForms(
+    { custId: custOf(s.actor), role: row.box.role, forwardedBy: row.box.forwardedBy },
+    forms,
+  );
+  return presentDetail(row, parties, files, custOf(s.actor), new Date(), s.actor.custType, orderForms);
 }
 
 /** `PUT /status/{id}?status=5`: the sender cancels its case before a lab has started on it. */

@@ -13,6 +13,7 @@ import type { Uploads } from '../../platform/uploads/tus.ts';
 import { refuse, type Scope } from './cases.access.ts';
 import { createCase, removeFiles, usableDevice, type StoredFile } from './cases.service.ts';
 import * as repo from './cases.repository.ts';
+import { prepareOrderForms } from '../orders/orders.service.ts';
 
 const HEAD_BYTES = 4096;
 
@@ -60,6 +61,16 @@ export async function completeUpload(
   const device = await usableDevice(s.db, s.actor, body.device);
   const encrypting = device.encryptType === 2;
   if (encrypting !== (body.crypto === 1)) return refuse(CaseErrors.badFile);
+  // The receiving labs' order forms: a missing mandatory field or a value that does not fit refuses the case
+  // before any upload is read or stored.
+  const { order, forms } = await prepareOrderForms(
+    s.db,
+    device,
+    s.actor.custId ?? '',
+    body.order,
+    body.orderFields,
+    body.files.map((f) => f.name),
+  );
 
   // Every upload is read once and checked (format, size, sha256) before any is stored.
   const checked: { upload: Upload; name: string; sha256: string; size: number; format: ScanFormat }[] = [];
@@ -97,8 +108,9 @@ export async function completeUpload(
       s.ctx,
       {
         deviceSerial: body.device,
-        order: body.order,
+        order,
         files: stored,
+        orderForms: forms,
         uploadId: uploadKey,
         crypto: encrypting,
       },

@@ -1,0 +1,442 @@
+import {
+  ChoiceFieldTypes,
+  OrderFieldTypes,
+  OrderFormErrors,
+  STANDARD_ORDER_FORM,
+  caseOrder,
+  orderField,
+  type CaseOrder,
+  type ErrorDef,
+  type OrderField,
+  type OrderFormState,
+  type OrderValues,
+  type ReceiverForm,
+} from '@archway/contract';
+import type { Actor } from '../../platform/auth.ts';
+import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { routeTargets } from '../cases/cases.repository.ts';
+import { usableDevice } from '../cases/cases.service.ts';
+import { designerOrg } from './orders.access.ts';
+import { presentReceiverForm, presentState } from './orders.presenter.ts';
+import * as repo from './orders.repository.ts';
+import type { OrderFieldRow } from './orders.repository.ts';
+
+/** At most this many fields in a form (product §5 sets none: Archway's bound). */
+export const MAX_FIELDS = 100;
+const MAX_OPTIONS = 100;
+const MAX_CHILDREN = 50;
+
+export interface OrderScope {
+  db: Db;
+  ctx: RequestContext;
+  actor: Actor;
+}
+
+const refuse = (def: ErrorDef, field?: string): never => {
+  throw new AppError(def, field);
+};
+const fold = (s: string) => s.trim().toLowerCase();
+const standardForm = (): OrderFieldRow[] =>
+  STANDARD_ORDER_FORM.map((f) => structuredClone(f) as OrderFieldRow);
+
+// ---- the designer ---------------------------------------------------------------------------------------------
+
+/**
+ * A field as given, checked and normalized: a name (nameRequired) and a known type (typeRequired); a dropdown, radio
+ * or checkbox needs at least one option (optionsRequired) and takes no option or sub-option twice, letter case
+ * ignored (optionExists); the other types keep no options.
+ */
+export function normalizeField(raw: Partial<OrderField> | undefined): OrderFieldRow {
+  const name = typeof raw?.name === 'string' ? raw.name.trim() : '';
+  if (!name) return refuse(OrderFormErrors.nameRequired, 'name');
+  const type = raw?.type;
+  if (!type || !OrderFieldTypes.includes(type)) return refuse(OrderFormErrors.typeRequired, 'type');
+  const choice = ChoiceFieldTypes.includes(type);
+  const options = choice
+    ? (raw.options ?? []).map((o) => ({
+        label: o.label.trim(),
+        ...(o.children?.length ? { children: o.children.map((c) => c.trim()) } : {}),
+      }))
+    : [];
+  if (choice && !options.length) return refuse(OrderFormErrors.optionsRequired, 'options');
+  const labels = new Set<string>();
+  for (const o of options) {
+    if (labels.has(fold(o.label))) return refuse(OrderFormErrors.optionExists, 'options');
+    labels.add(fold(o.label));
+    if (new Set(o.children?.map(fold)).size !== (o.children?.length ?? 0))
+      return refuse(OrderFormErrors.optionExists, 'options');
+  }
+  return { name, type, mandatory: raw.mandatory ?? false, options };
+}
+
+/**
+ * A field from a request body not yet validated (the add and change calls validate here, so a missing name or type
+ * answers orderForm.nameRequired / orderForm.typeRequired rather than the parameter error): `where` prefixes the
+ * field named in the refusal.
+ */
+export function fieldFromInput(raw: unknown, where = ''): OrderFieldRow {
+  const parsed = orderField.safeParse(raw);
+  if (parsed.success) return normalizeField(parsed.data);
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  if (typeof r.name !== 'string' || !r.name.trim())
+    return refuse(OrderFormErrors.nameRequired, `${where}name`);
+  if (typeof r.type !== 'string' || !(OrderFieldTypes as readonly string[]).includes(r.type))
+    return refuse(OrderFormErrors.typeRequired, `${where}type`);
+  const path = parsed.error.issues[0]?.path.join('.');
+  return refuse(OrderFormErrors.parameter, `${where}${path ?? ''}` || undefined);
+}
+
+const indexOf = (draft: readonly OrderFieldRow[], name: string, param = 'name') => {
+  const at = draft.findIndex((f) => fold(f.name) === fold(name));
+  return at < 0 ? refuse(OrderFormErrors.fieldNotFound, param) : at;
+};
+
+/** The draft as stored, or the standard form for an organization that never designed one. */
+const draftOf = (row: repo.OrderFormRow | undefined) => row?.draft ?? standardForm();
+
+async function stateOf(db: Queryable, custId: string): Promise<OrderFormState> {
+  const row = await repo.findForm(db, custId);
+  const published = row?.published ? await repo.findVersion(db, custId, row.published) : undefined;
+  return presentState(row, draftOf(row), published?.fields ?? []);
+}
+
+/** `GET /api/order/form`. */
+export async function formState(s: OrderScope): Promise<OrderFormState> {
+  const custId = await designerOrg(s.db, s.actor, false);
+  return stateOf(s.db, custId);
+}
+
+/**
+ * One designer change: the flag and the role checked, the form row locked, the change made and audited in one
+ * transaction; a refusal rolls it back and is audited outside it.
+ */
+async function change(
+  s: OrderScope,
+  action: string,
+  fn: (tx: Tx, form: repo.OrderFormRow, custId: string) => Promise<Record<string, unknown>>,
+): Promise<OrderFormState> {
+  try {
+    return await s.db.transaction(async (tx) => {
+      const custId = await designerOrg(tx, s.actor, true);
+      const form = await repo.lockForm(tx, custId, standardForm());
+      const detail = await fn(tx, form, custId);
+      await audit(tx, s.ctx, {
+        actorUserId: s.actor.userId,
+        actorCustId: custId,
+        action,
+        objectType: 'order_form',
+        objectId: custId,
+        outcome: 'allowed',
+        detail,
+      });
+      return stateOf(tx, custId);
+    });
+  } catch (err) {
+    if (err instanceof AppError)
+      await audit(s.db, s.ctx, {
+        actorUserId: s.actor.userId,
+        actorCustId: s.actor.custId,
+        action,
+        objectType: 'order_form',
+        objectId: s.actor.custId,
+        outcome: 'refused',
+        detail: { code: err.def.code, key: err.def.key },
+      });
+    throw err;
+  }
+}
+
+const save = (tx: Tx, custId: string, draft: OrderFieldRow[], s: OrderScope) =>
+  repo.saveDraft(tx, custId, draft, s.actor.userId);
+
+/** `POST /api/order/form/field`: a new field at the end (at most 100; a taken name refused). */
+export const addField = (s: OrderScope, raw: unknown) =>
+  change(s, 'orderForm.field.add', async (tx, form, custId) => {
+    const field = fieldFromInput(raw);
+    if (form.draft.some((f) => fold(f.name) === fold(field.name)))
+      return refuse(OrderFormErrors.nameExists, 'name');
+    if (form.draft.length >= MAX_FIELDS) return refuse(OrderFormErrors.addFailed);
+    await save(tx, custId, [...form.draft, field], s);
+    return { name: field.name, type: field.type };
+  });
+
+/** `PUT /api/order/form/field`: the field called `name` replaced (renamed when `field.name` differs). */
+export const updateField = (s: OrderScope, raw: unknown) =>
+  change(s, 'orderForm.field.update', async (tx, form, custId) => {
+    const body = (typeof raw === 'object' && raw !== null ? raw : {}) as { name?: unknown; field?: unknown };
+    if (typeof body.name !== 'string' || !body.name.trim())
+      return refuse(OrderFormErrors.fieldNotFound, 'name');
+    const at = indexOf(form.draft, body.name);
+    const field = fieldFromInput(body.field, 'field.');
+    if (form.draft.some((f, i) => i !== at && fold(f.name) === fold(field.name)))
+      return refuse(OrderFormErrors.nameExists, 'field.name');
+    const draft = form.draft.map((f, i) => (i === at ? field : f));
+    await save(tx, custId, draft, s);
+    return { name: form.draft[at]!.name, field: field.name, type: field.type };
+  });
+
+/** `DELETE /api/order/form/field?name=`. */
+export const deleteField = (s: OrderScope, name: string) =>
+  change(s, 'orderForm.field.delete', async (tx, form, custId) => {
+    const at = indexOf(form.draft, name);
+    await save(
+      tx,
+      custId,
+      form.draft.filter((_, i) => i !== at),
+      s,
+    );
+    return { name: form.draft[at]!.name };
+  });
+
+/**
+ * `POST /api/order/form/option`: an option of a dropdown, radio or checkbox field, or with `parent` a sub-option of
+ * one of its options; one that exists already (letter case ignored) is refused with optionExists.
+ */
+export const addOption = (
+  s: OrderScope,
+  body: { field: string; label: string; parent?: string | undefined },
+) =>
+  change(s, 'orderForm.option.add', async (tx, form, custId) => {
+    const at = indexOf(form.draft, body.field, 'field');
+    const field = structuredClone(form.draft[at]!);
+    if (!ChoiceFieldTypes.includes(field.type)) return refuse(OrderFormErrors.parameter, 'field');
+    const label = body.label.trim();
+    if (body.parent === undefined) {
+      if (field.options.some((o) => fold(o.label) === fold(label)))
+        return refuse(OrderFormErrors.optionExists, 'label');
+      if (field.options.length >= MAX_OPTIONS) return refuse(OrderFormErrors.addFailed);
+      field.options.push({ label });
+    } else {
+      const parent = field.options.find((o) => fold(o.label) === fold(body.parent!));
+      if (!parent) return refuse(OrderFormErrors.parameter, 'parent');
+      if (parent.children?.some((c) => fold(c) === fold(label)))
+        return refuse(OrderFormErrors.optionExists, 'label');
+      if ((parent.children?.length ?? 0) >= MAX_CHILDREN) return refuse(OrderFormErrors.addFailed);
+      parent.children = [...(parent.children ?? []), label];
+    }
+    await save(
+      tx,
+      custId,
+      form.draft.map((f, i) => (i === at ? field : f)),
+      s,
+    );
+    return { field: field.name, label, parent: body.parent ?? null };
+  });
+
+/** `PUT /api/order/form/order`: the fields in this order; every field named exactly once (else parameter). */
+export const reorder = (s: OrderScope, names: string[]) =>
+  change(s, 'orderForm.order', async (tx, form, custId) => {
+    const byName = new Map(form.draft.map((f) => [fold(f.name), f]));
+    const draft = names.map((n) => byName.get(fold(n)));
+    if (
+      names.length !== form.draft.length ||
+      new Set(names.map(fold)).size !== names.length ||
+      draft.some((f) => !f)
+    )
+      return refuse(OrderFormErrors.parameter, 'names');
+    await save(tx, custId, draft as OrderFieldRow[], s);
+    return { names: draft.map((f) => f!.name) };
+  });
+
+/**
+ * `POST /api/order/form/reset`: the draft becomes the standard form (the published version stays until the next
+ * synchronization). Archway's rules leave nothing to refuse once the flag and the role are checked, so
+ * orderForm.resetFailed (§8.5) is not answered by this server.
+ */
+export const resetForm = (s: OrderScope) =>
+  change(s, 'orderForm.reset', async (tx, _form, custId) => {
+    await save(tx, custId, standardForm(), s);
+    return {};
+  });
+
+/**
+ * `POST /api/order/form/sync`: the draft published as the next version, the one clinics fill from now on; cases
+ * already sent keep theirs. An empty draft is refused (orderForm.syncFailed: "add data first"); a draft equal to the
+ * published version publishes nothing new.
+ */
+export const syncForm = (s: OrderScope) =>
+  change(s, 'orderForm.sync', async (tx, form, custId) => {
+    if (!form.draft.length) return refuse(OrderFormErrors.syncFailed);
+    const current = form.published ? await repo.findVersion(tx, custId, form.published) : undefined;
+    if (current && !presentState(form, form.draft, current.fields).changed)
+      return { version: form.published, unchanged: true };
+    const version = form.published + 1;
+    await repo.publish(tx, custId, version, form.draft, s.actor.userId);
+    return { version, fields: form.draft.length };
+  });
+
+// ---- filling --------------------------------------------------------------------------------------------------
+
+/** The published forms of the labs a case of this device and type is routed to (for the sender's organization). */
+async function receivingForms(db: Queryable, deviceId: string, caseType: number, senderCustId: string) {
+  const receivers = await routeTargets(db, deviceId, caseType, senderCustId, new Date());
+  return repo.publishedForms(db, receivers);
+}
+
+/**
+ * `GET /api/order/forms?device=&type=`: what a clinic fills before sending a case with this device (the caller must
+ * be allowed to upload with it, else case.deviceNotUsable). A lab whose order page is off, or that never synchronized
+ * a form, has none here and its copy of the case carries no form.
+ */
+export async function receiverForms(
+  s: OrderScope,
+  serial: string,
+  caseType: number,
+): Promise<ReceiverForm[]> {
+  if (!s.actor.custId) return [];
+  const device = await usableDevice(s.db, s.actor, serial);
+  return (await receivingForms(s.db, device.id, caseType, s.actor.custId)).map(presentReceiverForm);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** A dropdown/radio/checkbox choice: an option's label, or "option / sub-option"; answered in the form's spelling. */
+function choiceOf(field: OrderFieldRow, value: string): string | undefined {
+  const [label, child, ...rest] = value.split('/').map((p) => p.trim());
+  if (rest.length || !label) return undefined;
+  const option = field.options.find((o) => fold(o.label) === fold(label));
+  if (!option) return undefined;
+  if (child === undefined) return option.label;
+  const sub = option.children?.find((c) => fold(c) === fold(child));
+  return sub === undefined ? undefined : `${option.label} / ${sub}`;
+}
+
+const blank = (v: unknown) =>
+  v === undefined || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
+
+/**
+ * One value checked against its field; undefined when left out. A missing mandatory field is fieldRequired, a value
+ * that does not fit (not an option, not a YYYY-MM-DD date, not a switch's true/false, a file not among the case's
+ * files, a list for a one-value field) fieldInvalid; both name the field.
+ */
+function checkValue(field: OrderFieldRow, value: unknown, fileNames: readonly string[]) {
+  if (blank(value)) return field.mandatory ? refuse(OrderFormErrors.fieldRequired, field.name) : undefined;
+  const invalid = () => refuse(OrderFormErrors.fieldInvalid, field.name);
+  switch (field.type) {
+    case 'switch':
+      return typeof value === 'boolean' ? value : invalid();
+    case 'checkbox': {
+      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : invalid();
+      const chosen = list.map((v) => (typeof v === 'string' && v.trim() ? choiceOf(field, v) : undefined));
+      if (chosen.some((c) => c === undefined) || new Set(chosen).size !== chosen.length) return invalid();
+      return chosen as string[];
+    }
+    default: {
+      if (typeof value !== 'string') return invalid();
+      const v = value.trim();
+      if (field.type === 'dropdown' || field.type === 'radio') return choiceOf(field, v) ?? invalid();
+      if (field.type === 'date') return isDate(v) ? v : invalid();
+      if (field.type === 'file') return fileNames.includes(v) ? v : invalid();
+      return v;
+    }
+  }
+}
+
+export interface FilledForm {
+  custId: string;
+  formVersionId: string;
+  values: repo.OrderValuesRow;
+}
+
+/**
+ * The order values checked against every receiving lab's published form (field names matched ignoring letter case):
+ * each form's values, filtered to its fields. A value no receiving form has a field for is refused (fieldInvalid,
+ * naming it), so a mistyped `--field` does not vanish.
+ */
+export function checkOrderValues(
+  forms: readonly repo.PublishedForm[],
+  values: OrderValues,
+  fileNames: readonly string[],
+  /** Values taken from the order part's columns: used where `values` leave a field out, dropped if they do not fit. */
+  fallback: OrderValues = {},
+): FilledForm[] {
+  const given = new Map(Object.entries(values).map(([k, v]) => [fold(k), { name: k, value: v }]));
+  const known = new Set(forms.flatMap((f) => f.fields.map((x) => fold(x.name))));
+  for (const [k, v] of given) if (!known.has(k)) refuse(OrderFormErrors.fieldInvalid, v.name);
+  const lenient = new Map(Object.entries(fallback).map(([k, v]) => [fold(k), v]));
+  return forms.map((form) => {
+    const out: repo.OrderValuesRow = {};
+    for (const field of form.fields) {
+      const key = fold(field.name);
+      let v: ReturnType<typeof checkValue>;
+      if (!given.has(key) && lenient.has(key)) {
+        try {
+          v = checkValue({ ...field, mandatory: false }, lenient.get(key), fileNames);
+        } catch {
+          v = undefined;
+        }
+        if (v === undefined && field.mandatory) refuse(OrderFormErrors.fieldRequired, field.name);
+      } else v = checkValue(field, given.get(key)?.value, fileNames);
+      if (v !== undefined) out[field.name] = v;
+    }
+    return { custId: form.custId, formVersionId: form.versionId, values: out };
+  });
+}
+
+/** Standard form field → the case column it fills when the order part leaves that column empty. */
+const STANDARD_COLUMNS: Record<string, keyof CaseOrder> = {
+  doctor: 'doctor',
+  clinic: 'clinic',
+  phone: 'phone',
+  'patient name': 'patientName',
+  gender: 'sex',
+  age: 'age',
+  'due date': 'dueDate',
+  remark: 'remark',
+  'tooth colour': 'toothColor',
+  material: 'material',
+};
+
+/**
+ * The case's own columns (doctor, clinic, phone, patient name, sex, age, due date, remark, tooth colour, material)
+ * filled from the form fields of the standard names where the order part left them empty; a value that does not
+ * fit the column (an age that is no number) is left out of the column (it stays in the form).
+ */
+export function withStandardColumns(order: CaseOrder, filled: readonly FilledForm[]): CaseOrder {
+  const out: Record<string, unknown> = { ...order };
+  for (const form of filled)
+    for (const [name, value] of Object.entries(form.values)) {
+      const column = STANDARD_COLUMNS[fold(name)];
+      if (!column || typeof value !== 'string' || !blank(out[column])) continue;
+      const candidate = column === 'sex' ? value.toLowerCase() : value;
+      const parsed = caseOrder.shape[column].safeParse(candidate);
+      if (parsed.success && !blank(parsed.data)) out[column] = parsed.data;
+    }
+  return out as CaseOrder;
+}
+
+/**
+ * The other way round: a standard-named field the values leave out takes the order part's column where it fits
+ * (`--material Zirconia` fills a lab's "Material" dropdown with its option "zirconia"; a value that is no option is
+ * dropped, and a mandatory field left empty so is still refused).
+ */
+export function columnValues(order: CaseOrder): OrderValues {
+  const out: OrderValues = {};
+  for (const [name, column] of Object.entries(STANDARD_COLUMNS)) {
+    const v = order[column];
+    if (v === undefined || v === null || v === '' || typeof v === 'object') continue;
+    out[name] = typeof v === 'boolean' ? v : String(v);
+  }
+  return out;
+}
+
+/**
+ * Before an upload writes anything: the receivers' forms, the values checked against them, and the order with the
+ * standard columns filled. The case is routed again inside its transaction; a form is kept for each receiver that
+ * is still among its receivers.
+ */
+export async function prepareOrderForms(
+  db: Queryable,
+  device: { id: string },
+  senderCustId: string,
+  order: CaseOrder,
+  values: OrderValues | undefined,
+  fileNames: readonly string[],
+): Promise<{ order: CaseOrder; forms: FilledForm[] }> {
+  const forms = await receivingForms(db, device.id, order.caseType, senderCustId);
+  const filled = checkOrderValues(forms, values ?? {}, fileNames, columnValues(order));
+  return { order: withStandardColumns(order, filled), forms: filled };
+}
