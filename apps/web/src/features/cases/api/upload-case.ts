@@ -1,4 +1,4 @@
-import type { CaseOrder } from '@archway/contract';
+import type { CaseOrder, OrderValues } from '@archway/contract';
 import { request } from '../../../shared/api-client.ts';
 import { getToken } from '../../../shared/auth/session.ts';
 import { LocalKeys, readLocal, writeLocal } from '../../../shared/storage-keys.ts';
@@ -132,6 +132,8 @@ export interface ImportCase {
   /** The serial of the device the case is sent with (its receivers get the case). */
   device: string;
   order: CaseOrder;
+  /** The receiving labs' order-form values by field name (GET /api/order/forms lists their forms). */
+  orderFields?: OrderValues;
   files: File[];
   /** The upload's percentage, 0–100. */
   onProgress?: (percent: number) => void;
@@ -142,7 +144,13 @@ export interface ImportCase {
  * turns the uploads and the order into one case, routed like a scanner's upload. Plain devices only: the web does not
  * encrypt.
  */
-export async function importCase({ device, order, files, onProgress }: ImportCase): Promise<{ id: string }> {
+export async function importCase({
+  device,
+  order,
+  orderFields,
+  files,
+  onProgress,
+}: ImportCase): Promise<{ id: string }> {
   const total = files.reduce((n, f) => n + f.size, 0);
   let done = 0;
   const uploaded: { uploadId: string; name: string; sha256: string }[] = [];
@@ -162,7 +170,7 @@ export async function importCase({ device, order, files, onProgress }: ImportCas
     host: 'casefile',
     method: 'POST',
     path: '/api/case/upload/complete',
-    body: { device, crypto: 0, order, files: uploaded },
+    body: { device, crypto: 0, order, files: uploaded, ...(orderFields ? { orderFields } : {}) },
     timeout: 60_000,
   });
   for (const key of keys) remember(key, null);

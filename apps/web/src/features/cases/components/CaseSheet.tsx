@@ -4,6 +4,8 @@ import { caseTypeKey } from '../utils/filters.ts';
 import { localDate, localDateTime } from '../utils/dates.ts';
 import { otherPartyName } from '../utils/party.ts';
 import { CHART_ROWS, type PrintLayout } from '../utils/print.ts';
+import { FilledOrderForms } from './FilledOrderForms.tsx';
+import { CaseDesignSection } from '../../../shared/tooth-chart/CaseDesignSection.tsx';
 
 /** One "label: value" line of the sheet; nothing when the value is empty. */
 function Line({ label, value }: { label: string; value: string | null | undefined }) {
@@ -113,8 +115,10 @@ export function CaseSheet({
         <Line label={t('cases.detail.designRequirement')} value={detail.designRequirement} />
         <Line label={t('cases.detail.remark')} value={detail.remark} />
       </dl>
+      <FilledOrderForms forms={detail.orderForms} variant="sheet" />
       <h3>{t('cases.detail.teeth')}</h3>
       <ToothChart teeth={detail.teeth} />
+      <CaseDesignSection caseId={detail.id} print />
       <h3>{t('cases.print.notes')}</h3>
       <div className="case-sheet-notes" />
     </div>

@@ -12,6 +12,8 @@ import { PRINT_LAYOUTS, QUADRANTS, teethByQuadrant, type PrintLayout } from '../
 import { processStatusKey } from '../utils/process-status.ts';
 import { DateText, DirectionTag, ProcessTag } from './cells.tsx';
 import { ProcessStatusSelect } from './ProcessStatusSelect.tsx';
+import { FilledOrderForms } from './FilledOrderForms.tsx';
+import { CaseDesignSection } from '../../../shared/tooth-chart/CaseDesignSection.tsx';
 
 const dash = (value: string | null | undefined) => (value ? value : '–');
 
@@ -228,6 +230,8 @@ export function DetailDialog({
           ]}
         />
       )}
+      {d && <FilledOrderForms forms={d.orderForms} />}
+      {d && <CaseDesignSection caseId={d.id} onNavigate={onClose} />}
     </Modal>
   );
 }

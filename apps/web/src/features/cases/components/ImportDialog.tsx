@@ -24,6 +24,10 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useUploadDevices } from '../api/get-upload-devices.ts';
 import { useImportCase } from '../api/upload-case.ts';
+import { useReceiverForms } from '../api/get-receiver-forms.ts';
+import { ApiError } from '../../../shared/request.ts';
+import { orderValuesOf, promptKey } from '../../../shared/order-form/values.ts';
+import { ORDER_FIELDS, OrderFormFields } from './OrderFormFields.tsx';
 import { translateOr } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { CASE_TYPES, caseTypeKey } from '../utils/filters.ts';
@@ -39,6 +43,8 @@ import {
 interface FormValues extends Omit<ImportFormValues, 'dueDate'> {
   dueDate?: Dayjs | null;
   device?: string;
+  /** The receiving labs' order-form fields, by field name. */
+  [ORDER_FIELDS]?: Record<string, unknown>;
 }
 
 /** Encrypting devices (encryptType 2) send encrypted files, which only the scanner makes. */
@@ -56,6 +62,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const devices = useUploadDevices();
+  const chosenDevice = Form.useWatch('device', form);
+  const chosenType = Form.useWatch('caseType', form) as number | undefined;
+  const receiverForms = useReceiverForms(chosenDevice, chosenType);
+  const formFields = (receiverForms.data ?? []).flatMap((f) => f.fields);
+  const fileNames = files.map((f) => f.name);
   const { modal } = App.useApp();
   const upload = useImportCase({
     onSuccess: () => {
@@ -64,6 +75,22 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     },
     onError: (error) => {
       setPercent(null);
+      // A refused order-form value (orderForm.fieldRequired / fieldInvalid) is marked at its field.
+      if (error instanceof ApiError && error.field && error.i18nKey.startsWith('errors.orderForm.field')) {
+        const field = formFields.find((f) => f.name.toLowerCase() === error.field?.toLowerCase());
+        const name = [ORDER_FIELDS, field?.name ?? error.field];
+        form.setFields([
+          {
+            name,
+            errors: [
+              field && error.i18nKey === 'errors.orderForm.fieldRequired'
+                ? t(promptKey(field.type), { name: field.name })
+                : translateOr(error.i18nKey, error.message),
+            ],
+          },
+        ]);
+        form.scrollToField(name);
+      }
       // The request layer has shown refusals of its own calls; a tus refusal is shown here.
       if (error instanceof FileRefusal)
         toast(
@@ -81,7 +108,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     const chosen = files.flatMap((f) => (f.originFileObj ? [f.originFileObj as File] : []));
     if (chosen.length === 0) setFileError(t('cases.import.filesRequired'));
     if (!values || chosen.length === 0) return;
-    const { device, ...rest } = values;
+    const { device, [ORDER_FIELDS]: orderFields, ...rest } = values;
     const result = orderOf({
       ...rest,
       dueDate: rest.dueDate ? rest.dueDate.format('YYYY-MM-DD') : undefined,
@@ -96,7 +123,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setPercent(0);
-    upload.mutate({ device: device ?? '', order: result.order, files: chosen, onProgress: setPercent });
+    upload.mutate({
+      device: device ?? '',
+      order: result.order,
+      orderFields: formFields.length ? orderValuesOf(formFields, orderFields) : undefined,
+      files: chosen,
+      onProgress: setPercent,
+    });
   };
 
   const close = () => {
@@ -303,6 +336,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             </Col>
             <Col xs={24}>{text('remark', 2000, t('cases.detail.remark'), true)}</Col>
           </Row>
+          <OrderFormFields
+            forms={receiverForms.data}
+            loading={receiverForms.isLoading}
+            failed={receiverForms.isError}
+            fileNames={fileNames}
+          />
           <Collapse
             ghost
             size="small"
