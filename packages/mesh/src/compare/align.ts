@@ -46,8 +46,7 @@ export function sampleVertices(n: number, count: number, seed: number): Uint32Ar
 /** Area-weighted centroid and covariance (of the triangles' centroids) of an indexed mesh. */
 export function moments(positions: Float32Array, indices: Uint32Array): { centre: number[]; axes: number[] } {
   let area = 0;
-  const c = [0, 0, 0];
-  const s = new Array<number>(9).fill(0);
+  let [cx, cy, cz, sxx, sxy, sxz, syy, syz, szz] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t]! * 3;
     const b = indices[t + 1]! * 3;
@@ -59,15 +58,23 @@ export function moments(positions: Float32Array, indices: Uint32Array): { centre
     const vy = positions[d + 1]! - positions[a + 1]!;
     const vz = positions[d + 2]! - positions[a + 2]!;
     const w = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
-    const g = [0, 1, 2].map((k) => (positions[a + k]! + positions[b + k]! + positions[d + k]!) / 3);
+    const gx = (positions[a]! + positions[b]! + positions[d]!) / 3;
+    const gy = (positions[a + 1]! + positions[b + 1]! + positions[d + 1]!) / 3;
+    const gz = (positions[a + 2]! + positions[b + 2]! + positions[d + 2]!) / 3;
     area += w;
-    for (let k = 0; k < 3; k++) {
-      c[k] = c[k]! + w * g[k]!;
-      for (let l = 0; l < 3; l++) s[k * 3 + l] = s[k * 3 + l]! + w * g[k]! * g[l]!;
-    }
+    cx += w * gx;
+    cy += w * gy;
+    cz += w * gz;
+    sxx += w * gx * gx;
+    sxy += w * gx * gy;
+    sxz += w * gx * gz;
+    syy += w * gy * gy;
+    syz += w * gy * gz;
+    szz += w * gz * gz;
   }
   if (!(area > 0)) throw new MeshError('empty', 'A scan has no area to compare.');
-  const centre = c.map((x) => x / area);
+  const centre = [cx / area, cy / area, cz / area];
+  const s = [sxx, sxy, sxz, sxy, syy, syz, sxz, syz, szz];
   const cov = s.map((x, i) => x / area - centre[Math.floor(i / 3)]! * centre[i % 3]!);
   return { centre, axes: symmetricEigen(cov, 3).vectors };
 }
@@ -115,12 +122,82 @@ function candidates(
   return out;
 }
 
+/**
+ * A coarse occupancy grid of the surface (cells of a 48th of its size, each marked where a vertex or a triangle's
+ * centre falls, and their neighbours half-marked): scores a candidate pose by where its moved probe points land,
+ * in constant time a point — a wrong pose puts points far from the surface, where a nearest-point search is slow.
+ */
+function occupancy(surface: Surface): (points: Float64Array, m: Transform) => number {
+  const { positions, indices } = surface;
+  const h = surface.diagonal / 48 || 1;
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3)
+    for (let k = 0; k < 3; k++) {
+      lo[k] = Math.min(lo[k]!, positions[i + k]!);
+      hi[k] = Math.max(hi[k]!, positions[i + k]!);
+    }
+  const dims = [0, 1, 2].map((k) => Math.floor((hi[k]! - lo[k]!) / h) + 3);
+  const [nx, ny, nz] = dims as [number, number, number];
+  const cells = new Uint8Array(nx * ny * nz);
+  const cell = (x: number, y: number, z: number): number => {
+    const i = Math.floor((x - lo[0]!) / h) + 1;
+    const j = Math.floor((y - lo[1]!) / h) + 1;
+    const k = Math.floor((z - lo[2]!) / h) + 1;
+    return i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz ? -1 : (k * ny + j) * nx + i;
+  };
+  for (let i = 0; i < positions.length; i += 3)
+    cells[cell(positions[i]!, positions[i + 1]!, positions[i + 2]!)] = 2;
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t]! * 3;
+    const b = indices[t + 1]! * 3;
+    const c = indices[t + 2]! * 3;
+    cells[
+      cell(
+        (positions[a]! + positions[b]! + positions[c]!) / 3,
+        (positions[a + 1]! + positions[b + 1]! + positions[c + 1]!) / 3,
+        (positions[a + 2]! + positions[b + 2]! + positions[c + 2]!) / 3,
+      )
+    ] = 2;
+  }
+  for (let k = 1; k < nz - 1; k++)
+    for (let j = 1; j < ny - 1; j++)
+      for (let i = 1; i < nx - 1; i++) {
+        if (cells[(k * ny + j) * nx + i] !== 2) continue;
+        for (let dk = -1; dk <= 1; dk++)
+          for (let dj = -1; dj <= 1; dj++)
+            for (let di = -1; di <= 1; di++) {
+              const o = ((k + dk) * ny + j + dj) * nx + i + di;
+              if (cells[o] === 0) cells[o] = 1;
+            }
+      }
+  return (points, m) => {
+    let score = 0;
+    for (let p = 0; p < points.length; p += 3) {
+      const x = points[p]!;
+      const y = points[p + 1]!;
+      const z = points[p + 2]!;
+      const o = cell(
+        m[0]! * x + m[1]! * y + m[2]! * z + m[3]!,
+        m[4]! * x + m[5]! * y + m[6]! * z + m[7]!,
+        m[8]! * x + m[9]! * y + m[10]! * z + m[11]!,
+      );
+      if (o >= 0) score += cells[o]!;
+    }
+    return score;
+  };
+}
+
 /** The pairs an ICP step uses: distance within three medians (and at least `floor`). */
 function inliers(m: Matches, floor: number): Uint8Array {
-  const abs = Float64Array.from(m.d, Math.abs).sort();
+  const abs = new Float64Array(m.d.length);
+  for (let i = 0; i < abs.length; i++) abs[i] = Math.abs(m.d[i]!);
+  abs.sort();
   const median = abs[Math.floor(abs.length / 2)] ?? 0;
   const limit = Math.max(3 * median, floor);
-  return Uint8Array.from(m.d, (d) => (Math.abs(d) <= limit ? 1 : 0));
+  const use = new Uint8Array(m.d.length);
+  for (let i = 0; i < use.length; i++) use[i] = Math.abs(m.d[i]!) <= limit ? 1 : 0;
+  return use;
 }
 
 /** Trimmed mean distance: the mean of the closer 80 % of the pairs. */
@@ -246,14 +323,16 @@ function gather(positions: Float32Array, which: Uint32Array): Float64Array {
 interface IcpRun {
   transform: Transform;
   iterations: number;
-  /** The matches of the last pass (under the transform before its final update). */
+  /** The matches of the last pass. */
   matched: Matches;
+  /** Whether those matches are of `transform` (the last update was left out as negligible). */
+  fresh: boolean;
 }
 
 /**
- * ICP from `start` over the points `src`: up to `horn` point-to-point steps (stopping early once they are small),
- * then up to `plane` point-to-plane steps, until an update moves less than `tolerance` (mm, and that over the
- * model's size in radians).
+ * ICP from `start` over the points `src`: up to `horn` point-to-point steps (until one moves less than a
+ * ten-thousandth of the model's size), then up to `plane` point-to-plane steps until an update moves less than
+ * `tolerance` (mm at the points' centre, and that over the model's size in radians).
  */
 function icp(
   surface: Surface,
@@ -277,21 +356,23 @@ function icp(
     progress?.(iterations);
     const use = inliers(matched, floor);
     const step = phase === 'horn' ? hornStep(matched, use) : planeStep(matched, use);
-    if (!step) break;
-    transform = multiply(step, transform);
+    if (!step) return { transform, iterations, matched, fresh: true };
     for (let k = 0; k < 3; k++) {
       let s = 0;
       for (let i = 0; i < src.length / 3; i++) s += matched.x[i * 3 + k]!;
       centre[k] = s / (src.length / 3);
     }
     const { angle, shift } = stepSize(step, centre);
-    const small = shift < tolerance && angle * surface.diagonal < tolerance;
-    if (phase === 'horn' && (small || left === 0)) {
+    const moved = Math.max(shift, angle * surface.diagonal);
+    // Converged: the update is below the tolerance, so it is left out and the matches stay exact for the result.
+    if (phase === 'plane' && moved < tolerance) return { transform, iterations, matched, fresh: true };
+    transform = multiply(step, transform);
+    if (phase === 'horn' && (moved < surface.diagonal * 1e-4 || left === 0)) {
       phase = 'plane';
       left = plane;
-    } else if (phase === 'plane' && small) break;
+    }
   }
-  return { transform, iterations, matched };
+  return { transform, iterations, matched, fresh: false };
 }
 
 /** The fraction of matched points within `limit` of the surface. */
@@ -305,6 +386,8 @@ export interface AlignResult {
   transform: Transform;
   /** The matches of every moving vertex from the last full pass (slots reusable as hints). */
   matched: Matches;
+  /** Whether `matched` is of `transform` (else one more pass gives the distances). */
+  fresh: boolean;
   samplePasses: number;
   fullPasses: number;
 }
@@ -327,19 +410,28 @@ export function align(
   const ref = moments(surface.positions, surface.indices);
   const mov = moments(moving.positions, moving.indices);
   const probe = gather(moving.positions, sampleVertices(n, 400, seed + 1));
-  const probeMatches = matches(probe.length / 3);
-  const scored = candidates(ref, mov).map((transform) => {
-    probeMatches.slots.fill(-1);
-    match(surface, probe, transform, probeMatches);
-    return { transform, score: trimmedMean(probeMatches) };
-  });
-  scored.sort((a, b) => a.score - b.score);
+  const occupied = occupancy(surface);
+  const scored = candidates(ref, mov).map((transform) => ({ transform, score: occupied(probe, transform) }));
+  scored.sort((a, b) => b.score - a.score); // stable: the unrotated pose wins a tie
   report(0.1);
-  const short = scored.slice(0, 3).map(({ transform }) => {
-    const run = icp(surface, probe, transform, 8, 4, size * 1e-5);
-    return { transform: run.transform, score: trimmedMean(run.matched) };
-  });
+  // The best-scored poses each get a short ICP; a pose whose trimmed mean distance ends under a five-hundredth of
+  // the size is taken at once (a wrong pose ends far worse), sparing the other searches.
+  const probeMatches = matches(probe.length / 3);
+  const short: { transform: Transform; score: number; near: number }[] = [];
+  for (const { transform } of scored.slice(0, 3)) {
+    probeMatches.slots.fill(-1);
+    const run = icp(surface, probe, transform, 8, 4, size * 1e-5, probeMatches);
+    match(surface, probe, run.transform, probeMatches);
+    const score = trimmedMean(probeMatches);
+    short.push({ transform: run.transform, score, near: within(probeMatches, size * 0.02) });
+    if (score < size * 0.002) break;
+  }
   short.sort((a, b) => a.score - b.score);
+  if (!(short[0]!.near >= 0.2))
+    throw new MeshError(
+      'not-aligned',
+      'The two scans could not be aligned: they do not seem to show the same jaw.',
+    );
   report(0.2);
 
   // 2. ICP on the subset.
@@ -359,13 +451,14 @@ export function align(
   const all = moving.positions;
   const full = matches(n);
   const refined = icp(surface, Float64Array.from(all), sampled.transform, 0, 6, size * 1e-7, full, (i) =>
-    report(0.5 + Math.min(0.3, i * 0.06)),
+    report(0.5 + Math.min(0.45, i * 0.15)),
   );
   if (!refined.transform.every(Number.isFinite))
     throw new MeshError('not-aligned', 'The two scans could not be aligned.');
   return {
     transform: refined.transform,
     matched: refined.matched,
+    fresh: refined.fresh,
     samplePasses: sampled.iterations,
     fullPasses: refined.iterations,
   };

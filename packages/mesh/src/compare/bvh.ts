@@ -115,7 +115,7 @@ export class TriangleBvh {
   /** The mesh triangle behind each tree slot. */
   readonly order: Uint32Array;
   /** Per node: min x y z, max x y z. */
-  private readonly bounds: Float64Array;
+  private readonly bounds: Float32Array;
   /** Per node: the first tree slot (leaf) or the left child (inner; the right one follows it). */
   private readonly first: Int32Array;
   /** Per node: the number of triangles (leaf) or 0 (inner). */
@@ -132,31 +132,41 @@ export class TriangleBvh {
 
   constructor(positions: Float32Array, indices: Uint32Array) {
     const m = indices.length / 3;
-    const cx = new Float64Array(m);
-    const cy = new Float64Array(m);
-    const cz = new Float64Array(m);
+    // Per triangle: its box (min x y z, max x y z) and its centroid (times three), computed once.
+    const box = new Float32Array(m * 6);
+    const centre = new Float64Array(m * 3);
     for (let t = 0; t < m; t++) {
       const a = indices[t * 3]! * 3;
       const b = indices[t * 3 + 1]! * 3;
       const c = indices[t * 3 + 2]! * 3;
-      cx[t] = positions[a]! + positions[b]! + positions[c]!;
-      cy[t] = positions[a + 1]! + positions[b + 1]! + positions[c + 1]!;
-      cz[t] = positions[a + 2]! + positions[b + 2]! + positions[c + 2]!;
+      for (let k = 0; k < 3; k++) {
+        const x = positions[a + k]!;
+        const y = positions[b + k]!;
+        const z = positions[c + k]!;
+        box[t * 6 + k] = Math.min(x, y, z);
+        box[t * 6 + 3 + k] = Math.max(x, y, z);
+        centre[t * 3 + k] = x + y + z;
+      }
     }
     const order = new Uint32Array(m);
     for (let t = 0; t < m; t++) order[t] = t;
     const maxNodes = 2 * m + 1; // a median split leaves at least two triangles a leaf: fewer than m nodes
-    const bounds = new Float64Array(maxNodes * 6);
+    const bounds = new Float32Array(maxNodes * 6);
     const first = new Int32Array(maxNodes);
     const count = new Int32Array(maxNodes);
+    const key = new Float64Array(m);
     let nodes = 1;
 
-    // Iterative build: (node, start, end) triples.
-    const work: number[] = [0, 0, m];
-    while (work.length) {
-      const end = work.pop()!;
-      const start = work.pop()!;
-      const node = work.pop()!;
+    // Iterative build over (node, start, end) triples.
+    const work = new Int32Array(3 * 128);
+    let top = 0;
+    work[top++] = 0;
+    work[top++] = 0;
+    work[top++] = m;
+    while (top > 0) {
+      const end = work[--top]!;
+      const start = work[--top]!;
+      const node = work[--top]!;
       let minX = Infinity;
       let minY = Infinity;
       let minZ = Infinity;
@@ -171,21 +181,16 @@ export class TriangleBvh {
       let cmaxZ = -Infinity;
       for (let i = start; i < end; i++) {
         const t = order[i]!;
-        for (let k = 0; k < 3; k++) {
-          const v = indices[t * 3 + k]! * 3;
-          const x = positions[v]!;
-          const y = positions[v + 1]!;
-          const z = positions[v + 2]!;
-          if (x < minX) minX = x;
-          if (x > maxX) maxX = x;
-          if (y < minY) minY = y;
-          if (y > maxY) maxY = y;
-          if (z < minZ) minZ = z;
-          if (z > maxZ) maxZ = z;
-        }
-        const x = cx[t]!;
-        const y = cy[t]!;
-        const z = cz[t]!;
+        const o = t * 6;
+        if (box[o]! < minX) minX = box[o]!;
+        if (box[o + 1]! < minY) minY = box[o + 1]!;
+        if (box[o + 2]! < minZ) minZ = box[o + 2]!;
+        if (box[o + 3]! > maxX) maxX = box[o + 3]!;
+        if (box[o + 4]! > maxY) maxY = box[o + 4]!;
+        if (box[o + 5]! > maxZ) maxZ = box[o + 5]!;
+        const x = centre[t * 3]!;
+        const y = centre[t * 3 + 1]!;
+        const z = centre[t * 3 + 2]!;
         if (x < cminX) cminX = x;
         if (x > cmaxX) cmaxX = x;
         if (y < cminY) cminY = y;
@@ -193,7 +198,13 @@ export class TriangleBvh {
         if (z < cminZ) cminZ = z;
         if (z > cmaxZ) cmaxZ = z;
       }
-      bounds.set([minX, minY, minZ, maxX, maxY, maxZ], node * 6);
+      const o = node * 6;
+      bounds[o] = minX;
+      bounds[o + 1] = minY;
+      bounds[o + 2] = minZ;
+      bounds[o + 3] = maxX;
+      bounds[o + 4] = maxY;
+      bounds[o + 5] = maxZ;
       const ex = cmaxX - cminX;
       const ey = cmaxY - cminY;
       const ez = cmaxZ - cminZ;
@@ -202,14 +213,21 @@ export class TriangleBvh {
         count[node] = end - start;
         continue;
       }
-      const key = ex >= ey && ex >= ez ? cx : ey >= ez ? cy : cz;
+      const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2;
+      for (let i = start; i < end; i++) key[order[i]!] = centre[order[i]! * 3 + axis]!;
       const mid = (start + end) >> 1;
       select(order, key, start, end - 1, mid);
       const left = nodes;
       nodes += 2;
       first[node] = left;
       count[node] = 0;
-      work.push(left, start, mid, left + 1, mid, end);
+      if (top + 6 > work.length) throw new Error('BVH too deep');
+      work[top++] = left;
+      work[top++] = start;
+      work[top++] = mid;
+      work[top++] = left + 1;
+      work[top++] = mid;
+      work[top++] = end;
     }
 
     const coords = new Float64Array(m * 9);
@@ -306,7 +324,7 @@ export class TriangleBvh {
 }
 
 /** The squared distance from p to the box at `o` in `b` (0 inside). */
-function boxDistance(b: Float64Array, o: number, px: number, py: number, pz: number): number {
+function boxDistance(b: Float32Array, o: number, px: number, py: number, pz: number): number {
   let d = 0;
   let e = b[o]! - px;
   if (e > 0) d += e * e;

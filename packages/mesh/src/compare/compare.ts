@@ -51,19 +51,21 @@ export function compareMeshes(reference: Mesh, moving: Mesh, opts: CompareOption
     if (!Number.isFinite(mov.positions[i]!))
       throw new MeshError('bad-number', 'The second scan has a vertex that is not a number.');
   report(0);
-  const { transform, matched } = align(surface, mov, {
+  const { transform, matched, fresh } = align(surface, mov, {
     sample: opts.sample,
     seed: opts.seed,
-    onProgress: (f) => report(f * 0.9),
+    onProgress: (f) => report(f * 0.95),
   });
-
-  // The distances under the final transform, in chunks for the progress (each vertex's last match is its hint).
-  const src = Float64Array.from(mov.positions);
-  const n = src.length / 3;
-  const chunk = 16384;
-  for (let from = 0; from < n; from += chunk) {
-    match(surface, src, transform, matched, from, Math.min(n, from + chunk));
-    report(0.9 + (0.09 * Math.min(n, from + chunk)) / n);
+  const n = mov.positions.length / 3;
+  if (!fresh) {
+    // The refinement stopped on its pass limit: the distances under the final transform, in chunks for the
+    // progress (each vertex's last match is its hint).
+    const src = Float64Array.from(mov.positions);
+    const chunk = 16384;
+    for (let from = 0; from < n; from += chunk) {
+      match(surface, src, transform, matched, from, Math.min(n, from + chunk));
+      report(0.95 + (0.04 * Math.min(n, from + chunk)) / n);
+    }
   }
   const distances = Float32Array.from(matched.d);
 
