@@ -196,6 +196,8 @@ export const designNote = z.object({
   custName: z.string(),
   note: z.string(),
   updatedAt: z.string(),
+  /** Written by the caller's organization. */
+  mine: z.boolean(),
 });
 export type DesignNote = z.infer<typeof designNote>;
 

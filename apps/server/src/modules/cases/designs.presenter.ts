@@ -15,6 +15,7 @@ export function presentDesign(
   design: DesignRecord | undefined,
   notes: DesignNoteRecord[],
   role: number,
+  custId: string,
 ): CaseDesign {
   const teeth: ToothDesign[] = (design?.teeth ?? [])
     .map((t) => ({ ...t }) as ToothDesign)
@@ -31,6 +32,7 @@ export function presentDesign(
       custName: n.custName,
       note: n.note,
       updatedAt: iso(n.updatedAt),
+      mine: n.custId === custId,
     })),
     actions: designActions(role),
   };

@@ -43,7 +43,7 @@ async function view(s: Scope, caseId: string, row: BoxRow): Promise<CaseDesign> 
     repo.findDesign(s.db, caseId),
     repo.listNotes(s.db, caseId, visibleNoteOrgs(row, custId)),
   ]);
-  return presentDesign(caseId, design, notes, row.box.role);
+  return presentDesign(caseId, design, notes, row.box.role, custId);
 }
 
 /**

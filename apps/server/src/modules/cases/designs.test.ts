@@ -242,7 +242,10 @@ describe.each(engines)('case design (%s)', (engine) => {
     expect((await read(lab.owner, id)).body.data.notes.map((n: any) => n.custId).sort()).toEqual(
       [lab.custId, third.custId].sort(),
     );
-    expect((await read(lab2.owner, id)).body.data.notes.map((n: any) => n.custId)).toEqual([lab2.custId]);
+    expect((await read(lab2.owner, id)).body.data.notes.map((n: any) => [n.custId, n.mine])).toEqual([
+      [lab2.custId, true],
+    ]);
+    expect(byClinic.every((n: any) => n.mine === false)).toBe(true);
 
     // A note replaced, then removed by an empty one.
     await answer(lab2.owner, id, 'Katana STML after all.');
