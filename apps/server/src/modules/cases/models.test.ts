@@ -36,7 +36,8 @@ describe.each(engines)('model builder (%s)', (engine) => {
     outsider = await f.org();
     device = await f.device(clinic);
     await f.receiver(device, lab, { caseType: 3 });
-  });
+    // Building the app (migrations) is slow on a shared machine.
+  }, 180_000);
   afterAll(() => t.close());
 
   const start = (who: OrgRef, id: string, body: unknown) =>

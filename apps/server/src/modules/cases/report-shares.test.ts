@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { CustType } from '@archway/contract';
+import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
+import { formData, sample } from '../../testing/multipart.ts';
+import { customers, memberships } from '../orgs/orgs.schema.ts';
+import { caseFiles } from './cases.schema.ts';
+import { caseDesigns } from './designs.schema.ts';
+import { reportShares } from './report-shares.schema.ts';
+import { setShareExpiry } from './report-shares.repository.ts';
+import { sampleArchPly } from './sample-scan.ts';
+import { createHash } from 'node:crypto';
+
+const expired = { success: false, errorCode: -2, data: { key: 'shareLink.expired' } };
+
+describe.each(engines)('report share links (%s)', (engine) => {
+  let t: TestApp;
+  let f: Factories;
+  let clinic: OrgRef;
+  let lab: OrgRef;
+  let outsider: OrgRef;
+  let device: Awaited<ReturnType<Factories['device']>>;
+  let caseId: string;
+  let otherCase: string;
+  let logoId: string;
+
+  /** A call without any token. */
+  const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    f = factories(t.app);
+    clinic = await f.org({ name: `Smile Clinic ${Date.now()}` });
+    lab = await f.org({ custType: CustType.lab, name: `Lab ${Date.now()}` });
+    outsider = await f.org();
+    device = await f.device(clinic);
+    await f.receiver(device, lab, { caseType: 3 });
+    const db = t.app.platform.db;
+    await db
+      .update(memberships)
+      .set({ role: 'owner' })
+      .where(and(eq(memberships.userId, clinic.owner.userId), eq(memberships.custId, clinic.custId)));
+    const form = formData({ type: '0' }, { field: 'logo', name: 'logo.png', bytes: sample.png(300) });
+    const logo = await t.app.inject({
+      method: 'POST',
+      url: '/user/add/logo',
+      headers: { ...form.headers, ...clinic.owner.headers },
+      payload: form.payload,
+    });
+    logoId = logo.json().data.id;
+    await db
+      .update(customers)
+      .set({ introduction: 'We make smiles.', shareColor: '#1677ff', fontColor: '#ffffff' })
+      .where(eq(customers.id, clinic.custId));
+    caseId = await f.kase(device, clinic.owner, {
+      patientName: 'Ada Share',
+      doctor: 'Dr Who',
+      files: [
+        { name: 'upper.ply', body: sampleArchPly({ seed: 2 }) },
+        { name: 'notes.txt', body: Buffer.from('not a scan') },
+      ],
+    });
+    otherCase = await f.kase(device, clinic.owner, { files: [{ name: 'other.ply', body: sampleArchPly() }] });
+    await db.insert(caseDesigns).values({
+      caseId,
+      teeth: [{ tooth: 14, kind: 'AnatomicCrown', shade: 'A2' }],
+      bridges: [],
+      note: 'Light occlusion',
+    });
+    // Building the app (migrations) is slow on a shared machine.
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const share = (who: OrgRef, body: unknown) => who.owner.call('POST', '/api/case/report/share', body);
+
+  it('makes a link that opens the report without an account, with the scans and the logo', async () => {
+    const made = await share(clinic, { caseId, days: 7 });
+    expect(made.body.success).toBe(true);
+    const { id, token, url, expiresAt } = made.body.data;
+    expect(url).toBe(`${PUBLIC_URL}/v5/report/${token}`);
+    const days = (Date.parse(expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    // Only the hash is kept.
+    const [row] = await t.app.platform.db.select().from(reportShares).where(eq(reportShares.id, id));
+    expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    const res = await anonymous(`/api/report/${token}`);
+    expect(res.statusCode).toBe(200);
+    const report = res.json().data;
+    expect(report).toMatchObject({
+      case: { id: caseId, patientName: 'Ada Share', doctor: 'Dr Who', caseType: 3 },
+      org: {
+        name: clinic.name,
+        introduction: 'We make smiles.',
+        shareColor: '#1677ff',
+        fontColor: '#ffffff',
+        logoUrl: `/api/report/${token}/asset/${logoId}`,
+        backgroundUrl: null,
+        pictures: [],
+        videoUrl: null,
+      },
+      design: {
+        teeth: [{ tooth: 14, kind: 'AnatomicCrown', shade: 'A2' }],
+        bridges: [],
+        note: 'Light occlusion',
+      },
+    });
+    expect(report.files.map((x: { name: string }) => x.name)).toEqual(['upper.ply']);
+    const scan = await anonymous(report.files[0].url);
+    expect(scan.statusCode).toBe(200);
+    expect(scan.rawPayload.length).toBe(report.files[0].size);
+    const logo = await anonymous(report.org.logoUrl);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+
+    // The lab (which holds the case too) shares it under its own name; it has no customization.
+    const labLink = (await share(lab, { caseId })).body.data;
+    const labReport = (await anonymous(`/api/report/${labLink.token}`)).json().data;
+    expect(labReport.org).toMatchObject({ name: lab.name, logoUrl: null, introduction: '' });
+    expect(Date.parse(labLink.expiresAt) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+  });
+
+  it("streams only the report's own files and assets", async () => {
+    const { token } = (await share(clinic, { caseId })).body.data;
+    const files = await t.app.platform.db.select().from(caseFiles);
+    const foreign = files.find((x) => x.caseId === otherCase)!;
+    const notes = files.find((x) => x.caseId === caseId && x.name === 'notes.txt')!;
+    expect((await anonymous(`/api/report/${token}/file/${foreign.id}`)).json()).toMatchObject(expired);
+    expect((await anonymous(`/api/report/${token}/file/${notes.id}`)).json()).toMatchObject(expired);
+    // Another organization's logo is not this report's asset.
+    const { token: labToken } = (await share(lab, { caseId })).body.data;
+    expect((await anonymous(`/api/report/${labToken}/asset/${logoId}`)).json()).toMatchObject(expired);
+    expect((await anonymous(`/api/report/${labToken}/file/${notes.id}`)).json()).toMatchObject(expired);
+  });
+
+  it('lists without tokens, revokes (its own only), expires; unknown, revoked and expired answer alike', async () => {
+    const a = (await share(clinic, { caseId, days: 1 })).body.data;
+    const b = (await share(clinic, { caseId, days: 365 })).body.data;
+    const list = await clinic.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`);
+    expect(list.body.success).toBe(true);
+    const rows = list.body.data;
+    expect(rows.slice(0, 2).map((r: { id: string }) => r.id)).toEqual([b.id, a.id]);
+    expect(rows[0]).toMatchObject({ active: true, revokedAt: null, createdByName: expect.any(String) });
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      'active',
+      'createdAt',
+      'createdByName',
+      'expiresAt',
+      'id',
+      'revokedAt',
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(a.token);
+    // The lab lists its own links only; an outsider holds no copy.
+    const labRows = (await lab.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`)).body.data;
+    expect(labRows.map((r: { id: string }) => r.id)).not.toContain(a.id);
+    expect((await outsider.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`)).body).toMatchObject(
+      {
+        success: false,
+        data: { key: 'case.notFound' },
+      },
+    );
+
+    // Another organization cannot revoke it.
+    expect((await lab.owner.call('DELETE', `/api/case/report/share/${a.id}`)).body).toMatchObject(expired);
+    expect((await anonymous(`/api/report/${a.token}`)).statusCode).toBe(200);
+    const revoked = await clinic.owner.call('DELETE', `/api/case/report/share/${a.id}`);
+    expect(revoked.body).toMatchObject({ success: true, data: { id: a.id } });
+    expect((await anonymous(`/api/report/${a.token}`)).json()).toMatchObject(expired);
+    const [ra] = (
+      await clinic.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`)
+    ).body.data.filter((r: { id: string }) => r.id === a.id);
+    expect(ra).toMatchObject({ active: false, revokedAt: expect.any(String) });
+
+    // Expiry: the link ran out yesterday.
+    await setShareExpiry(t.app.platform.db, b.id, new Date(Date.now() - 86_400_000));
+    expect((await anonymous(`/api/report/${b.token}`)).json()).toMatchObject(expired);
+    expect((await anonymous(`/api/report/${b.token}/file/${caseId}`)).json()).toMatchObject(expired);
+    expect((await anonymous('/api/report/not-a-token')).json()).toMatchObject(expired);
+  });
+
+  it('refuses: days out of range, a case the caller does not hold', async () => {
+    for (const days of [0, 366, 1.5, 'week'])
+      expect((await share(clinic, { caseId, days })).body).toMatchObject({
+        success: false,
+        data: { key: 'shareLink.parameter' },
+      });
+    expect((await share(outsider, { caseId })).body).toMatchObject({
+      success: false,
+      data: { key: 'case.notFound' },
+    });
+    expect((await share(clinic, { caseId: 'nope' })).body).toMatchObject({
+      success: false,
+      data: { key: 'shareLink.parameter' },
+    });
+    // Signed-in calls need a token.
+    expect((await anonymous(`/api/case/report/shares?caseId=${caseId}`)).statusCode).toBe(401);
+  });
+});
