@@ -110,6 +110,37 @@ describe('earClip', () => {
     expect(area(rx, ry, earClip(rx, ry))).toBeCloseTo(-total, 9);
   });
 
+  it('triangulates a long thin horseshoe band (a jaw outline) exactly', () => {
+    const n = 5000;
+    const x = new Float64Array(2 * n);
+    const y = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const a = -1.95 + (3.9 * i) / (n - 1);
+      [x[i], y[i]] = [29 * Math.sin(a), 33 * Math.cos(a)];
+      [x[2 * n - 1 - i], y[2 * n - 1 - i]] = [19 * Math.sin(a), 23 * Math.cos(a)];
+    }
+    const t = earClip(x, y);
+    expect(t.length).toBe((2 * n - 2) * 3);
+    let exact = 0;
+    for (let i = 0, j = 2 * n - 1; i < 2 * n; j = i++) exact += (x[j]! * y[i]! - x[i]! * y[j]!) / 2;
+    expect(area(x, y, t)).toBeCloseTo(exact, 6);
+    let against = 0;
+    for (let i = 0; i < t.length; i += 3)
+      if (Math.sign(area(x, y, t.subarray(i, i + 3))) === -Math.sign(exact)) against++;
+    expect(against).toBe(0);
+  });
+
+  it('still closes an outline that crosses itself: every vertex used, n - 2 triangles', () => {
+    // A figure eight (a bow tie) and a polygon touching itself at a repeated point.
+    const bow = earClip(Float64Array.from([0, 2, 2, 0]), Float64Array.from([0, 2, 0, 2]));
+    expect(bow.length).toBe(6);
+    const xs = Float64Array.from([0, 4, 4, 2, 3, 2, 1, 2, 0]);
+    const ys = Float64Array.from([0, 0, 4, 2, 3, 4, 3, 2, 4]);
+    const t = earClip(xs, ys);
+    expect(t.length).toBe(7 * 3);
+    expect(new Set(t).size).toBe(9);
+  });
+
   it('triangulates a 4,000-vertex wavy ring outline with every triangle facing the same way', () => {
     const n = 4000;
     const x = new Float64Array(n);
@@ -124,6 +155,8 @@ describe('earClip', () => {
     let exact = 0;
     for (let i = 0, j = n - 1; i < n; j = i++) exact += (x[j]! * y[i]! - x[i]! * y[j]!) / 2;
     expect(area(x, y, t)).toBeCloseTo(exact, 6);
-    for (let i = 0; i < t.length; i += 3) expect(area(x, y, t.subarray(i, i + 3))).toBeGreaterThanOrEqual(0);
+    let against = 0;
+    for (let i = 0; i < t.length; i += 3) if (area(x, y, t.subarray(i, i + 3)) < 0) against++;
+    expect(against).toBe(0);
   });
 });

@@ -58,35 +58,87 @@ export function earClip(x: Float64Array, y: Float64Array): Uint32Array {
   for (const i of reflexAt) bucket[fill[cy(y[i]!) * cells + cx(x[i]!)]!++] = i;
   const removed = new Uint8Array(n);
 
+  // A corner's last blocker (the non-convex vertex deepest inside its triangle): tested first next time, so a big
+  // corner that stays blocked while cuts happen next to it (a fan along a long concave stretch) fails in O(1).
+  const blocker = new Int32Array(n).fill(-1);
+  const blocks = (a: number, b: number, c: number, p: number): boolean => {
+    if (removed[p] || p === a || p === b || p === c) return false;
+    const px = x[p]!;
+    const py = y[p]!;
+    if ((px === x[a] && py === y[a]) || (px === x[b] && py === y[b]) || (px === x[c] && py === y[c]))
+      return false;
+    if (turn(prev[p]!, p, next[p]!) > 0) return false; // turned convex: cannot poke into an ear
+    return turn(a, b, p) >= 0 && turn(b, c, p) >= 0 && turn(c, a, p) >= 0;
+  };
+
+  // The x extent of segment p-q within the horizontal band ya..yb, merged into spanLo..spanHi.
+  let spanLo = Infinity;
+  let spanHi = -Infinity;
+  const span = (p: number, q: number, ya: number, yb: number) => {
+    const py = y[p]!;
+    const qy = y[q]!;
+    const lo = Math.max(ya, Math.min(py, qy));
+    const hi = Math.min(yb, Math.max(py, qy));
+    if (lo > hi) return;
+    const px = x[p]!;
+    const qx = x[q]!;
+    let xa = px;
+    let xb = qx;
+    if (qy !== py) {
+      xa = px + ((qx - px) * (lo - py)) / (qy - py);
+      xb = px + ((qx - px) * (hi - py)) / (qy - py);
+    }
+    spanLo = Math.min(spanLo, xa, xb);
+    spanHi = Math.max(spanHi, xa, xb);
+  };
+
   const isEar = (b: number): boolean => {
     const a = prev[b]!;
     const c = next[b]!;
     const t = turn(a, b, c);
     if (t < 0) return false;
     if (t === 0) return true; // a flat or spiked corner: a zero-area triangle, nothing can be inside
+    const known = blocker[b]!;
+    if (known !== -1 && blocks(a, b, c, known)) return false;
     const x0 = Math.min(x[a]!, x[b]!, x[c]!);
     const x1 = Math.max(x[a]!, x[b]!, x[c]!);
     const y0 = Math.min(y[a]!, y[b]!, y[c]!);
     const y1 = Math.max(y[a]!, y[b]!, y[c]!);
     const gx1 = cx(x1);
     const gy1 = cy(y1);
+    const lab = Math.hypot(x[b]! - x[a]!, y[b]! - y[a]!) || 1;
+    const lbc = Math.hypot(x[c]! - x[b]!, y[c]! - y[b]!) || 1;
+    const lca = Math.hypot(x[a]! - x[c]!, y[a]! - y[c]!) || 1;
+    let deepest = -1;
+    let depth = -1;
     for (let gy = cy(y0); gy <= gy1; gy++) {
-      for (let gx = cx(x0); gx <= gx1; gx++) {
+      // Only the cells of this row the triangle reaches (thin fan triangles cover little of their bounding box).
+      const ya = minY + (gy * h) / cells;
+      const yb = minY + ((gy + 1) * h) / cells;
+      spanLo = Infinity;
+      spanHi = -Infinity;
+      span(a, b, ya, yb);
+      span(b, c, ya, yb);
+      span(c, a, ya, yb);
+      if (spanLo > spanHi) continue;
+      const gxEnd = Math.min(gx1, cx(spanHi) + 1);
+      for (let gx = Math.max(cx(x0), cx(spanLo) - 1); gx <= gxEnd; gx++) {
         const cell = gy * cells + gx;
         for (let k = rowStart[cell]!; k < rowStart[cell + 1]!; k++) {
           const p = bucket[k]!;
-          if (removed[p] || p === a || p === b || p === c) continue;
           const px = x[p]!;
           const py = y[p]!;
-          if (px < x0 || px > x1 || py < y0 || py > y1) continue;
-          if ((px === x[a] && py === y[a]) || (px === x[b] && py === y[b]) || (px === x[c] && py === y[c]))
-            continue;
-          if (turn(prev[p]!, p, next[p]!) > 0) continue; // turned convex: cannot poke into an ear
-          if (turn(a, b, p) >= 0 && turn(b, c, p) >= 0 && turn(c, a, p) >= 0) return false;
+          if (px < x0 || px > x1 || py < y0 || py > y1 || !blocks(a, b, c, p)) continue;
+          const d = Math.min(turn(a, b, p) / lab, turn(b, c, p) / lbc, turn(c, a, p) / lca);
+          if (d > depth) {
+            depth = d;
+            deepest = p;
+          }
         }
       }
     }
-    return true;
+    blocker[b] = deepest;
+    return deepest === -1;
   };
 
   const cut = (b: number) => {
@@ -100,37 +152,64 @@ export function earClip(x: Float64Array, y: Float64Array): Uint32Array {
     removed[b] = 1;
   };
 
+  // Candidates in a queue: every vertex at first, then the two neighbours of each cut (only their corners
+  // changed). When the queue runs dry, every corner is queued again (a blocked ear may have been freed by a cut
+  // elsewhere); when even that finds no ear (the outline crosses itself), the most convex corner is cut anyway.
+  const queue = new Int32Array(n);
+  const queued = new Uint8Array(n);
+  let head = 0;
+  let size = 0;
+  const push = (v: number) => {
+    if (queued[v] || removed[v]) return;
+    queued[v] = 1;
+    queue[(head + size++) % n] = v;
+  };
+  for (let i = 0; i < n; i++) push(i);
   let remaining = n;
-  let v = 0;
-  let stop = v;
+  let v = 0; // a vertex still in the polygon
+  let cutsSinceRefill = 1;
   while (remaining > 3) {
-    if (isEar(v)) {
-      const c = next[v]!;
-      cut(v);
-      remaining--;
-      v = c;
-      stop = v;
+    if (size === 0) {
+      if (cutsSinceRefill === 0) {
+        let best = v;
+        let bestTurn = -Infinity;
+        let u = v;
+        do {
+          const t = turn(prev[u]!, u, next[u]!);
+          if (t > bestTurn) {
+            bestTurn = t;
+            best = u;
+          }
+          u = next[u]!;
+        } while (u !== v);
+        v = next[best]!;
+        cut(best);
+        remaining--;
+        push(prev[v]!);
+        push(v);
+      } else {
+        let u = v;
+        do {
+          push(u);
+          u = next[u]!;
+        } while (u !== v);
+      }
+      cutsSinceRefill = 0;
       continue;
     }
-    v = next[v]!;
-    if (v !== stop) continue;
-    // A whole turn without a clean ear (the outline crosses itself): cut the most convex corner anyway.
-    let best = v;
-    let bestTurn = -Infinity;
-    let u = v;
-    do {
-      const t = turn(prev[u]!, u, next[u]!);
-      if (t > bestTurn) {
-        bestTurn = t;
-        best = u;
-      }
-      u = next[u]!;
-    } while (u !== v);
-    const c = next[best]!;
-    cut(best);
+    const b = queue[head]!;
+    head = (head + 1) % n;
+    size--;
+    queued[b] = 0;
+    if (removed[b] || !isEar(b)) continue;
+    const a = prev[b]!;
+    const c = next[b]!;
+    cut(b);
     remaining--;
+    cutsSinceRefill++;
     v = c;
-    stop = v;
+    push(a);
+    push(c);
   }
   out[at++] = prev[v]!;
   out[at++] = v;
