@@ -93,16 +93,16 @@ function alignedPoints(mesh: Mesh, m: Transform): Float64Array {
 }
 
 /** Every triangle's corners, float64, nine numbers a triangle. */
-function corners(mesh: Mesh): Float64Array {
+function corners(mesh: Mesh): Float32Array {
   const p = mesh.positions;
   const idx = mesh.indices!;
-  const t = new Float64Array(idx.length * 3);
+  const t = new Float32Array(idx.length * 3);
   for (let i = 0; i < idx.length; i++) for (let a = 0; a < 3; a++) t[i * 3 + a] = p[idx[i]! * 3 + a]!;
   return t;
 }
 
 /** Brute force: the distance to the nearest point of every triangle. */
-function bruteForce(t: Float64Array, x: number, y: number, z: number): number {
+function bruteForce(t: Float32Array, x: number, y: number, z: number): number {
   let best = Infinity;
   for (let o = 0; o < t.length; o += 9) {
     const d = closestOnTriangle(t, o, x, y, z);
@@ -127,7 +127,7 @@ class UniformGrid {
   private query = 0;
 
   constructor(
-    private readonly t: Float64Array,
+    private readonly t: Float32Array,
     positions: Float32Array,
   ) {
     const m = t.length / 9;

@@ -3,7 +3,7 @@
  * along the widest axis, four triangles a leaf), searched nearest-box-first with the best distance so far pruning
  * the rest. Every query may pass a hint — a triangle near the answer (the previous query's, when the queries walk
  * the surface in order) — whose distance bounds the search from the start; that is what makes a scan's 150,000
- * vertices cheap. Coordinates are kept in float64 in the tree's own order so a leaf's triangles are adjacent in memory.
+ * vertices cheap. Coordinates are copied in the tree's own order so a leaf's triangles are adjacent in memory.
  */
 import type { Mesh } from '../mesh.ts';
 
@@ -110,8 +110,8 @@ export function triangleIndices(mesh: Mesh): Uint32Array {
 }
 
 export class TriangleBvh {
-  /** The triangles' corner coordinates in tree order (9 numbers each). */
-  readonly coords: Float64Array;
+  /** The triangles' corner coordinates in tree order (9 numbers each; float32 like the mesh, so exact). */
+  readonly coords: Float32Array;
   /** The mesh triangle behind each tree slot. */
   readonly order: Uint32Array;
   /** Per node: min x y z, max x y z. */
@@ -150,7 +150,7 @@ export class TriangleBvh {
     }
     const order = new Uint32Array(m);
     for (let t = 0; t < m; t++) order[t] = t;
-    const maxNodes = 2 * m + 1; // a median split leaves at least two triangles a leaf: fewer than m nodes
+    const maxNodes = m + 1; // a median split leaves at least two triangles a leaf: fewer than m nodes
     const bounds = new Float32Array(maxNodes * 6);
     const first = new Int32Array(maxNodes);
     const count = new Int32Array(maxNodes);
@@ -230,7 +230,7 @@ export class TriangleBvh {
       work[top++] = end;
     }
 
-    const coords = new Float64Array(m * 9);
+    const coords = new Float32Array(m * 9);
     for (let i = 0; i < m; i++) {
       const t = order[i]!;
       for (let k = 0; k < 3; k++) {

@@ -6,7 +6,7 @@
  */
 import { MeshError, type Mesh } from '../mesh.ts';
 import { align } from './align.ts';
-import { deviationColour } from './colour.ts';
+import { colourInto } from './colour.ts';
 import { rotationAngle } from './linalg.ts';
 import { indexed, match, surfaceOf } from './surface.ts';
 
@@ -77,7 +77,9 @@ export function compareMeshes(reference: Mesh, moving: Mesh, opts: CompareOption
     squares += d * d;
     if (Math.abs(d) > max) max = Math.abs(d);
   }
-  const abs = Float32Array.from(distances, Math.abs).sort();
+  const abs = new Float32Array(n);
+  for (let i = 0; i < n; i++) abs[i] = Math.abs(distances[i]!);
+  abs.sort();
   const range = Math.max(MIN_RANGE, abs[Math.min(n - 1, Math.floor(n * 0.95))] ?? 0);
 
   const bins = Math.max(1, Math.round(opts.bins ?? 40));
@@ -89,7 +91,7 @@ export function compareMeshes(reference: Mesh, moving: Mesh, opts: CompareOption
   }
 
   const colors = new Uint8Array(n * 3);
-  for (let v = 0; v < n; v++) colors.set(deviationColour(distances[v]!, range), v * 3);
+  for (let v = 0; v < n; v++) colourInto(distances[v]!, range, colors, v * 3);
   const coloured: Mesh = {
     positions: Float32Array.from(matched.x),
     indices: mov.indices.slice(),
