@@ -39,7 +39,9 @@ function expectBaseAt(model: Mesh, scan: Mesh, baseHeight: number) {
   const frame = modelFrame(scan)!;
   expect(frame).not.toBeNull();
   const want = frame.borderMin - baseHeight;
-  expect(Math.abs(lowest(model, frame.up) - want)).toBeLessThanOrEqual(1e-6 * 100); // coordinates are ~100 mm
+  let size = 0;
+  for (const c of model.positions) size = Math.max(size, Math.abs(c));
+  expect(Math.abs(lowest(model, frame.up) - want)).toBeLessThanOrEqual(1e-6 * size); // float32 coordinates
   return frame;
 }
 

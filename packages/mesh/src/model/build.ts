@@ -329,7 +329,10 @@ function refine(prep: Prepared, n: [number, number, number]): [number, number, n
     const vx = p[c]! - p[a]!;
     const vy = p[c + 1]! - p[a + 1]!;
     const vz = p[c + 2]! - p[a + 2]!;
-    const area = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    const area = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (!(area > 0 && area < Infinity)) continue;
     const x = (p[a]! + p[b]! + p[c]!) / 3;
     const y = (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3;
