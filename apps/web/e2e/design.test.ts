@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { factories } from '../../server/src/testing/factories.ts';
+import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
+
+/**
+ * Case design in a real browser against a real server: Demo Clinic opens a case it sent to Demo Lab from its
+ * detail ("Design the teeth"), selects 14–16 by click and keyboard, makes 14 and 16 zirconia crowns and 15 a pontic
+ * in A2, connects them as a bridge, writes a note and saves; the chart comes back after a reload. Demo Lab sees the
+ * chart in the case detail, opens the design read-only and answers with a design note; the clinic sees the note on
+ * /caseDesign and in the detail, and the printed sheet carries the chart in its colours. /caseDesign is photographed
+ * at 390, 768 and 1440 px for both sides and must not be wider than the window.
+ */
+type Texts = Record<string, Record<string, unknown>>;
+const en = readLocale('en') as Texts;
+const text = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (s, [name, value]) => s.replaceAll(`{{${name}}}`, String(value)),
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string,
+  );
+
+const SHOTS = '/tmp/shots-design';
+const PATIENT = 'Mara Design';
+
+describe('case design in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+  let caseId = '';
+  const tooWide: string[] = [];
+
+  const shot = async (name: string) => {
+    await page.waitForTimeout(500);
+    await journey.shot(`design-${name}`);
+  };
+  const tooth = (root: Locator | Page, n: number) => root.locator(`[data-tooth="${n}"]`);
+
+  /** Picks a Select's option by its title (the option's text). */
+  async function choose(select: Locator, title: string) {
+    await select.click();
+    await page
+      .locator(
+        `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`,
+      )
+      .first()
+      .click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .waitFor({ state: 'detached', timeout: 3000 })
+      .catch(() => page.keyboard.press('Escape'));
+  }
+
+  /** The case's row (table) or card (phone) in the case box, and one of its actions. */
+  async function openDetail() {
+    await openCaseList(page, base, 'case');
+    const row = page
+      .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+      .filter({ has: page.getByTestId('case-patient').getByText(PATIENT, { exact: true }) })
+      .first();
+    await row.hover();
+    const inline = row.getByTestId('action-detail');
+    if ((await inline.count()) > 0) await inline.click();
+    else {
+      await row.getByTestId('action-more').click();
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+        .filter({ hasText: text('cases.actions.detail') })
+        .first()
+        .click();
+    }
+    await page.getByTestId('case-detail').waitFor();
+    return page.getByTestId('case-design-section');
+  }
+
+  /** Every width: a screenshot of /caseDesign and the check that nothing scrolls sideways. */
+  async function atEveryWidth(who: string, ready: () => Promise<void>) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(`${base}/v5/caseDesign?id=${caseId}`);
+      await ready();
+      await page.waitForTimeout(400);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) tooWide.push(`${who} ${size.width}: ${scrollWidth}`);
+      await shot(`${who}-${size.width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+
+  beforeAll(async () => {
+    journey = await startJourney({ shotsDir: SHOTS });
+    ({ page, base } = journey);
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it(
+    'the clinic designs a bridge, the lab answers, both see it, the sheet prints it',
+    { timeout: 600_000 },
+    async () => {
+      await signInAs(page, base, 'lab');
+      const lab = await currentUserOf(page);
+      await signInAs(page, base, 'clinic');
+      const clinic = await currentUserOf(page);
+      const f = factories(journey.app);
+      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
+      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
+      await f.receiver(scanner, lab, { caseType: 3 });
+      caseId = await f.kase(scanner, clinicOwner, { patientName: PATIENT, caseType: 3, doctor: 'Dr. Vega' });
+
+      // The clinic's detail: no design yet, and the way to make one.
+      let section = await openDetail();
+      await section.getByText(text('design.empty.sender')).waitFor();
+      await shot('clinic-detail-empty');
+      await section.getByTestId('open-design').click();
+      await page.waitForURL(/\/v5\/caseDesign\?id=/);
+      await page.getByTestId('case-detail').waitFor({ state: 'detached' });
+      const chart = page.getByTestId('design-chart');
+      await chart.waitFor();
+      await page.getByTestId('design-case').getByText(PATIENT).waitFor();
+      await expect(page.getByTestId('design-save').isDisabled()).resolves.toBe(true);
+      // The orders group stays active in the menu while /caseDesign (not in the menu) is open.
+      await shot('clinic-empty-1440');
+
+      // 14, 15 and 16 by click: zirconia (Katana) crowns in A2.
+      for (const n of [14, 15, 16]) await tooth(chart, n).click();
+      await expect(tooth(chart, 15).getAttribute('aria-checked')).resolves.toBe('true');
+      await page
+        .getByTestId('design-panel')
+        .getByText(text('design.panel.selected', { teeth: '14, 15, 16' }))
+        .waitFor();
+      await choose(page.getByTestId('design-kind'), text('design.kinds.AnatomicCrown'));
+      await choose(page.getByTestId('design-material'), text('design.materials.zirconia-katana'));
+      await choose(page.getByTestId('design-shade'), 'A2');
+      for (const n of [14, 15, 16])
+        await expect(tooth(chart, n).getAttribute('data-kind')).resolves.toBe('AnatomicCrown');
+
+      // 15 alone by keyboard (16, arrow right, space) becomes the pontic.
+      await page.getByRole('button', { name: text('design.panel.deselect') }).click();
+      await tooth(chart, 16).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Space');
+      await expect(tooth(chart, 15).getAttribute('aria-checked')).resolves.toBe('true');
+      await expect(tooth(chart, 16).getAttribute('aria-checked')).resolves.toBe('false');
+      await choose(page.getByTestId('design-kind'), text('design.kinds.AnatomicPontic'));
+      await expect(tooth(chart, 15).getAttribute('data-kind')).resolves.toBe('AnatomicPontic');
+
+      // Not neighbours: no bridge; 14–16 are.
+      await page.getByRole('button', { name: text('design.panel.deselect') }).click();
+      await tooth(chart, 14).click();
+      await tooth(chart, 16).click();
+      await expect(page.getByTestId('design-connect').isDisabled()).resolves.toBe(true);
+      await tooth(chart, 15).click();
+      await page.getByTestId('design-connect').click();
+      await chart.locator('[data-bridge="16-15-14"]').waitFor();
+      await page
+        .getByTestId('design-note-input')
+        .fill('Ovate pontic on 15, light contact. Please check the margin on 16.');
+      await page.getByTestId('design-dirty').getByText(text('design.unsaved')).waitFor();
+      await atEveryWidthInPlace('clinic-editing');
+      await page.getByTestId('design-save').click();
+      await journey.toast(text('design.saved'));
+      await page.getByTestId('design-dirty').getByText(text('design.upToDate')).waitFor();
+
+      // The chart round-trips: after a reload, every tooth, the bridge, the note.
+      await page.reload();
+      await chart.waitFor();
+      await expect(tooth(chart, 14).getAttribute('data-kind')).resolves.toBe('AnatomicCrown');
+      await expect(tooth(chart, 15).getAttribute('data-kind')).resolves.toBe('AnatomicPontic');
+      await expect(tooth(chart, 16).getAttribute('data-kind')).resolves.toBe('AnatomicCrown');
+      await expect(tooth(chart, 15).getAttribute('aria-label')).resolves.toBe(
+        [
+          text('design.chart.tooth', { tooth: 15 }),
+          text('design.kinds.AnatomicPontic'),
+          text('design.materials.zirconia-katana'),
+          'A2',
+        ].join(' · '),
+      );
+      await chart.locator('[data-bridge="16-15-14"]').waitFor();
+      await expect(page.getByTestId('design-note-input').inputValue()).resolves.toContain('Ovate pontic');
+      await page.getByTestId('design-notes').getByText(text('design.notes.none')).waitFor();
+
+      // The lab: the chart in the case detail, then its own design note.
+      await signInAs(page, base, 'lab');
+      section = await openDetail();
+      const summary = section.getByTestId('design-summary');
+      await summary.waitFor();
+      await expect(tooth(summary, 15).getAttribute('data-kind')).resolves.toBe('AnatomicPontic');
+      await summary.locator('[data-bridge="16-15-14"]').waitFor();
+      await summary.getByText('Ovate pontic', { exact: false }).waitFor();
+      await shot('lab-detail');
+      await section.getByRole('button', { name: text('design.actions.answer') }).click();
+      await page.waitForURL(/\/v5\/caseDesign\?id=/);
+      await page.getByTestId('design-summary').waitFor();
+      await expect(page.getByTestId('design-save').count()).resolves.toBe(0);
+      await expect(page.locator('[data-tooth][role=checkbox]').count()).resolves.toBe(0);
+      await page
+        .getByTestId('design-own-note-input')
+        .fill('Katana STML, ovate pontic 0.5 mm into the tissue.');
+      await page.getByTestId('design-own-note-save').click();
+      await journey.toast(text('design.notes.saved'));
+      await atEveryWidth('lab', () => page.getByTestId('design-own-note-input').waitFor());
+      await expect(page.getByTestId('design-own-note-input').inputValue()).resolves.toContain('Katana STML');
+
+      // The clinic sees the lab's note on /caseDesign and in the detail; the printed sheet carries the chart.
+      await signInAs(page, base, 'clinic');
+      await atEveryWidth('clinic', () =>
+        page.getByTestId('design-lab-note').getByText('Katana STML', { exact: false }).waitFor(),
+      );
+      await expect(page.getByTestId('design-lab-note').innerText()).resolves.toContain('Demo Lab');
+      section = await openDetail();
+      await section.getByTestId('design-lab-notes').getByText('Katana STML', { exact: false }).waitFor();
+      await shot('clinic-detail');
+      await page.getByTestId('detail-print').click();
+      const preview = page.locator('.case-sheet-preview [data-testid=design-summary]');
+      await preview.waitFor();
+      await expect(tooth(preview, 15).getAttribute('data-kind')).resolves.toBe('AnatomicPontic');
+      await shot('clinic-print-preview');
+      await page.emulateMedia({ media: 'print' });
+      const printed = page.locator('.case-print-root [data-testid=design-summary]');
+      await printed.waitFor();
+      const look = await printed.locator('svg.tooth-chart').evaluate((svg) => ({
+        adjust: getComputedStyle(svg).getPropertyValue('print-color-adjust'),
+        fill: svg.querySelector('[data-tooth="15"] rect:last-of-type')?.getAttribute('fill'),
+      }));
+      expect(look).toEqual({ adjust: 'exact', fill: '#be123c' });
+      await shot('clinic-print-media');
+      await page.emulateMedia({ media: 'screen' });
+
+      expect(tooWide).toEqual([]);
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+
+  /** The editor as it is (unsaved) at every width: only the viewport changes. */
+  async function atEveryWidthInPlace(who: string) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(400);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) tooWide.push(`${who} ${size.width}: ${scrollWidth}`);
+      await shot(`${who}-${size.width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+});
