@@ -191,6 +191,53 @@ describe('buildModel on an open jaw scan', () => {
   });
 });
 
+/**
+ * A scan with a ragged border, as a scanner leaves it: the open jaw cut along a wavy, noisy line (a staircase of
+ * triangle edges, with pinches and loose crumbs) and a few triangles missing here and there (small holes).
+ */
+function raggedScan(seed: number): Mesh {
+  const jaw = archJaw({ triangles: 20_000, seed });
+  const p = jaw.positions;
+  const idx = jaw.indices!;
+  let s = seed * 7919;
+  const rnd = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+  const kept: number[] = [];
+  for (let t = 0; t < idx.length; t += 3) {
+    const [a, b, c] = [idx[t]! * 3, idx[t + 1]! * 3, idx[t + 2]! * 3];
+    const x = (p[a]! + p[b]! + p[c]!) / 3;
+    const y = (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3;
+    const z = (p[a + 2]! + p[b + 2]! + p[c + 2]!) / 3;
+    const cut = 1.5 + Math.sin(x * 0.7 + seed) * 0.8 + Math.cos(y * 0.9) * 0.6 + (rnd() - 0.5) * 0.6;
+    if (z < cut || rnd() < 0.003) continue;
+    kept.push(idx[t]!, idx[t + 1]!, idx[t + 2]!);
+  }
+  return { positions: p, indices: Uint32Array.from(kept) };
+}
+
+describe('buildModel on ragged scans', () => {
+  it.each([
+    [1, 'horseshoe'],
+    [2, 'solid'],
+    [3, 'horseshoe'],
+  ] as const)(
+    'seed %i: closes the ragged border with a %s base and fills the small holes',
+    (seed, baseKind) => {
+      const scan = raggedScan(seed);
+      const idx = scan.indices!;
+      expect(boundaryLoops(idx, buildEdges(idx), scan.positions.length / 3).loops.length).toBeGreaterThan(20);
+      const model = buildModel(scan, { baseHeight: 3, baseKind });
+      expectPrintable(model);
+      const frame = expectBaseAt(model, scan, 3);
+      expect(frame.up[2]).toBeGreaterThan(0.99);
+      const back = checkMesh(readStl(writeStl(model)));
+      expect(back.watertight && back.consistentlyOriented).toBe(true);
+    },
+  );
+});
+
 describe('buildModel on closed meshes', () => {
   it.each(KINDS)('keeps a closed jaw as it is (%s asked: no base is added)', (baseKind) => {
     const closed = archJaw({ triangles: 10_000, closed: true, seed: 2 });
