@@ -126,7 +126,7 @@ export function OrderFieldInputs({
           rules.push({ required: true, whitespace: field.type === 'input', message: prompt });
         const wide = field.type === 'checkbox' || field.type === 'radio' || field.type === 'input';
         return (
-          <Col key={field.name} xs={24} sm={wide ? 24 : 12}>
+          <Col key={field.name} xs={24} sm={wide ? 24 : 12} data-testid={`order-field-${field.name}`}>
             <Form.Item
               name={[...path, field.name]}
               label={field.name}
@@ -134,7 +134,6 @@ export function OrderFieldInputs({
               rules={rules}
               valuePropName={field.type === 'switch' ? 'checked' : 'value'}
               extra={field.type === 'file' && fileNames.length === 0 ? t('orders.fill.fileHint') : undefined}
-              data-testid={`order-field-${field.name}`}
             >
               {inputOf(field, fileNames, field.type === 'input' ? prompt : t('orders.fill.choose'))}
             </Form.Item>

@@ -1,0 +1,283 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { factories } from '../../server/src/testing/factories.ts';
+import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
+import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
+
+/**
+ * The order-form journey of issue 12 in a real browser against a real server: Demo Lab (order page flag on, the
+ * demo form "Material" published as version 1) finds /customizeOrder in its menu, adds a mandatory dropdown "Shade"
+ * with a sub-option (a second "A1" is refused with the catalogue's words) and synchronizes (version 2). Demo Clinic
+ * imports a case through the web import: the lab's form shows; the import is refused until the mandatory fields are
+ * filled (the browser's prompts, then the server's refusal of a value the browser did not send, marked at its field);
+ * the case detail then shows the filled form. The designer, the import dialog and the detail are photographed at
+ * 390, 768 and 1440 px and must not be wider than the window.
+ */
+type Texts = Record<string, Record<string, unknown>>;
+const en = readLocale('en') as Texts;
+const text = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (s, [name, value]) => s.replaceAll(`{{${name}}}`, String(value)),
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string,
+  );
+const SHOTS = '/tmp/shots-orders';
+
+describe('order forms in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+  const tooWide: string[] = [];
+
+  const shot = async (name: string) => {
+    await page.waitForTimeout(500);
+    await journey.shot(`orders-${name}`);
+  };
+  /** Photographs the page at every width, noting any that scrolls sideways; `open` brings the view back. */
+  async function atEveryWidth(name: string, open?: () => Promise<void>) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      if (open) await open();
+      await page.waitForTimeout(400);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) tooWide.push(`${name} ${size.width}: ${scrollWidth} > ${innerWidth}`);
+      await shot(`${name}-${size.width}`);
+    }
+    await page.setViewportSize(WIDTHS[2]);
+  }
+  /** Picks the option of an open Select whose text is exactly `label`. */
+  async function choose(select: Locator, label: string) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .first()
+      .click();
+  }
+
+  beforeAll(async () => {
+    journey = await startJourney({ shotsDir: SHOTS });
+    ({ page, base } = journey);
+  });
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it(
+    'the lab designs a form with a mandatory dropdown; the clinic is refused until it fills it',
+    { timeout: 600_000 },
+    async () => {
+      // Demo Clinic's scanner sends restorations to Demo Lab.
+      await signInAs(page, base, 'clinic');
+      const clinic = await currentUserOf(page);
+      await signInAs(page, base, 'lab');
+      const lab = await currentUserOf(page);
+      const f = factories(journey.app);
+      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
+      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
+      await f.receiver(scanner, lab, { caseType: 3 });
+
+      // The order flag is on for Demo Lab: the menu offers the designer.
+      await page.locator('.ant-menu').getByText(text('routes.customizeOrder'), { exact: true }).click();
+      await page.waitForURL(/\/v5\/customizeOrder$/);
+      const designer = page.getByTestId('order-form-page');
+      await designer.waitFor();
+      await expect(page.getByTestId('order-published').innerText()).resolves.toBe(
+        text('orders.sync.published', { version: 1 }),
+      );
+      await page.getByTestId('order-field-row-Material').waitFor();
+      expect(await page.getByTestId('order-changed').count()).toBe(0);
+
+      // Name and type are required: the dialog says so in the catalogue's words.
+      await page.getByTestId('order-add-field').click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: text('orders.dialog.addTitle') });
+      await dialog.waitFor();
+      await page.getByTestId('order-field-save').click();
+      await dialog.getByText(text('errors.orderForm.nameRequired')).waitFor();
+      await dialog.getByText(text('errors.orderForm.typeRequired')).waitFor();
+      // A taken name is refused.
+      await dialog.locator('input#orderField_name').fill('material');
+      await dialog.getByText(text('errors.orderForm.nameExists')).waitFor();
+      await dialog.locator('input#orderField_name').fill('Shade');
+      await choose(
+        dialog.locator('#orderField_type').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+        text('orders.types.dropdown'),
+      );
+      await page.getByTestId('order-field-mandatory').click();
+      const optionInput = dialog.getByTestId('order-option-input');
+      for (const option of ['A1', 'B2']) {
+        await optionInput.fill(option);
+        await optionInput.press('Enter');
+        await dialog.locator('.ant-tag', { hasText: option }).waitFor();
+      }
+      // An existing option is refused (§8.5).
+      await optionInput.fill('a1');
+      await optionInput.press('Enter');
+      await dialog.getByRole('alert').getByText(text('errors.orderForm.optionExists')).waitFor();
+      await optionInput.fill('');
+      // A sub-option under A1.
+      await dialog
+        .locator('.ant-tag', { hasText: 'A1' })
+        .locator('xpath=ancestor::div[contains(@class,"ant-flex")][1]')
+        .getByText(text('orders.options.addSub'))
+        .click();
+      const subInput = dialog.getByTestId('order-sub-option-input');
+      await subInput.fill('Light');
+      await subInput.press('Enter');
+      await dialog.locator('.ant-tag', { hasText: 'Light' }).waitFor();
+      await shot('designer-dialog');
+      await page.getByTestId('order-field-save').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('order-field-row-Shade').waitFor();
+      await page.getByTestId('order-changed').getByText(text('orders.sync.changed')).waitFor();
+      // The preview shows the form as a clinic sees it, prompts included.
+      const preview = page.getByTestId('order-preview');
+      await preview.getByTestId('order-field-Shade').waitFor();
+      await page.getByTestId('order-preview-check').click();
+      await preview.getByText(text('orders.fill.select', { name: 'Shade' })).waitFor();
+      await preview.getByText(text('orders.fill.select', { name: 'Material' })).waitFor();
+
+      // Moving Shade up puts it first.
+      await page.getByRole('button', { name: text('orders.list.up', { name: 'Shade' }) }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('order-field-list')
+            .locator('[data-testid^=order-field-row-]')
+            .first()
+            .getAttribute('data-testid'),
+        )
+        .toBe('order-field-row-Shade');
+
+      // Resetting asks first; cancelled, the draft stays.
+      await page.getByTestId('order-reset').click();
+      const confirm = page.locator('.ant-modal-confirm').filter({ hasText: text('orders.reset.title') });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: text('common.cancel') }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await page.getByTestId('order-field-row-Shade').waitFor();
+
+      await page.getByTestId('order-sync').click();
+      await journey.toast(text('orders.sync.done', { version: 2 }));
+      await page
+        .getByTestId('order-published')
+        .getByText(text('orders.sync.published', { version: 2 }))
+        .waitFor();
+      expect(await page.getByTestId('order-changed').count()).toBe(0);
+      await atEveryWidth('designer');
+
+      // The clinic imports a restoration for Demo Lab through the web.
+      await signInAs(page, base, 'clinic');
+      await openCaseList(page, base, 'case');
+      const folder = mkdtempSync(path.join(tmpdir(), 'archway-orders-'));
+      writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 11 }));
+      const importDialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
+      async function openImport() {
+        if (await importDialog.isVisible()) return;
+        await page.getByTestId('case-import').click();
+        await importDialog.waitFor();
+      }
+      await openImport();
+      await page.getByTestId('import-device').click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .first()
+        .click();
+      await importDialog.locator('input#caseImport_patientName').fill('Order Form');
+      await choose(
+        importDialog
+          .locator('#caseImport_caseType')
+          .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+        text('caseType.restoration'),
+      );
+      await importDialog.locator('input[type=file]').setInputFiles(path.join(folder, 'upper.ply'));
+      const labForm = importDialog.getByTestId(`import-order-form-${lab.custId}`);
+      await labForm.getByText(text('orders.fill.title', { name: 'Demo Lab' })).waitFor();
+      await labForm.getByText(text('orders.fill.version', { version: 2 })).waitFor();
+
+      // Refused until the mandatory fields are filled: each says what it needs.
+      await importDialog.getByTestId('import-submit').click();
+      await labForm.getByText(text('orders.fill.select', { name: 'Shade' })).waitFor();
+      await labForm.getByText(text('orders.fill.select', { name: 'Material' })).waitFor();
+      expect(await importDialog.getByTestId('import-progress').count()).toBe(0);
+      await atEveryWidth('import', openImport);
+
+      await choose(labForm.getByTestId('order-field-Material').locator('.ant-select').first(), 'zirconia');
+      await choose(labForm.getByTestId('order-field-Shade').locator('.ant-select').first(), 'A1');
+      await choose(labForm.getByTestId('order-field-Shade').locator('.ant-select').nth(1), 'Light');
+      await expect
+        .poll(() => labForm.getByText(text('orders.fill.select', { name: 'Shade' })).count())
+        .toBe(0);
+
+      // The server checks too: a complete call without Shade is refused, and Shade is marked with its prompt.
+      let stripped = 0;
+      await page.route('**/api/case/upload/complete', async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}') as {
+          orderFields?: Record<string, unknown>;
+        };
+        if (stripped++ === 0 && body.orderFields) delete body.orderFields.Shade;
+        await route.continue({ postData: JSON.stringify(body) });
+      });
+      await importDialog.getByTestId('import-submit').click();
+      await journey.toast(text('errors.orderForm.fieldRequired'));
+      await labForm.getByText(text('orders.fill.select', { name: 'Shade' })).waitFor();
+      await shot('import-server-refusal');
+      // Sent again with every value, the import goes through.
+      await importDialog.getByTestId('import-submit').click();
+      await journey.toast(text('cases.import.done'));
+      await page.unroute('**/api/case/upload/complete');
+      expect(stripped).toBe(2);
+
+      // The case detail shows the filled form: the lab, its version, each field and value.
+      const row = page
+        .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+        .filter({ has: page.getByTestId('case-patient').getByText('Order Form', { exact: true }) })
+        .first();
+      async function openDetail() {
+        if (await page.getByTestId('case-detail').isVisible()) return;
+        await openCaseList(page, base, 'case');
+        await row.waitFor();
+        await row.hover();
+        const inline = row.getByTestId('action-detail');
+        if ((await inline.count()) > 0) await inline.click();
+        else {
+          await row.getByTestId('action-more').click();
+          await page
+            .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+            .filter({ hasText: text('cases.actions.detail') })
+            .first()
+            .click();
+        }
+        await page.getByTestId('case-detail').waitFor();
+      }
+      await openDetail();
+      const filled = page.getByTestId(`detail-order-form-${lab.custId}`);
+      await filled.getByText(text('orders.filled.title', { name: 'Demo Lab' })).waitFor();
+      await filled.getByText(text('orders.fill.version', { version: 2 })).waitFor();
+      await filled.getByText('A1 / Light', { exact: true }).waitFor();
+      await filled.getByText('zirconia', { exact: true }).waitFor();
+      await atEveryWidth('detail', async () => {
+        await page.keyboard.press('Escape');
+        await page.getByTestId('case-detail').waitFor({ state: 'detached' });
+        await openDetail();
+      });
+
+      // The lab sees its own copy's form too.
+      await signInAs(page, base, 'lab');
+      await openDetail();
+      await page
+        .getByTestId(`detail-order-form-${lab.custId}`)
+        .getByText('A1 / Light', { exact: true })
+        .waitFor();
+
+      expect(tooWide).toEqual([]);
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+});
