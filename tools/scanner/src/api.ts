@@ -1,4 +1,4 @@
-import type { CaseOrder } from '@archway/contract';
+import type { CaseOrder, OrderValues, ReceiverForm } from '@archway/contract';
 
 /**
  * The few calls archway-scan makes besides the tus upload itself (coord.md "Upload API"): sign-in, the usable device,
@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly errorCode?: number,
     readonly status?: number,
+    /** The field the refusal names (an order-form field's name, for one). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -71,13 +73,17 @@ async function call<T>(api: Api, method: string, pathname: string, body?: unknow
   return Object.assign(parsed, { status: res.status });
 }
 
-const refusal = (kind: ApiError['kind'], what: string, env: Envelope<unknown> & { status?: number }) =>
-  new ApiError(
+const refusal = (kind: ApiError['kind'], what: string, env: Envelope<unknown> & { status?: number }) => {
+  const data = env.data as { field?: unknown } | null | undefined;
+  const field = typeof data?.field === 'string' ? data.field : undefined;
+  return new ApiError(
     kind,
-    `${what}: ${env.errorMessage || 'refused'} (code ${env.errorCode})`,
+    `${what}: ${field ? `${field}: ` : ''}${env.errorMessage || 'refused'} (code ${env.errorCode})`,
     env.errorCode,
     env.status,
+    field,
   );
+};
 
 /** `POST /account/token` → an access token and when it expires (ms since the epoch). */
 export async function signIn(
@@ -153,6 +159,8 @@ export interface CompleteBody {
   crypto: 0 | 1;
   order: CaseOrder;
   files: { uploadId: string; name: string; sha256: string }[];
+  /** The receiving labs' order-form values by field name (`--field NAME=VALUE`). */
+  orderFields?: OrderValues;
 }
 
 /** `POST /api/case/upload/complete` → the case id (the same files again answer the same case). */
@@ -160,4 +168,15 @@ export async function complete(api: Api, body: CompleteBody): Promise<string> {
   const env = await call<{ id?: string } | null>(api, 'POST', '/api/case/upload/complete', body);
   if (!env.success || !env.data?.id) throw refusal('refused', 'the server refused the case', env);
   return env.data.id;
+}
+
+/**
+ * `GET /api/order/forms?device=&type=`: the order forms of the labs a case of this device and type goes to (what
+ * `--field` fills).
+ */
+export async function receiverForms(api: Api, serial: string, caseType: number): Promise<ReceiverForm[]> {
+  const query = new URLSearchParams({ device: serial, type: String(caseType) });
+  const env = await call<ReceiverForm[] | null>(api, 'GET', `/api/order/forms?${query}`);
+  if (!env.success) throw refusal('refused', 'reading the order forms failed', env);
+  return env.data ?? [];
 }

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { caseOrder, type CaseOrder } from '@archway/contract';
+import { caseOrder, receiverFormsQuery, type CaseOrder, type OrderValues } from '@archway/contract';
 import { decryptFile, DecryptError } from './crypto.ts';
 import { CliError, ExitCode } from './errors.ts';
 import { ProgressModes, type ProgressMode, type Writer } from './progress.ts';
 import { defaultStateDir } from './state.ts';
-import { uploadCase, type UploadRequest } from './upload.ts';
+import { mapApiError, uploadCase, type UploadRequest } from './upload.ts';
+import { receiverForms, Session } from './api.ts';
 
 const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -20,7 +21,7 @@ const EXIT_CODES = `Exit codes:
   3    a file is missing, unreadable, empty or not a PLY, STL or OBJ scan by its content
   4    sign-in refused (wrong user or password)
   5    the device is not one you may upload with now
-  6    the server refused the upload or the case (its message is printed)
+  6    the server refused the upload or the case (its message is printed; an order-form field's name first)
   7    the server could not be reached or the connection broke: run the same command again to resume
   8    decrypt: wrong management code, or a damaged, truncated or not encrypted file
   130  interrupted (Ctrl-C): run the same command again to resume`;
@@ -29,12 +30,14 @@ const MAIN_HELP = `archway-scan ${version}: upload scans to Archway as a case, d
 
 Usage:
   archway-scan upload --server URL --user NAME --password PW --device SERIAL --type 1|2|3 --patient NAME
-                      [order flags] FILE...
+                      [order flags] [--field NAME=VALUE ...] FILE...
+  archway-scan form --server URL --user NAME --password PW --device SERIAL --type 1|2|3
   archway-scan decrypt --code CODE IN OUT
-  archway-scan help [upload|decrypt]
+  archway-scan help [upload|form|decrypt]
 
 Commands:
   upload    sign in, upload PLY/STL/OBJ files for a device you may use and create one case; prints its id
+  form      print (JSON) the order forms of the labs a case of this device and type goes to: what --field fills
   decrypt   restore the original of a scan encrypted by a device with encryption on (needs its management code)
 
 Flags:
@@ -74,6 +77,13 @@ Order (optional):
   --restoration TEXT    restoration type
   --software VERSION    scanning software version
 
+Order form (the receiving labs' own fields; \`archway-scan form\` lists them):
+  --field NAME=VALUE    a field's value, repeatable: a dropdown or radio takes an option (or "option / sub-option"),
+                        a checkbox its options comma-separated, a switch true or false, a date YYYY-MM-DD, a file
+                        one of the FILE names. A missing required field or a value that does not fit is refused
+                        with the field's name (exit 6). Fields called like an order flag (Doctor, Material …) take
+                        that flag's value when not given here.
+
 Other:
   --code CODE           the device's management code; required when the device encrypts (encryptType 2): each
                         file is then encrypted here (AES-256-GCM) and the server never sees the scan
@@ -86,6 +96,23 @@ Other:
 Example:
   archway-scan upload --server https://archway.example.com --user lab1 --password '***' \\
     --device C10000001 --type 3 --patient "Ada L." --doctor "Dr Who" --teeth 11,21 --upper upper.ply lower.stl
+
+${EXIT_CODES}
+`;
+
+const FORM_HELP = `Usage: archway-scan form --server URL --user NAME --password PW --device SERIAL --type 1|2|3
+
+Signs in and prints to stdout, as JSON, the order forms of the labs a case of this device and type would be sent to
+(GET /api/order/forms): for each lab its id (custId), name (custName), form version and fields (name, type: input,
+dropdown, date, radio, checkbox, switch or file; mandatory; options with their sub-options). An empty list: no
+receiving lab asks for a form. Fill them with \`archway-scan upload ... --field NAME=VALUE\`.
+
+  --server URL      Archway's address
+  --user NAME       username or e-mail
+  --password PW     password (or the environment variable ARCHWAY_SCAN_PASSWORD)
+  --device SERIAL   a scanner you may upload with
+  --type 1|2|3      case type: 1 orthodontics, 2 implant, 3 restoration
+  -h, --help        this text
 
 ${EXIT_CODES}
 `;
@@ -139,6 +166,16 @@ const uploadOptions = {
   code: text,
   state: text,
   progress: text,
+  field: { type: 'string', multiple: true },
+  help,
+} satisfies ParseArgsConfig['options'];
+
+const formOptions = {
+  server: text,
+  user: text,
+  password: text,
+  device: text,
+  type: text,
   help,
 } satisfies ParseArgsConfig['options'];
 
@@ -220,6 +257,26 @@ export function orderFromFlags(v: UploadValues): CaseOrder {
   return parsed.data;
 }
 
+/**
+ * `--field NAME=VALUE` (repeatable) as order-form values; the server knows each field's type and reads a checkbox's
+ * comma-separated options and a switch's true/false from the text.
+ */
+export function fieldsFromFlags(fields: readonly string[] | undefined): OrderValues | undefined {
+  if (!fields?.length) return undefined;
+  const out: OrderValues = {};
+  const seen = new Set<string>();
+  for (const f of fields) {
+    const at = f.indexOf('=');
+    const name = at < 0 ? '' : f.slice(0, at).trim();
+    if (!name) throw new CliError(ExitCode.usage, `upload: --field ${JSON.stringify(f)}: write NAME=VALUE`);
+    if (seen.has(name.toLowerCase()))
+      throw new CliError(ExitCode.usage, `upload: --field ${JSON.stringify(name)} is given twice`);
+    seen.add(name.toLowerCase());
+    out[name] = f.slice(at + 1).trim();
+  }
+  return out;
+}
+
 const positiveInt = (s: string | undefined) => {
   const n = Number(s);
   return s && Number.isInteger(n) && n > 0 ? n : undefined;
@@ -254,6 +311,7 @@ export function uploadRequest(args: string[], env: NodeJS.ProcessEnv): UploadReq
     throw new CliError(ExitCode.usage, `upload: --server ${JSON.stringify(v.server)} is not an http(s) URL`);
   }
   const order = orderFromFlags(v);
+  const orderFields = fieldsFromFlags(v.field);
   if (!positionals.length) {
     throw new CliError(
       ExitCode.usage,
@@ -271,6 +329,7 @@ export function uploadRequest(args: string[], env: NodeJS.ProcessEnv): UploadReq
     password: password!,
     device: v.device!,
     order,
+    ...(orderFields ? { orderFields } : {}),
     files: positionals,
     ...(v.code ? { code: v.code } : {}),
     stateDir: path.resolve(v.state ?? defaultStateDir(env)),
@@ -282,6 +341,43 @@ export function uploadRequest(args: string[], env: NodeJS.ProcessEnv): UploadReq
       ? { requestDelayMs: positiveInt(env.ARCHWAY_SCAN_REQUEST_DELAY_MS) }
       : {}),
   };
+}
+
+/** `archway-scan form`: the receiving labs' order forms as JSON on stdout. */
+async function form(args: string[], io: Io): Promise<number> {
+  const { values: v } = parse('form', args, formOptions);
+  if (v.help) {
+    io.stdout.write(FORM_HELP);
+    return ExitCode.ok;
+  }
+  const password = v.password ?? io.env.ARCHWAY_SCAN_PASSWORD;
+  const missing = [
+    ['--server', v.server],
+    ['--user', v.user],
+    ['--password', password],
+    ['--device', v.device],
+    ['--type', v.type],
+  ]
+    .filter(([, value]) => !value)
+    .map(([flag]) => flag);
+  if (missing.length)
+    throw new CliError(ExitCode.usage, `form: missing ${missing.join(', ')} (see archway-scan form --help)`);
+  let server: URL;
+  try {
+    server = new URL(v.server!);
+    if (!/^https?:$/.test(server.protocol)) throw new Error();
+  } catch {
+    throw new CliError(ExitCode.usage, `form: --server ${JSON.stringify(v.server)} is not an http(s) URL`);
+  }
+  const query = receiverFormsQuery.safeParse({ device: v.device, type: v.type });
+  if (!query.success) throw new CliError(ExitCode.usage, 'form: --type must be 1, 2 or 3');
+  const api = new Session(server.href.replace(/\/+$/, ''), v.user!, password!);
+  await api.bearer().catch((e) => mapApiError(e, 'sign-in'));
+  const forms = await receiverForms(api, query.data.device, query.data.type).catch((e) =>
+    mapApiError(e, 'order forms'),
+  );
+  io.stdout.write(`${JSON.stringify(forms, null, 2)}\n`);
+  return ExitCode.ok;
 }
 
 async function decrypt(args: string[], io: Io): Promise<number> {
@@ -328,7 +424,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return ExitCode.ok;
       case 'help': {
         const topic = rest[0];
-        io.stdout.write(topic === 'upload' ? UPLOAD_HELP : topic === 'decrypt' ? DECRYPT_HELP : MAIN_HELP);
+        io.stdout.write(
+          topic === 'upload'
+            ? UPLOAD_HELP
+            : topic === 'form'
+              ? FORM_HELP
+              : topic === 'decrypt'
+                ? DECRYPT_HELP
+                : MAIN_HELP,
+        );
         return ExitCode.ok;
       }
       case '-v':
@@ -345,12 +449,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
         io.stdout.write(`${id}\n`);
         return ExitCode.ok;
       }
+      case 'form':
+        return await form(rest, io);
       case 'decrypt':
         return await decrypt(rest, io);
       default:
         throw new CliError(
           ExitCode.usage,
-          `unknown command ${JSON.stringify(command)}: use upload or decrypt (see archway-scan --help)`,
+          `unknown command ${JSON.stringify(command)}: use upload, form or decrypt (see archway-scan --help)`,
         );
     }
   } catch (err) {

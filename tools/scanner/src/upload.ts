@@ -2,7 +2,13 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Upload, type DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
-import { CaseErrors, detectScanFormat, type CaseOrder, type ScanFormat } from '@archway/contract';
+import {
+  CaseErrors,
+  detectScanFormat,
+  type CaseOrder,
+  type OrderValues,
+  type ScanFormat,
+} from '@archway/contract';
 import { ApiError, complete, Session, urlOf, usableDevice, type Api, type CompleteBody } from './api.ts';
 import { encryptFile, hashFile, matchesKeyCheck } from './crypto.ts';
 import { CliError, ExitCode } from './errors.ts';
@@ -15,6 +21,8 @@ export interface UploadRequest {
   password: string;
   device: string;
   order: CaseOrder;
+  /** The receiving labs' order-form values (`--field NAME=VALUE`). */
+  orderFields?: OrderValues;
   files: string[];
   /** The device's management code (devices that encrypt). */
   code?: string;
@@ -269,7 +277,7 @@ async function completeEarlierRun(
   const job = await readJson<{ files: CompleteBody['files'] }>(jobFile);
   if (!job?.files?.length) return undefined;
   try {
-    const id = await complete(api, { device: req.device, crypto, order: req.order, files: job.files });
+    const id = await complete(api, { ...completeFields(req, crypto), files: job.files });
     progress.note('the files were uploaded by an earlier run: the case is there');
     return id;
   } catch (err) {
@@ -281,7 +289,16 @@ async function completeEarlierRun(
   }
 }
 
-function mapApiError(err: unknown, what: string): never {
+/** What the complete call sends besides the files. */
+const completeFields = (req: UploadRequest, crypto: 0 | 1) => ({
+  device: req.device,
+  crypto,
+  order: req.order,
+  ...(req.orderFields ? { orderFields: req.orderFields } : {}),
+});
+
+/** A failed call as the command's message and exit code. */
+export function mapApiError(err: unknown, what: string): never {
   if (err instanceof ApiError) {
     if (err.kind === 'network') {
       throw new CliError(ExitCode.network, `${what}: ${err.message}; run the same command again to resume`);
@@ -345,6 +362,7 @@ export async function uploadCase(req: UploadRequest, stderr: Writer): Promise<st
           crypto,
           req.order,
           prepared.map((p) => [p.name, p.sha256]),
+          ...(req.orderFields ? [req.orderFields] : []),
         ]),
       )}.json`,
     );
@@ -359,7 +377,7 @@ export async function uploadCase(req: UploadRequest, stderr: Writer): Promise<st
       // Remembered before asking: if the answer is lost, the next run asks again for these very uploads (the server
       // answers the same case) instead of uploading anew.
       await writeJsonAtomic(jobFile, { files: sent });
-      id = await complete(api, { device: req.device, crypto, order: req.order, files: sent }).catch((e) =>
+      id = await complete(api, { ...completeFields(req, crypto), files: sent }).catch((e) =>
         mapApiError(e, 'creating the case'),
       );
     }

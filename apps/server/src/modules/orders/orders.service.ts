@@ -310,14 +310,17 @@ const blank = (v: unknown) =>
 /**
  * One value checked against its field; undefined when left out. A missing mandatory field is fieldRequired, a value
  * that does not fit (not an option, not a YYYY-MM-DD date, not a switch's true/false, a file not among the case's
- * files, a list for a one-value field) fieldInvalid; both name the field.
+ * files, a list for a one-value field) fieldInvalid; both name the field. A checkbox also takes its choices as one
+ * comma-separated text, a switch the words "true" and "false" (what a command line sends).
  */
 function checkValue(field: OrderFieldRow, value: unknown, fileNames: readonly string[]) {
   if (blank(value)) return field.mandatory ? refuse(OrderFormErrors.fieldRequired, field.name) : undefined;
   const invalid = () => refuse(OrderFormErrors.fieldInvalid, field.name);
   switch (field.type) {
     case 'switch':
-      return typeof value === 'boolean' ? value : invalid();
+      // true/false, or the words (archway-scan's `--field NAME=true`).
+      if (typeof value === 'boolean') return value;
+      return value === 'true' ? true : value === 'false' ? false : invalid();
     case 'checkbox': {
       const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : invalid();
       const chosen = list.map((v) => (typeof v === 'string' && v.trim() ? choiceOf(field, v) : undefined));

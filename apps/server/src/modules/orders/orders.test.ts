@@ -124,8 +124,8 @@ describe.each(engines)('order forms (%s)', (engine) => {
     for (const o of [clinic, lab, lab2, third, stranger]) await makeOwner(o);
     device = await f.device(clinic);
     await f.receiver(device, lab, { caseType: 3 });
-  });
-  afterAll(() => t.close());
+  }, 180_000);
+  afterAll(() => t?.close(), 180_000);
 
   it('needs the order page: every designer call is orderForm.notEnabled while page_order is off', async () => {
     await pageOrder(lab, false);
