@@ -11,8 +11,10 @@
  *    its own best-fit plane. A scan whose longest loop is shorter is treated as a closed mesh with holes: they are
  *    filled and no base is added. An already closed mesh is returned welded and oriented, without a base.
  * 4. Up: the axis of the border's vector area (Newell's normal, which equals the summed area vectors of the scan
- *    surface: the occlusal direction for a jaw), signed so that the scan lies on its positive side, away from the
- *    border (teeth up for a lower jaw, down for an upper one). The model stays in the scan's coordinates.
+ *    surface: the occlusal direction for a jaw), sharpened to the scan's thinnest principal axis when that one is
+ *    clearly the thinnest and agrees within 25° (a full arch: the open back ends tilt Newell's normal by several
+ *    degrees), signed so that the scan lies on its positive side, away from the border (teeth up for a lower jaw,
+ *    down for an upper one). The model stays in the scan's coordinates (no rotation onto the xy plane).
  * 5. Base: the border is extruded along -up to the plane `borderMin - baseHeight` (borderMin: the lowest border
  *    point along up) and that flat bottom is capped.
  *    - horseshoe: the bottom is the border's own outline (the arch-shaped footprint; the tongue space stays open).
@@ -24,6 +26,10 @@
  *
  * Linear in the triangles apart from the ear clipping of the caps (about linear on smooth outlines); only typed
  * arrays per triangle or vertex.
+ *
+ * Not handled: scan surface below the base plane (the base then cuts through it; the result is closed but
+ * self-intersecting), a border whose outline crosses itself seen from up (closed, the caps overlap), and a border
+ * stretch exactly parallel to up (two base vertices coincide: MeshError rather than an STL that is not closed).
  */
 import { MeshError, triangleCount, type Mesh } from '../mesh.ts';
 import { weld } from '../write/weld.ts';
