@@ -192,6 +192,59 @@ describe('archway-scan upload: the command line', () => {
     await bad(['--server', 'ftp://x'], /--server "ftp:\/\/x" is not an http\(s\) URL/);
   });
 
+  it('takes order-form values from --field NAME=VALUE (repeatable), refusing a malformed or repeated one', async () => {
+    const req = uploadRequest(
+      [
+        ...required,
+        '--field',
+        'Material=zirconia / Katana',
+        '--field',
+        ' Extras = Model,Die',
+        '--field',
+        'Note=a=b',
+        'x.ply',
+      ],
+      {},
+    );
+    expect(req).toMatchObject({
+      orderFields: { Material: 'zirconia / Katana', Extras: 'Model,Die', Note: 'a=b' },
+    });
+    expect(uploadRequest([...required, 'x.ply'], {})).not.toHaveProperty('orderFields');
+    const bad = async (flags: string[], pattern: RegExp) => {
+      const r = await scan(['upload', ...required, ...flags, file('upper.ply')]);
+      expect(r.code, r.stderr).toBe(ExitCode.usage);
+      expect(r.stderr).toMatch(pattern);
+    };
+    await bad(['--field', 'Material'], /--field "Material": write NAME=VALUE/);
+    await bad(['--field', '=PFM'], /--field "=PFM": write NAME=VALUE/);
+    await bad(['--field', 'A=1', '--field', 'a=2'], /--field "a" is given twice/);
+  });
+
+  it('form: --help, and every missing flag listed', async () => {
+    const help = await scan(['form', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: archway-scan form --server URL/);
+    expect((await scan(['help', 'form'])).stdout).toBe(help.stdout);
+    const r = await scan(['form', '--server', 'http://x']);
+    expect(r.code).toBe(ExitCode.usage);
+    expect(r.stderr).toMatch(/form: missing --user, --password, --device, --type/);
+    const type = await scan([
+      'form',
+      '--server',
+      'http://x',
+      '--user',
+      'a',
+      '--password',
+      'b',
+      '--device',
+      'C1',
+      '--type',
+      '4',
+    ]);
+    expect(type.code).toBe(ExitCode.usage);
+    expect(type.stderr).toMatch(/--type must be 1, 2 or 3/);
+  });
+
   it('needs at least one file', async () => {
     const r = await scan(['upload', ...required]);
     expect(r.code).toBe(ExitCode.usage);
