@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
   { path: '/confirmEmail', ...lazyPage(() => import('../features/auth/ConfirmEmailPage.tsx')) },
   { path: '/invitation', ...lazyPage(() => import('../features/members/InvitationPage.tsx')) },
   { path: '/account/signin-callback', ...lazyPage(() => import('../features/auth/SigninCallbackPage.tsx')) },
+  // A shared case report: no account, outside the signed-in shell.
+  { path: '/report/:token', ...lazyPage(() => import('../features/models/ReportPage.tsx')) },
   { path: '/redirect/*', Component: RedirectPage },
   ...SystemTypes.map((system): RouteObject => ({ path: `/${system}/*`, Component: SystemPathPage })),
   {

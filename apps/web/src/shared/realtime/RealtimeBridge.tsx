@@ -45,11 +45,25 @@ export function RealtimeBridge() {
     socket.on(RealtimeEvent.task, (m: TaskMessage) => {
       const { navigate: go, notification: notify, t: tr } = latest.current;
       const key = `task-${m.noticeId}`;
-      refresh(client, REALTIME_KEYS.cases);
+      // A built model opens the model builder (calls-and-errors §7.3: /caseBuilder?id=), whose job it refreshes.
+      const model = m.reason === 'model';
+      refresh(client, REALTIME_KEYS.cases, ...(model ? [REALTIME_KEYS.models] : []));
       notify.success({
         key,
-        title: tr(m.reason === 'converted' ? 'realtime.task.convertedTitle' : 'realtime.task.finishedTitle'),
-        description: tr(m.reason === 'converted' ? 'realtime.task.converted' : 'realtime.task.finished'),
+        title: tr(
+          model
+            ? 'models.task.title'
+            : m.reason === 'converted'
+              ? 'realtime.task.convertedTitle'
+              : 'realtime.task.finishedTitle',
+        ),
+        description: tr(
+          model
+            ? 'models.task.done'
+            : m.reason === 'converted'
+              ? 'realtime.task.converted'
+              : 'realtime.task.finished',
+        ),
         // Persistent (calls-and-errors §7.3): it stays until the person opens the case or closes it.
         duration: 0,
         actions: (
@@ -59,10 +73,10 @@ export function RealtimeBridge() {
             className="realtime-task-open"
             onClick={() => {
               notify.destroy(key);
-              void go(`/case?id=${encodeURIComponent(m.caseId)}`);
+              void go(`/${model ? 'caseBuilder' : 'case'}?id=${encodeURIComponent(m.caseId)}`);
             }}
           >
-            {tr('realtime.task.open')}
+            {tr(model ? 'models.task.open' : 'realtime.task.open')}
           </Button>
         ),
       });

@@ -12,6 +12,8 @@ export const REALTIME_KEYS = {
   notices: ['notices'],
   currentUser: ['currentUser'],
   customer: ['customer'],
+  /** The model builder's jobs and the report's share links (features/models). */
+  models: ['models'],
 } as const;
 
 export interface HubHandlers {

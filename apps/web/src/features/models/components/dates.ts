@@ -1,0 +1,16 @@
+import dayjs from 'dayjs';
+
+/** The server's `YYYY-MM-DD HH:mm:ss` (UTC) or an ISO time as a local date and time; null for none. */
+export function localDateTime(value: string | null | undefined): string | null {
+  if (!value || value === '--') return null;
+  const iso = value.trim().replace(' ', 'T');
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso}Z`);
+  return Number.isNaN(date.getTime()) ? value : dayjs(date).format('L LT');
+}
+
+/** Bytes as B, KB or MB. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
