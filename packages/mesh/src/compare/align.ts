@@ -1,15 +1,25 @@
 /**
  * Rigid alignment of a moving scan onto a reference surface.
  * 1. Coarse: area-weighted centroids and principal axes of both; every proper rotation taking the moving axes onto
- *    the reference's (6 orders × 4 signs) and the unrotated pose are scored on a small sample (trimmed mean
- *    distance); the best three get a short ICP each and the best of those wins.
+ *    the reference's (6 orders × 4 signs), the centroids matched without rotation, and no motion at all are scored
+ *    on 400 vertices against an occupancy grid of the reference; the best three get a short ICP each (in order,
+ *    stopping at one that fits) and the best of those wins.
  * 2. ICP on a seeded subset (5,000 vertices): point-to-point steps solved in closed form (Horn's quaternion, a
  *    Jacobi eigen-solve), then point-to-plane steps (6×6 linear solve) to converge; pairs farther than three times
  *    the median distance (and at least a thousandth of the model's size) are left out of each step.
  * 3. Refined on all the moving vertices with point-to-plane steps until the update is negligible.
  */
 import { MeshError } from '../mesh.ts';
-import { axisAngle, hornRotation, multiply, rigid, solve, symmetricEigen, type Transform } from './linalg.ts';
+import {
+  axisAngle,
+  hornRotation,
+  identity,
+  multiply,
+  rigid,
+  solve,
+  symmetricEigen,
+  type Transform,
+} from './linalg.ts';
 import { match, matches, type Matches, type Surface } from './surface.ts';
 
 export interface AlignOptions {
@@ -88,7 +98,10 @@ const PERMUTATIONS = [
   [2, 1, 0],
 ];
 
-/** The candidate starting poses: the principal axes matched every proper way, and no rotation at all. */
+/**
+ * The candidate starting poses: no motion at all, the centroids matched without rotation, and the principal axes
+ * matched every proper way.
+ */
 function candidates(
   ref: { centre: number[]; axes: number[] },
   mov: { centre: number[]; axes: number[] },
@@ -102,6 +115,7 @@ function candidates(
     );
     return rigid(r, t);
   };
+  out.push(identity()); // scans from one scanner often share its coordinates already
   out.push(translate([1, 0, 0, 0, 1, 0, 0, 0, 1]));
   for (const p of PERMUTATIONS)
     for (let signs = 0; signs < 8; signs++) {
@@ -188,7 +202,7 @@ function occupancy(surface: Surface): (points: Float64Array, m: Transform) => nu
   };
 }
 
-/** The pairs an ICP step uses: distance within three medians (and at least `floor`). */
+/** The pairs an ICP step uses: distance within three medians (and at least `floor`), not beyond the border. */
 function inliers(m: Matches, floor: number): Uint8Array {
   const abs = new Float64Array(m.d.length);
   for (let i = 0; i < abs.length; i++) abs[i] = Math.abs(m.d[i]!);
@@ -196,7 +210,7 @@ function inliers(m: Matches, floor: number): Uint8Array {
   const median = abs[Math.floor(abs.length / 2)] ?? 0;
   const limit = Math.max(3 * median, floor);
   const use = new Uint8Array(m.d.length);
-  for (let i = 0; i < use.length; i++) use[i] = Math.abs(m.d[i]!) <= limit ? 1 : 0;
+  for (let i = 0; i < use.length; i++) use[i] = Math.abs(m.d[i]!) <= limit && !m.outside[i] ? 1 : 0;
   return use;
 }
 

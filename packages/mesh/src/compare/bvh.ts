@@ -14,7 +14,8 @@ export const closest = new Float64Array(6);
 
 /**
  * The squared distance from p to the triangle abc (coordinates in `t` from `o`: ax ay az bx by bz cx cy cz), and the
- * nearest point with its barycentric weights in `closest` (Ericson, Real-Time Collision Detection, 5.1.5).
+ * nearest point with its barycentric weights in `closest` (Ericson, Real-Time Collision Detection, 5.1.5). A
+ * nearest point on an edge or a corner has the other weights exactly 0.
  */
 export function closestOnTriangle(
   t: ArrayLike<number>,
@@ -37,6 +38,7 @@ export function closestOnTriangle(
   const apz = pz - az;
   let u: number; // weight of b
   let v: number; // weight of c
+  let w = -1; // weight of a, when set exactly (0 on the edge bc)
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
   if (d1 <= 0 && d2 <= 0) {
@@ -72,6 +74,7 @@ export function closestOnTriangle(
       } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
         v = (d4 - d3) / (d4 - d3 + (d5 - d6));
         u = 1 - v;
+        w = 0;
       } else {
         const denom = va + vb + vc;
         if (denom > 0) {
@@ -91,7 +94,7 @@ export function closestOnTriangle(
   closest[0] = qx;
   closest[1] = qy;
   closest[2] = qz;
-  closest[3] = 1 - u - v;
+  closest[3] = w < 0 ? 1 - u - v : w;
   closest[4] = u;
   closest[5] = v;
   const dx = px - qx;

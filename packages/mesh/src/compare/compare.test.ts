@@ -132,6 +132,8 @@ describe('compareMeshes', { timeout: 120_000 }, () => {
     expect(result.rms).toBeLessThan(0.001 * diagonal);
     expect(result.max).toBeLessThan(0.001 * diagonal);
     expect(result.range).toBe(0.05);
+    expect(result.covered).toBe(jaw.positions.length / 3);
+    expect(result.histogram.counts.reduce((a, c) => a + c, 0)).toBe(jaw.positions.length / 3);
     expect(progress.at(-1)).toBe(1);
     expect(progress.every((f, i) => i === 0 || f >= progress[i - 1]!)).toBe(true);
     // The coloured copy: indexed, every vertex coloured, its positions on the reference again.
@@ -212,6 +214,32 @@ describe('compareMeshes', { timeout: 120_000 }, () => {
     expect(compareMeshes(solid, { ...solid, positions: shrunk }).mean).toBeLessThan(-0.1);
   });
 
+  it('aligns scans that overlap in part, and leaves out what the reference does not cover', () => {
+    /** The triangles whose first vertex lies in [from, to) of the vertex numbers (rings run along the arch). */
+    const crop = (m: Mesh, from: number, to: number): Mesh => {
+      const n = m.positions.length / 3;
+      const keep: number[] = [];
+      const idx = m.indices!;
+      for (let t = 0; t < idx.length; t += 3)
+        if (idx[t]! >= from * n && idx[t]! < to * n) keep.push(idx[t]!, idx[t + 1]!, idx[t + 2]!);
+      return { positions: m.positions, indices: Uint32Array.from(keep) };
+    };
+    const result = compareMeshes(crop(jaw, 0, 0.7), moved(crop(jaw, 0.3, 1), MOTION));
+    const error = residual(result.transform, MOTION);
+    expect(error.degrees).toBeLessThan(0.1);
+    expect(error.mm).toBeLessThan(0.05);
+    const n = jaw.positions.length / 3;
+    let beyond = 0;
+    for (let v = Math.ceil(0.75 * n); v < n; v++) beyond += result.outside[v]!;
+    // The far end of the second scan (past the reference's 70 %) is not covered; the shared part is measured.
+    expect(beyond).toBeGreaterThan(0.9 * (n - Math.ceil(0.75 * n)));
+    for (let v = Math.ceil(0.35 * n); v < 0.65 * n; v++) expect(result.outside[v]).toBe(0);
+    expect(result.covered).toBe(result.outside.reduce((a, o) => a + (o ? 0 : 1), 0));
+    expect(result.histogram.counts.reduce((a, c) => a + c, 0)).toBe(result.covered);
+    expect(result.coloured.colors!.subarray((n - 1) * 3, n * 3)).toEqual(Uint8Array.from([170, 170, 170]));
+    expect(result.range).toBe(0.05);
+  });
+
   it('counts every vertex in the histogram, over edges from −range to +range', () => {
     const other = archJaw({ triangles: 5000, seed: 4 });
     const result = compareMeshes(jaw, other, { bins: 16 });
@@ -220,10 +248,15 @@ describe('compareMeshes', { timeout: 120_000 }, () => {
     expect(edges).toHaveLength(17);
     expect(edges[0]).toBeCloseTo(-result.range, 12);
     expect(edges[16]).toBeCloseTo(result.range, 12);
-    expect(counts.reduce((a, c) => a + c, 0)).toBe(other.positions.length / 3);
+    // Another seed: other teeth, so a few border vertices lie beyond the reference (not counted).
     expect(result.distances).toHaveLength(other.positions.length / 3);
-    const rms = Math.sqrt(result.distances.reduce((a, d) => a + d * d, 0) / result.distances.length);
-    expect(result.rms).toBeCloseTo(rms, 6);
+    const measured = result.distances.filter((_, v) => !result.outside[v]);
+    expect(result.covered).toBe(measured.length);
+    expect(result.covered).toBeGreaterThan(0.9 * result.distances.length);
+    expect(counts.reduce((a, c) => a + c, 0)).toBe(result.covered);
+    expect(result.rms).toBeCloseTo(Math.sqrt(measured.reduce((a, d) => a + d * d, 0) / measured.length), 6);
+    expect(result.max).toBeCloseTo(Math.max(...measured.map(Math.abs)), 6);
+    expect(result.range).toBeGreaterThan(0.05);
   });
 
   it('welds a triangle soup (as STL stores it) before comparing', () => {

@@ -38,7 +38,21 @@ export interface CompareResult {
   coloured: Mesh;
   /** The legend's symmetric range in mm (the 95th percentile of |d|, at least 0.05). */
   range: number;
+  /**
+   * Per vertex of `coloured`: 1 where the reference has no counterpart (the vertex lies beyond the reference's open
+   * border, or farther from it than a twentieth of its size: the part of the second scan the first does not cover). Those vertices keep their distance to the
+   * border in `distances`, are grey in `coloured`, and are left out of mean, rms, max, range and the histogram.
+   */
+  outside: Uint8Array;
+  /** The vertices measured (not outside): the histogram's counts add up to this. */
+  covered: number;
 }
+
+/** Farther than this fraction of the reference's size, a vertex counts as not covered by the reference. */
+export const FAR = 0.05;
+
+/** The colour of a vertex the reference does not cover. */
+export const UNCOVERED_COLOUR: [number, number, number] = [170, 170, 170];
 
 /** The smallest legend range (mm): below it, colour differences would only show noise. */
 export const MIN_RANGE = 0.05;
@@ -69,29 +83,40 @@ export function compareMeshes(reference: Mesh, moving: Mesh, opts: CompareOption
   }
   const distances = Float32Array.from(matched.d);
 
+  // No counterpart: beyond the reference's border (see match), or farther than a twentieth of its size (a part of
+  // the scan the reference does not show, nearest to some other part of it).
+  const outside = matched.outside.slice();
+  const far = surface.diagonal * FAR;
+  for (let v = 0; v < n; v++) if (Math.abs(distances[v]!) > far) outside[v] = 1;
+  let covered = 0;
   let sum = 0;
   let squares = 0;
   let max = 0;
-  for (const d of distances) {
+  const abs = new Float32Array(n);
+  for (let v = 0; v < n; v++) {
+    if (outside[v]) continue;
+    const d = distances[v]!;
     sum += d;
     squares += d * d;
-    if (Math.abs(d) > max) max = Math.abs(d);
+    abs[covered++] = Math.abs(d);
   }
-  const abs = new Float32Array(n);
-  for (let i = 0; i < n; i++) abs[i] = Math.abs(distances[i]!);
-  abs.sort();
-  const range = Math.max(MIN_RANGE, abs[Math.min(n - 1, Math.floor(n * 0.95))] ?? 0);
+  const measured = abs.subarray(0, covered).sort();
+  if (covered) max = measured[covered - 1]!;
+  const range = Math.max(MIN_RANGE, measured[Math.min(covered - 1, Math.floor(covered * 0.95))] ?? 0);
 
   const bins = Math.max(1, Math.round(opts.bins ?? 40));
   const edges = Array.from({ length: bins + 1 }, (_, i) => -range + (2 * range * i) / bins);
   const counts = new Array<number>(bins).fill(0);
-  for (const d of distances) {
-    const b = Math.min(bins - 1, Math.max(0, Math.floor(((d + range) / (2 * range)) * bins)));
+  for (let v = 0; v < n; v++) {
+    if (outside[v]) continue;
+    const b = Math.min(bins - 1, Math.max(0, Math.floor(((distances[v]! + range) / (2 * range)) * bins)));
     counts[b] = counts[b]! + 1;
   }
 
   const colors = new Uint8Array(n * 3);
-  for (let v = 0; v < n; v++) colourInto(distances[v]!, range, colors, v * 3);
+  for (let v = 0; v < n; v++)
+    if (outside[v]) colors.set(UNCOVERED_COLOUR, v * 3);
+    else colourInto(distances[v]!, range, colors, v * 3);
   const coloured: Mesh = {
     positions: Float32Array.from(matched.x),
     indices: mov.indices.slice(),
@@ -103,11 +128,13 @@ export function compareMeshes(reference: Mesh, moving: Mesh, opts: CompareOption
     rotationDegrees: rotationAngle(transform),
     translation: [transform[3]!, transform[7]!, transform[11]!],
     distances,
-    mean: n ? sum / n : 0,
-    rms: n ? Math.sqrt(squares / n) : 0,
+    mean: covered ? sum / covered : 0,
+    rms: covered ? Math.sqrt(squares / covered) : 0,
     max,
     histogram: { edges, counts },
     coloured,
     range,
+    outside,
+    covered,
   };
 }

@@ -15,6 +15,8 @@ export interface Surface {
   normals: Float32Array;
   /** The bounding box's diagonal (mm). */
   diagonal: number;
+  /** The open border: its edges (lower · n + higher vertex, sorted) and a flag per vertex on it. */
+  border: { edges: Float64Array; vertices: Uint8Array };
 }
 
 /** An indexed mesh with the same shape: a soup is welded on positions (colours and normals are not needed here). */
@@ -73,6 +75,50 @@ export function boxDiagonal(positions: Float32Array): number {
   return Math.hypot(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
 }
 
+/**
+ * The edges only one triangle uses (the scan's border and any holes): every triangle's three edges as numbers
+ * (lower · n + higher vertex), sorted, and those that occur once kept.
+ */
+export function borderOf(indices: Uint32Array, vertices: number): Surface['border'] {
+  const keys = new Float64Array(indices.length);
+  for (let t = 0; t < indices.length; t += 3)
+    for (let k = 0; k < 3; k++) {
+      const a = indices[t + k]!;
+      const b = indices[t + ((k + 1) % 3)]!;
+      keys[t + k] = a < b ? a * vertices + b : b * vertices + a;
+    }
+  keys.sort();
+  let count = 0;
+  for (let i = 0; i < keys.length;) {
+    let j = i + 1;
+    while (j < keys.length && keys[j] === keys[i]) j++;
+    if (j - i === 1) keys[count++] = keys[i]!;
+    i = j;
+  }
+  const edges = keys.slice(0, count);
+  const flags = new Uint8Array(vertices);
+  for (const e of edges) {
+    flags[Math.floor(e / vertices)] = 1;
+    flags[e % vertices] = 1;
+  }
+  return { edges, vertices: flags };
+}
+
+function isBorderEdge(border: Surface['border'], n: number, a: number, b: number): boolean {
+  const key = a < b ? a * n + b : b * n + a;
+  const edges = border.edges;
+  let lo = 0;
+  let hi = edges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const e = edges[mid]!;
+    if (e === key) return true;
+    if (e < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 export function surfaceOf(mesh: Mesh): Surface {
   const { positions, indices } = indexed(mesh, 'reference');
   for (let i = 0; i < positions.length; i++)
@@ -84,6 +130,7 @@ export function surfaceOf(mesh: Mesh): Surface {
     bvh: new TriangleBvh(positions, indices),
     normals: vertexNormals(positions, indices),
     diagonal: boxDiagonal(positions),
+    border: borderOf(indices, positions.length / 3),
   };
 }
 
@@ -96,6 +143,11 @@ export interface Matches {
   d: Float64Array;
   /** Per point: the BVH slot of its last match (the next pass's hint), -1 before the first. */
   slots: Int32Array;
+  /**
+   * Per point: 1 when it has no counterpart on the surface — its nearest point is on the surface's open border and
+   * it lies beyond it (off to the side rather than above or below: the part of a scan the other does not cover).
+   */
+  outside: Uint8Array;
 }
 
 export function matches(count: number): Matches {
@@ -105,6 +157,7 @@ export function matches(count: number): Matches {
     n: new Float64Array(count * 3),
     d: new Float64Array(count),
     slots: new Int32Array(count).fill(-1),
+    outside: new Uint8Array(count),
   };
 }
 
@@ -120,8 +173,10 @@ export function match(
   from = 0,
   to = out.d.length,
 ) {
-  const { bvh, indices, normals } = surface;
-  const { x, q, n, d, slots } = out;
+  const { bvh, indices, normals, border } = surface;
+  const { x, q, n, d, slots, outside } = out;
+  const vertices = surface.positions.length / 3;
+  const tiny = surface.diagonal * 1e-5;
   let previous = from > 0 ? slots[from - 1]! : -1;
   for (let i = from; i < to; i++) {
     const sx = src[i * 3]!;
@@ -158,6 +213,29 @@ export function match(
     n[i * 3 + 1] = ny;
     n[i * 3 + 2] = nz;
     const dist = Math.sqrt(d2);
-    d[i] = (px - qx) * nx + (py - qy) * ny + (pz - qz) * nz < 0 ? -dist : dist;
+    const along = (px - qx) * nx + (py - qy) * ny + (pz - qz) * nz;
+    d[i] = along < 0 ? -dist : dist;
+    // Beyond the border: the nearest point is on a border edge or corner, and the offset leans off to the side
+    // (more than 60° from the normal).
+    let beyond = 0;
+    if (w[0] === 0 || w[1] === 0 || w[2] === 0) {
+      const va = indices[t]!;
+      const vb = indices[t + 1]!;
+      const vc = indices[t + 2]!;
+      const onBorder =
+        w[0] === 0 && w[1] === 0
+          ? border.vertices[vc] === 1
+          : w[0] === 0 && w[2] === 0
+            ? border.vertices[vb] === 1
+            : w[1] === 0 && w[2] === 0
+              ? border.vertices[va] === 1
+              : w[0] === 0
+                ? isBorderEdge(border, vertices, vb, vc)
+                : w[1] === 0
+                  ? isBorderEdge(border, vertices, va, vc)
+                  : isBorderEdge(border, vertices, va, vb);
+      if (onBorder && dist > tiny && Math.abs(along) < 0.5 * dist) beyond = 1;
+    }
+    outside[i] = beyond;
   }
 }
