@@ -389,10 +389,10 @@ function icp(
   return { transform, iterations, matched, fresh: false };
 }
 
-/** The fraction of matched points within `limit` of the surface. */
+/** The fraction of matched points within `limit` of the surface (and not beyond its border). */
 function within(m: Matches, limit: number): number {
   let n = 0;
-  for (const d of m.d) if (Math.abs(d) <= limit) n++;
+  for (let i = 0; i < m.d.length; i++) if (Math.abs(m.d[i]!) <= limit && !m.outside[i]) n++;
   return m.d.length ? n / m.d.length : 0;
 }
 
@@ -408,7 +408,7 @@ export interface AlignResult {
 
 /**
  * The rigid transform taking the moving vertices (an indexed mesh's positions and triangles) onto the surface.
- * Throws MeshError('not-aligned') when no pose brings a fair share of the subset near the surface.
+ * Throws MeshError('not-aligned') when no pose brings a fifth of the subset within 1 % of the surface's size.
  */
 export function align(
   surface: Surface,
@@ -454,7 +454,7 @@ export function align(
     report(0.2 + Math.min(0.3, i * 0.006)),
   );
   match(surface, subset, sampled.transform, sampled.matched);
-  if (!sampled.transform.every(Number.isFinite) || within(sampled.matched, size * 0.01) < 0.3)
+  if (!sampled.transform.every(Number.isFinite) || within(sampled.matched, size * 0.01) < 0.2)
     throw new MeshError(
       'not-aligned',
       'The two scans could not be aligned: they do not seem to show the same jaw.',
