@@ -108,7 +108,7 @@ describe('statistics and comparison in Chromium', () => {
     await settle();
   };
   const openCompare = async () => {
-    await page.goto(`${base}/v5/caseCompare`);
+    await page.goto(`${base}/v5/caseCompare?tab=stats`);
     await page.getByTestId('compare-page').waitFor();
     await page.locator('[data-testid=indicator-b-total]').waitFor();
     await page.getByTestId('compare-trend').locator('canvas').first().waitFor();

@@ -29,10 +29,10 @@ import { CasePicker, FilePicker } from './components/ScanPicker.tsx';
 
 type Mode = 'cases' | 'files';
 
-/** A labelled control of the form. */
-function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+/** A labelled control of the form: one of a wrapping row, or (`stacked`) one under another. */
+function Field({ label, children, stacked }: { label: ReactNode; children: ReactNode; stacked?: boolean }) {
   return (
-    <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+    <Flex vertical gap={4} style={{ minWidth: 0, flex: stacked ? 'none' : '1 1 220px' }}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}
       </Typography.Text>
@@ -129,7 +129,7 @@ export default function ModelComparePage() {
           <Segmented<Mode>
             value={mode}
             onChange={onMode}
-            block={narrow}
+            vertical={narrow}
             options={[
               { value: 'cases', label: t('compare.modes.cases') },
               { value: 'files', label: t('compare.modes.files') },
@@ -145,6 +145,7 @@ export default function ModelComparePage() {
                 return (
                   <Flex key={side} vertical gap={8} style={{ minWidth: 0, flex: '1 1 300px' }}>
                     <Field
+                      stacked
                       label={
                         <>
                           <SideTag side={side} />
@@ -159,7 +160,7 @@ export default function ModelComparePage() {
                         testId={`compare-case-${side.toLowerCase()}`}
                       />
                     </Field>
-                    <Field label={t('compare.pick.file')}>
+                    <Field stacked label={t('compare.pick.file')}>
                       <FilePicker
                         files={value.case?.files ?? []}
                         value={value.file}

@@ -7,12 +7,17 @@ import { legendGradient } from './colour-scale.ts';
  */
 export function DeviationLegend({ range, compact }: { range: number; compact?: boolean }) {
   const { t, i18n } = useTranslation();
+  // Three decimals for a fine scale (±0.05 mm): the half ticks stay exact.
+  const digits = range < 0.1 ? 3 : 2;
   const number = new Intl.NumberFormat(i18n.language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
     signDisplay: 'exceptZero',
   });
-  const plain = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const plain = new Intl.NumberFormat(i18n.language, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   const ticks = [range, range / 2, 0, -range / 2, -range];
   const height = compact ? 150 : 220;
   return (
