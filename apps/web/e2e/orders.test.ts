@@ -206,7 +206,10 @@ describe('order forms in Chromium', () => {
       await labForm.getByText(text('orders.fill.select', { name: 'Shade' })).waitFor();
       await labForm.getByText(text('orders.fill.select', { name: 'Material' })).waitFor();
       expect(await importDialog.getByTestId('import-progress').count()).toBe(0);
-      await atEveryWidth('import', openImport);
+      await atEveryWidth('import', async () => {
+        await openImport();
+        await labForm.scrollIntoViewIfNeeded();
+      });
 
       await choose(labForm.getByTestId('order-field-Material').locator('.ant-select').first(), 'zirconia');
       await choose(labForm.getByTestId('order-field-Shade').locator('.ant-select').first(), 'A1');
@@ -266,6 +269,7 @@ describe('order forms in Chromium', () => {
         await page.keyboard.press('Escape');
         await page.getByTestId('case-detail').waitFor({ state: 'detached' });
         await openDetail();
+        await page.getByTestId('detail-order-forms').scrollIntoViewIfNeeded();
       });
 
       // The lab sees its own copy's form too.

@@ -47,12 +47,11 @@ export function OrderFormFields({
     <Flex vertical data-testid="import-order-forms">
       {formSections(forms).map(({ form, fields }) => (
         <div key={form.custId} data-testid={`import-order-form-${form.custId}`}>
-          <Divider titlePlacement="start" style={{ marginBlock: 8 }}>
-            <Flex gap={8} align="center" wrap>
-              <Typography.Text strong>{t('orders.fill.title', { name: form.custName })}</Typography.Text>
-              <Tag>{t('orders.fill.version', { version: form.version })}</Tag>
-            </Flex>
-          </Divider>
+          <Divider style={{ marginBlock: 12 }} />
+          <Flex gap={8} align="center" wrap style={{ marginBottom: 8 }}>
+            <Typography.Text strong>{t('orders.fill.title', { name: form.custName })}</Typography.Text>
+            <Tag>{t('orders.fill.version', { version: form.version })}</Tag>
+          </Flex>
           {fields.length ? (
             <OrderFieldInputs fields={fields} path={[ORDER_FIELDS]} fileNames={fileNames} />
           ) : (

@@ -67,7 +67,6 @@ export function FieldList({
               <Flex vertical style={{ minWidth: 0 }}>
                 <Typography.Text strong ellipsis>
                   {field.name}
-                  {field.mandatory && <span style={{ color: 'var(--ant-color-error, #ff4d4f)' }}> *</span>}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
                   {t(`orders.types.${field.type}`)}

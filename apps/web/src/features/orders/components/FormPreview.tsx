@@ -1,4 +1,4 @@
-import { Card, Empty, Form, Typography } from 'antd';
+import { Card, Empty, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderField } from '@archway/contract';
 import { OrderFieldInputs } from '../../../shared/order-form/OrderFieldInputs.tsx';
@@ -14,22 +14,18 @@ export function FormPreview({ fields }: { fields: readonly OrderField[] }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   return (
-    <Card
-      size="small"
-      title={t('orders.preview.title')}
-      extra={
-        <Typography.Link
-          onClick={() => void form.validateFields().catch(() => null)}
-          data-testid="order-preview-check"
-        >
-          {t('orders.preview.check')}
-        </Typography.Link>
-      }
-      data-testid="order-preview"
-    >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {t('orders.preview.intro')}
-      </Typography.Paragraph>
+    <Card size="small" title={t('orders.preview.title')} data-testid="order-preview">
+      <Flex gap={8} wrap justify="space-between" align="baseline" style={{ marginBottom: 12 }}>
+        <Typography.Text type="secondary">{t('orders.preview.intro')}</Typography.Text>
+        {fields.length > 0 && (
+          <Typography.Link
+            onClick={() => void form.validateFields().catch(() => null)}
+            data-testid="order-preview-check"
+          >
+            {t('orders.preview.check')}
+          </Typography.Link>
+        )}
+      </Flex>
       {fields.length === 0 ? (
         <Empty description={t('orders.preview.empty')} />
       ) : (
