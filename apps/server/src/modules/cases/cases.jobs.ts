@@ -10,8 +10,8 @@ export const CLEANUP_EVERY_MS = 15 * 60_000;
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 
 /**
- * Removes what a failed or interrupted upload left behind: case files and preview images in storage that no row names (older than
- * the grace period), and tus uploads abandoned past their expiry. Any process may run it; the jobs table makes sure
+ * Removes what a failed or interrupted upload left behind: case files, preview images and comparisons' coloured scans
+ * in storage that no row names (older than the grace period), and tus uploads abandoned past their expiry. Any process may run it; the jobs table makes sure
  * only one does at a time. Answers the number of stored files removed.
  */
 export async function cleanUpOrphans(
@@ -23,7 +23,7 @@ export async function cleanUpOrphans(
   let removed = 0;
   await runClaimed(db, 'cases.orphans', CLEANUP_EVERY_MS, async (tx) => {
     const old: string[] = [];
-    for (const prefix of ['cases/', 'thumbs/'])
+    for (const prefix of ['cases/', 'thumbs/', 'compare/'])
       for await (const o of storage.list(prefix))
         if (o.modifiedAt.getTime() < now.getTime() - ORPHAN_GRACE_MS) old.push(o.key);
     for (let i = 0; i < old.length; i += 500) {

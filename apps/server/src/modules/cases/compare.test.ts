@@ -4,7 +4,8 @@ import { CustType } from '@archway/contract';
 import { archJaw, readMesh, writePly, type Mesh } from '@archway/mesh';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
-import { caseFiles, scanJobs } from './cases.schema.ts';
+import { caseFiles, cases, scanJobs } from './cases.schema.ts';
+import { cleanUpOrphans } from './cases.jobs.ts';
 
 async function until<T>(check: () => Promise<T | undefined>, tries = 1200): Promise<T> {
   for (let i = 0; i < tries; i++) {
@@ -121,6 +122,14 @@ describe.each(engines)('model comparison (%s)', (engine) => {
       );
     }
 
+    // The coloured scan is kept while its job exists, and goes (as an orphan) with case A.
+    const { db, storage, uploads } = t.app.platform;
+    const later = new Date(Date.now() + 2 * 3600_000);
+    const key = (row!.result as { key: string }).key;
+    await db.execute(`update jobs set run_at = now() where name = 'cases.orphans'` as never);
+    await cleanUpOrphans(db, storage, uploads, later);
+    expect((await storage.stat(key))?.size).toBe(done.file.size);
+
     // The picker lists the lab's comparable cases, with their scans; a keyword narrows it.
     const picked = (await lab.owner.call('GET', '/api/case/compare/cases?keyword=Compare%20Alpha')).body.data;
     expect(picked).toEqual([
@@ -130,6 +139,28 @@ describe.each(engines)('model comparison (%s)', (engine) => {
         files: [expect.objectContaining({ name: 'before.ply', format: 'ply' })],
       }),
     ]);
+  });
+
+  it('a deleted case A takes its comparisons, and the orphaned coloured scan is cleaned up', async () => {
+    const caseA = await f.kase(device, clinic.owner, {
+      files: [{ name: 'a.ply', body: Buffer.from(writePly(jaw)) }],
+    });
+    const caseB = await f.kase(device, clinic.owner, {
+      files: [{ name: 'b.ply', body: Buffer.from(writePly(moved(jaw, 2, 1))) }],
+    });
+    const { job } = (await start(clinic, { caseA, caseB })).body.data;
+    await finished(clinic, job);
+    const { db, storage, uploads } = t.app.platform;
+    const [row] = await db.select().from(scanJobs).where(eq(scanJobs.id, job));
+    const key = (row!.result as { key: string }).key;
+    await db.delete(cases).where(eq(cases.id, caseA));
+    // Two hours later (the cleanup is due again once its interval has passed).
+    await db.execute(`update jobs set run_at = now() where name = 'cases.orphans'` as never);
+    expect(
+      await cleanUpOrphans(db, storage, uploads, new Date(Date.now() + 2 * 3600_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await storage.stat(key)).toBeUndefined();
+    expect((await read(clinic, job)).body).toMatchObject(refusal(-3, 'compare.notFound'));
   });
 
   it('compares two files, of one case; refuses what it cannot compare', async () => {
