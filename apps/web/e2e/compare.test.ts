@@ -101,6 +101,11 @@ describe('model comparison in Chromium', () => {
         files: [{ name: 'upper-visit2.ply', body: second }],
       });
       await f.kase(scanner, owner, { patientName: 'Other Patient', caseType: 3 });
+      await f.kase(scanner, owner, {
+        patientName: 'Broken Scan',
+        caseType: 3,
+        files: [{ name: 'broken.ply', body: Buffer.from('ply\nformat nonsense\nend_header\n') }],
+      });
 
       // The compare flag on, as the server's page control sets it.
       await page.evaluate(() => localStorage.setItem('compare', '1'));
@@ -164,6 +169,15 @@ describe('model comparison in Chromium', () => {
       await expect(page.getByTestId('compare-rotation').innerText()).resolves.toContain('°');
       await expect(page.getByTestId('compare-names').innerText()).resolves.toContain('upper-visit2.ply');
 
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await page.locator('[data-testid=compare-mesh][data-frame=drawn]').waitFor();
+        const tooWide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(tooWide, `page wider than ${size.width}px`).toBe(false);
+        await journey.shot(`compare-map-${size.width}`);
+      }
+      await page.setViewportSize(WIDTHS[2]);
+
       // The histogram, and its table for those who read numbers.
       const histogram = page.getByTestId('compare-histogram');
       await histogram.locator('canvas').first().waitFor();
@@ -172,14 +186,8 @@ describe('model comparison in Chromium', () => {
       await expect(histogram.locator('thead').innerText()).resolves.toContain(
         text('compare.histogram.vertices'),
       );
-
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await page.locator('[data-testid=compare-mesh][data-frame=drawn]').waitFor();
-        const tooWide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-        expect(tooWide, `page wider than ${size.width}px`).toBe(false);
-        await journey.shot(`compare-map-${size.width}`);
-      }
+      await page.setViewportSize(WIDTHS[0]);
+      await histogram.screenshot({ path: `${SHOTS}/compare-histogram-table-390.png` });
       await page.setViewportSize(WIDTHS[2]);
 
       // The coloured PLY, downloaded with the session: scan B's vertices, each with a colour.
@@ -212,6 +220,26 @@ describe('model comparison in Chromium', () => {
       await page.getByTestId('compare-one-file').waitFor();
       await expect(page.getByTestId('compare-file-a').innerText()).resolves.toContain('upper-visit1.ply');
       await expect(page.getByTestId('compare-start').isDisabled()).resolves.toBe(true);
+
+      // A scan that cannot be read: the job fails with the catalogue's text, and "Try again" runs it anew.
+      await page.getByTestId('compare-source').getByText(text('compare.modes.cases')).click();
+      await pick('compare-case-b', 'Broken', 'Broken');
+      await expect(page.getByTestId('compare-file-b').innerText()).resolves.toContain('broken.ply');
+      await page.getByTestId('compare-start').click();
+      await page.waitForURL((url) => url.toString() !== jobUrl && /job=/.test(url.toString()));
+      await page.getByTestId('compare-failed').waitFor({ timeout: 120_000 });
+      const failure = await page.getByTestId('compare-error').innerText();
+      expect(failure.trim()).not.toBe('');
+      expect(failure).not.toContain('errors.');
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await journey.shot(`compare-failed-${size.width}`);
+      }
+      await page.setViewportSize(WIDTHS[2]);
+      const failedUrl = page.url();
+      await page.getByTestId('compare-retry').click();
+      await page.waitForURL((url) => url.toString() !== failedUrl);
+      await page.getByTestId('compare-failed').waitFor({ timeout: 120_000 });
 
       expect(journey.pageErrors).toEqual([]);
     },
