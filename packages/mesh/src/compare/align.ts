@@ -449,7 +449,10 @@ export function align(
   report(0.2);
 
   // 2. ICP on the subset.
-  const subset = gather(moving.positions, sampleVertices(n, opts.sample ?? 5000, seed));
+  const subset = gather(
+    moving.positions,
+    sampleVertices(n, Math.max(100, Math.round(opts.sample ?? 5000)), seed),
+  );
   const sampled = icp(surface, subset, short[0]!.transform, 30, 30, size * 1e-7, undefined, (i) =>
     report(0.2 + Math.min(0.3, i * 0.006)),
   );

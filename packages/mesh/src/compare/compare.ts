@@ -13,7 +13,7 @@ import { indexed, match, surfaceOf } from './surface.ts';
 export interface CompareOptions {
   /** Histogram bins (default 40). */
   bins?: number;
-  /** How many moving vertices the first ICP uses (default 5,000). */
+  /** How many moving vertices the first ICP uses (default 5,000; at least 100). */
   sample?: number;
   /** Seeds the subset (default 1): the same inputs and seed give the same result. */
   seed?: number;
