@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, InputNumber, List, Progress, Radio, Slider, Typography } from 'antd';
 import { BuildOutlined, DownloadOutlined, LockOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
@@ -13,7 +14,7 @@ import {
 import { getToken } from '../../../shared/auth/session.ts';
 import { ApiError } from '../../../shared/request.ts';
 import { ScanViews } from '../../../shared/report/ScanViews.tsx';
-import { isLive, useModelJob } from '../api/get-model-job.ts';
+import { getModelJobQueryKey, isLive, useModelJob } from '../api/get-model-job.ts';
 import { modelFileAddress, useModelDownloads } from '../api/download-model.ts';
 import { useStartModel } from '../api/start-model.ts';
 import { BaseKindIcon } from './BaseKindIcon.tsx';
@@ -37,7 +38,11 @@ export function ModelBuilderTab({ detail }: { detail: CaseDetail }) {
   const job = useModelJob(detail.id);
   const [height, setHeight] = useState<number | null>(null);
   const [kind, setKind] = useState<ModelBaseKind | null>(null);
-  const start = useStartModel();
+  const queryClient = useQueryClient();
+  // The POST answers the new job (queued): shown at once, so the bar appears even when the build is quick.
+  const start = useStartModel({
+    onSuccess: (answer) => queryClient.setQueryData(getModelJobQueryKey(detail.id), answer),
+  });
   const downloads = useModelDownloads();
   const encrypted = detail.crypto === 1;
   const current: ModelJob | undefined = job.data;
