@@ -17,6 +17,7 @@
  * shared). BENCH_QUICK=1: 30,000 triangles, one run. Writes bench-results/models.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { archJaw } from '../src/fixtures/jaw.ts';
@@ -240,6 +241,9 @@ async function main() {
   out(
     `bench:models — generated jaws of ${TRIANGLES.toLocaleString('en')} triangles, median of ${RUNS} run(s)`,
   );
+  // Wall time means little on a machine others are using: the load is printed, and CPU time shown beside it.
+  const load = () => `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
+  out(`   ${load()} at the start`);
   // Warm-up: compile the hot paths on a small jaw.
   const small = archJaw({ triangles: 20_000, seed: 2 });
   compareMeshes(small, moved(small, MOTION));
@@ -381,6 +385,8 @@ async function main() {
   out(`   answers that differ between the grid and the BVH: ${disagree}`);
   report.search = { queries: n, rows: search, disagree };
 
+  out(`\n${load()} at the end`);
+  report.loadAverage = loadavg();
   const file = path.join(repo, 'bench-results/models.json');
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(report, null, 2));
