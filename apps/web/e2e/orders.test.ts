@@ -280,6 +280,28 @@ describe('order forms in Chromium', () => {
         .getByText('A1 / Light', { exact: true })
         .waitFor();
 
+      await page.keyboard.press('Escape');
+
+      // Removing every field (each after a confirmation) leaves the empty state; synchronizing an empty draft is
+      // refused with §8.5's words; starting from the standard form fills the draft with its fields.
+      await page.goto(`${base}/v5/customizeOrder`);
+      for (const name of ['Shade', 'Material']) {
+        await page.getByRole('button', { name: text('orders.list.remove', { name }) }).click();
+        const ask = page.locator('.ant-modal-confirm').filter({
+          hasText: text('orders.list.removeTitle', { name }),
+        });
+        await ask.getByRole('button', { name: text('orders.list.removeOk') }).click();
+        await page.getByTestId(`order-field-row-${name}`).waitFor({ state: 'detached' });
+      }
+      await page.getByTestId('order-empty').getByText(text('orders.empty.title')).waitFor();
+      await page.getByTestId('order-sync').click();
+      await journey.toast(text('errors.orderForm.syncFailed'));
+      await atEveryWidth('designer-empty');
+      await page.getByTestId('order-start-standard').click();
+      await page.getByTestId('order-field-row-Doctor').waitFor();
+      await page.getByTestId('order-field-row-Before-prep scan').waitFor();
+      await page.getByTestId('order-changed').waitFor();
+
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },
