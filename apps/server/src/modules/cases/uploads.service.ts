@@ -38,7 +38,9 @@ const formatByName = (name: string): ScanFormat | undefined => {
 };
 
 /**
- * `POST /api/case/upload/complete`: finished tus uploads become one case. Each upload must be the caller's and
+ * `POST /api/case/upload/complete`: finished tus uploads become one case. The order values (`orderFields`) are
+ * checked first against each receiving lab's published order form (orders.service `prepareOrderForms`), and the
+ * filled forms are written with the case. Each upload must be the caller's and
  * complete; its bytes must be a scan (PLY, STL, OBJ by content) or, for an encrypting device, Archway's encrypted
  * format, and hash to the sha256 the client sent (one read of each). Storage then adopts the staged bytes (a hard
  * link or a copy inside the bucket: not a second pass through the server), and `createCase` makes the case in one
