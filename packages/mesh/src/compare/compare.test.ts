@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { archJaw } from '../fixtures/jaw.ts';
 import { MeshError, type Mesh } from '../mesh.ts';
+import { readPly } from '../read/index.ts';
+import { writePly } from '../write/index.ts';
 import { closestOnTriangle, TriangleBvh } from './bvh.ts';
 import { compareMeshes, deviationColour } from './index.ts';
 import {
@@ -259,7 +261,7 @@ describe('compareMeshes', { timeout: 120_000 }, () => {
     expect(result.range).toBeGreaterThan(0.05);
   });
 
-  it('welds a triangle soup (as STL stores it) before comparing', () => {
+  it('welds a triangle soup (as STL stores it) before comparing, and writes the coloured copy as PLY', () => {
     const small = archJaw({ triangles: 3000, seed: 1 });
     const soup = new Float32Array(small.indices!.length * 3);
     small.indices!.forEach((v, i) => soup.set(small.positions.subarray(v * 3, v * 3 + 3), i * 3));
@@ -267,6 +269,11 @@ describe('compareMeshes', { timeout: 120_000 }, () => {
     expect(result.coloured.indices).toHaveLength(small.indices!.length);
     expect(result.distances).toHaveLength(small.positions.length / 3);
     expect(residual(result.transform, MOTION).degrees).toBeLessThan(0.1);
+    // The download: a binary PLY with the colours, read back as written.
+    const back = readPly(writePly(result.coloured));
+    expect(back.colors).toEqual(result.coloured.colors);
+    expect(back.positions).toEqual(result.coloured.positions);
+    expect(back.indices).toEqual(result.coloured.indices);
   });
 
   it('refuses an empty scan and one that matches nothing', () => {
