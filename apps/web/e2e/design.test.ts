@@ -193,6 +193,7 @@ describe('case design in Chromium', () => {
       await expect(tooth(summary, 15).getAttribute('data-kind')).resolves.toBe('AnatomicPontic');
       await summary.locator('[data-bridge="16-15-14"]').waitFor();
       await summary.getByText('Ovate pontic', { exact: false }).waitFor();
+      await section.scrollIntoViewIfNeeded();
       await shot('lab-detail');
       await section.getByRole('button', { name: text('design.actions.answer') }).click();
       await page.waitForURL(/\/v5\/caseDesign\?id=/);
@@ -215,6 +216,7 @@ describe('case design in Chromium', () => {
       await expect(page.getByTestId('design-lab-note').innerText()).resolves.toContain('Demo Lab');
       section = await openDetail();
       await section.getByTestId('design-lab-notes').getByText('Katana STML', { exact: false }).waitFor();
+      await section.scrollIntoViewIfNeeded();
       await shot('clinic-detail');
       await page.getByTestId('detail-print').click();
       const preview = page.locator('.case-sheet-preview [data-testid=design-summary]');

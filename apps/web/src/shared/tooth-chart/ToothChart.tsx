@@ -1,13 +1,16 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { archOf, KindColors, KindSymbols, type ToothDesign } from '@archway/contract';
 import {
   archTeeth,
+  CELL,
   CHART_WIDTH,
   chartRows,
+  HALF_GAP,
+  HALF_WIDTH,
   MIDLINE_GAP,
   PAD,
-  CELL,
+  toothPlace,
   toothX,
   type ChartRow,
 } from './geometry.ts';
@@ -18,6 +21,22 @@ const EMPTY_FILL = '#ffffff';
 const EMPTY_STROKE = '#9ca3af';
 const BRIDGE_COLOR = '#111827';
 const SELECT_COLOR = '#1677ff';
+/** Below this width (px) the chart is drawn in halves, the patient's right above the left: teeth stay large. */
+const HALVES_BELOW = 520;
+
+/** The width the chart has on screen (0 until measured, and while hidden, e.g. the print copy). */
+function useBoxWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 export interface ToothChartProps {
   teeth: readonly ToothDesign[];
@@ -50,7 +69,13 @@ export function ToothChart({
 }: ToothChartProps) {
   const { t } = useTranslation();
   const byTooth = useMemo(() => new Map(teeth.map((d) => [d.tooth, d])), [teeth]);
-  const { rows, height, occlusalY } = chartRows(deciduous);
+  const { rows, height: blockHeight, occlusalY } = chartRows(deciduous);
+  const box = useBoxWidth();
+  const halves = box.width > 0 && box.width < HALVES_BELOW;
+  const width = halves ? HALF_WIDTH : CHART_WIDTH;
+  const height = halves ? blockHeight * 2 + HALF_GAP : blockHeight;
+  const blockY = (block: 0 | 1) => (block === 1 ? blockHeight + HALF_GAP : 0);
+  const place = (arch: ChartRow['arch'], index: number) => toothPlace(arch, index, halves);
   const interactive = Boolean(onToggle);
   const [focus, setFocus] = useState<number | null>(null);
   const [current, setCurrent] = useState<number>(11);
@@ -108,118 +133,153 @@ export function ToothChart({
   const tabStop = rows.some((r) => archTeeth(r.arch).includes(current)) ? current : 11;
 
   return (
-    <svg
-      className="tooth-chart"
-      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-      role={interactive ? 'group' : 'img'}
-      aria-label={summary}
-      data-testid={testId}
-    >
-      {/* The midline and the occlusal plane. */}
-      <line
-        x1={PAD + CELL * 8 + MIDLINE_GAP / 2}
-        x2={PAD + CELL * 8 + MIDLINE_GAP / 2}
-        y1={2}
-        y2={height - 2}
-        className="tooth-chart-guide"
-      />
-      <line x1={PAD} x2={CHART_WIDTH - PAD} y1={occlusalY} y2={occlusalY} className="tooth-chart-guide" />
-
-      {/* Bridges: a bar through their teeth, seen in the gaps between them. */}
-      {bridges.map((bridge) => {
-        const places = bridge.map(archOf).filter((p) => p !== undefined);
-        const row = places[0] && rowOf(places[0].arch);
-        if (!row || places.length < 2) return null;
-        const xs = places.map((p) => toothX(p.arch, p.index));
-        const x1 = Math.min(...xs);
-        const x2 = Math.max(...xs);
-        return (
-          <g key={bridge.join('-')} data-bridge={bridge.join('-')}>
-            <rect x={x1} y={row.y + row.h / 2 - 6} width={x2 - x1} height={12} rx={3} fill={BRIDGE_COLOR} />
+    <div ref={box.ref} className="tooth-chart-box">
+      <svg
+        className="tooth-chart"
+        viewBox={`0 0 ${width} ${height}`}
+        data-halves={halves || undefined}
+        role={interactive ? 'group' : 'img'}
+        aria-label={summary}
+        data-testid={testId}
+      >
+        {/* The midline and the occlusal plane (in halves: the midline is each half's inner edge). */}
+        {!halves && (
+          <line
+            x1={PAD + CELL * 8 + MIDLINE_GAP / 2}
+            x2={PAD + CELL * 8 + MIDLINE_GAP / 2}
+            y1={2}
+            y2={height - 2}
+            className="tooth-chart-guide"
+          />
+        )}
+        {([0, 1] as const)
+          .filter((block) => halves || block === 0)
+          .map((block) => (
             <line
-              x1={x1}
-              x2={x2}
-              y1={row.arch.startsWith('upper') ? row.y - 3 : row.y + row.h + 3}
-              y2={row.arch.startsWith('upper') ? row.y - 3 : row.y + row.h + 3}
-              stroke={BRIDGE_COLOR}
-              strokeWidth={2.5}
+              key={block}
+              x1={PAD}
+              x2={width - PAD}
+              y1={occlusalY + blockY(block)}
+              y2={occlusalY + blockY(block)}
+              className="tooth-chart-guide"
             />
-          </g>
-        );
-      })}
+          ))}
 
-      {rows.map((row) =>
-        archTeeth(row.arch).map((tooth, index) => {
-          const d = byTooth.get(tooth);
-          const cx = toothX(row.arch, index);
-          const x = cx - row.w / 2;
-          const color = d ? KindColors[d.kind] : undefined;
-          const isSelected = selected?.has(tooth) ?? false;
-          const text = toothText(t, tooth, d);
+        {/* Bridges: a bar through their teeth, seen in the gaps between them. */}
+        {bridges.map((bridge) => {
+          const places = bridge.map(archOf).filter((p) => p !== undefined);
+          const row = places[0] && rowOf(places[0].arch);
+          if (!row || places.length < 2) return null;
+          const drawn = places.map((p) => place(p.arch, p.index));
+          const crosses = new Set(drawn.map((d) => d.block)).size > 1;
+          const upper = row.arch.startsWith('upper');
           return (
-            <g
-              key={tooth}
-              data-tooth={tooth}
-              data-kind={d?.kind}
-              className={interactive ? 'tooth-chart-tooth is-interactive' : 'tooth-chart-tooth'}
-              {...(interactive
-                ? {
-                    role: 'checkbox',
-                    'aria-checked': isSelected,
-                    'aria-label': text,
-                    tabIndex: tooth === tabStop ? 0 : -1,
-                    onClick: () => {
-                      setCurrent(tooth);
-                      onToggle?.(tooth);
-                    },
-                    onKeyDown: onKey(tooth),
-                    onFocus: () => setFocus(tooth),
-                    onBlur: () => setFocus((f) => (f === tooth ? null : f)),
-                  }
-                : { 'aria-hidden': true })}
-            >
-              <title>{text}</title>
-              <text x={cx} y={row.numberY} textAnchor="middle" className="tooth-chart-number">
-                {tooth}
-              </text>
-              {(isSelected || focus === tooth) && (
-                <rect
-                  x={x - 3.5}
-                  y={row.y - 3.5}
-                  width={row.w + 7}
-                  height={row.h + 7}
-                  rx={9}
-                  fill="none"
-                  stroke={SELECT_COLOR}
-                  strokeWidth={isSelected ? 3 : 2}
-                  strokeDasharray={isSelected ? undefined : '4 3'}
-                />
-              )}
-              <rect
-                x={x}
-                y={row.y}
-                width={row.w}
-                height={row.h}
-                rx={7}
-                fill={color ?? EMPTY_FILL}
-                stroke={color ?? EMPTY_STROKE}
-                strokeWidth={1.5}
-                strokeDasharray={d?.kind === 'MissingTooth' ? '3 2' : undefined}
-              />
-              {d && (
-                <text x={cx} y={row.y + row.h / 2 + 5} textAnchor="middle" className="tooth-chart-symbol">
-                  {KindSymbols[d.kind]}
-                </text>
-              )}
-              {d?.shade && (
-                <text x={cx} y={row.y + row.h - 4} textAnchor="middle" className="tooth-chart-shade">
-                  {d.shade}
-                </text>
-              )}
+            <g key={bridge.join('-')} data-bridge={bridge.join('-')}>
+              {([0, 1] as const).map((block) => {
+                const xs = drawn.filter((d) => d.block === block).map((d) => d.x);
+                if (!xs.length) return null;
+                // A bridge across the midline, drawn in halves, runs to each half's inner edge.
+                const x1 = crosses && block === 1 ? PAD / 2 : Math.min(...xs);
+                const x2 = crosses && block === 0 ? width - PAD / 2 : Math.max(...xs);
+                const y = row.y + blockY(block);
+                const edge = upper ? y - 3 : y + row.h + 3;
+                return (
+                  <g key={block}>
+                    <rect
+                      x={x1}
+                      y={y + row.h / 2 - 6}
+                      width={x2 - x1}
+                      height={12}
+                      rx={3}
+                      fill={BRIDGE_COLOR}
+                    />
+                    <line x1={x1} x2={x2} y1={edge} y2={edge} stroke={BRIDGE_COLOR} strokeWidth={2.5} />
+                  </g>
+                );
+              })}
             </g>
           );
-        }),
-      )}
-    </svg>
+        })}
+
+        {rows.map((row) =>
+          archTeeth(row.arch).map((tooth, index) => {
+            const d = byTooth.get(tooth);
+            const { x: cx, block } = place(row.arch, index);
+            const x = cx - row.w / 2;
+            const top = row.y + blockY(block);
+            const color = d ? KindColors[d.kind] : undefined;
+            const isSelected = selected?.has(tooth) ?? false;
+            const text = toothText(t, tooth, d);
+            return (
+              <g
+                key={tooth}
+                data-tooth={tooth}
+                data-kind={d?.kind}
+                className={interactive ? 'tooth-chart-tooth is-interactive' : 'tooth-chart-tooth'}
+                {...(interactive
+                  ? {
+                      role: 'checkbox',
+                      'aria-checked': isSelected,
+                      'aria-label': text,
+                      tabIndex: tooth === tabStop ? 0 : -1,
+                      onClick: () => {
+                        setCurrent(tooth);
+                        onToggle?.(tooth);
+                      },
+                      onKeyDown: onKey(tooth),
+                      onFocus: () => setFocus(tooth),
+                      onBlur: () => setFocus((f) => (f === tooth ? null : f)),
+                    }
+                  : { 'aria-hidden': true })}
+              >
+                <title>{text}</title>
+                <text
+                  x={cx}
+                  y={row.numberY + blockY(block)}
+                  textAnchor="middle"
+                  className="tooth-chart-number"
+                >
+                  {tooth}
+                </text>
+                {(isSelected || focus === tooth) && (
+                  <rect
+                    x={x - 3.5}
+                    y={top - 3.5}
+                    width={row.w + 7}
+                    height={row.h + 7}
+                    rx={9}
+                    fill="none"
+                    stroke={SELECT_COLOR}
+                    strokeWidth={isSelected ? 3 : 2}
+                    strokeDasharray={isSelected ? undefined : '4 3'}
+                  />
+                )}
+                <rect
+                  x={x}
+                  y={top}
+                  width={row.w}
+                  height={row.h}
+                  rx={7}
+                  fill={color ?? EMPTY_FILL}
+                  stroke={color ?? EMPTY_STROKE}
+                  strokeWidth={1.5}
+                  strokeDasharray={d?.kind === 'MissingTooth' ? '3 2' : undefined}
+                />
+                {d && (
+                  <text x={cx} y={top + row.h / 2 + 5} textAnchor="middle" className="tooth-chart-symbol">
+                    {KindSymbols[d.kind]}
+                  </text>
+                )}
+                {d?.shade && (
+                  <text x={cx} y={top + row.h - 4} textAnchor="middle" className="tooth-chart-shade">
+                    {d.shade}
+                  </text>
+                )}
+              </g>
+            );
+          }),
+        )}
+      </svg>
+    </div>
   );
 }

@@ -18,10 +18,29 @@ export const CHART_WIDTH = PAD * 2 + CELL * 16 + MIDLINE_GAP;
 /** The x of a permanent position 0..15 (the patient's right molar first); the midline sits between 7 and 8. */
 const slotX = (slot: number) => PAD + slot * CELL + (slot >= 8 ? MIDLINE_GAP : 0) + CELL / 2;
 
-/** The centre x of a tooth of a row: deciduous teeth sit under/over their permanent successors (55 under 15). */
+/** The permanent position 0..15 a tooth is drawn at: deciduous teeth sit under/over their successors (55 under 15). */
+const slotOf = (arch: ArchName, index: number) =>
+  arch === 'upperDeciduous' || arch === 'lowerDeciduous' ? index + 3 : index;
+
+/** The centre x of a tooth in the full chart (both halves side by side). */
 export function toothX(arch: ArchName, index: number): number {
-  const deciduous = arch === 'upperDeciduous' || arch === 'lowerDeciduous';
-  return slotX(deciduous ? index + 3 : index);
+  return slotX(slotOf(arch, index));
+}
+
+/** The width of one half (8 positions) when the chart is drawn in halves, one above the other. */
+export const HALF_WIDTH = PAD * 2 + CELL * 8;
+/** The space between the two halves. */
+export const HALF_GAP = 14;
+
+/**
+ * Where a tooth is drawn: its centre x and the block it is in (0: the full chart, or the patient's right half;
+ * 1: the patient's left half, drawn below the right one on a narrow screen).
+ */
+export function toothPlace(arch: ArchName, index: number, halves: boolean): { x: number; block: 0 | 1 } {
+  const slot = slotOf(arch, index);
+  if (!halves) return { x: slotX(slot), block: 0 };
+  const block = slot >= 8 ? 1 : 0;
+  return { x: PAD + (slot - block * 8) * CELL + CELL / 2, block };
 }
 
 /** The rows to draw, top to bottom, and the chart's height; deciduous rows sit inside the permanent ones. */

@@ -250,6 +250,7 @@ export function DesignEditor({ caseId, design }: { caseId: string; design: CaseD
           placeholder={t('design.notePlaceholder')}
           data-testid="design-note-input"
           aria-label={t('design.fields.note')}
+          style={{ marginBottom: 20 }}
         />
       </Card>
       {problem && (

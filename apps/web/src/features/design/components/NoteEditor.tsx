@@ -31,7 +31,7 @@ export function NoteEditor({ caseId, own }: { caseId: string; own: DesignNote | 
           aria-label={t('design.notes.own')}
           data-testid="design-own-note-input"
         />
-        <Flex gap={8} justify="flex-end" wrap>
+        <Flex gap={8} justify="flex-end" wrap style={{ marginTop: 16 }}>
           {own && (
             <Popconfirm
               title={t('design.notes.removeConfirm')}
