@@ -280,7 +280,15 @@ describe('order forms in Chromium', () => {
         .getByText('A1 / Light', { exact: true })
         .waitFor();
 
-      await page.keyboard.press('Escape');
+      // The printed case sheet carries the filled form too.
+      await page.getByTestId('detail-print').click();
+      const sheetForm = page.locator('.case-sheet-preview [data-testid=sheet-order-form]');
+      await sheetForm
+        .getByText(text('orders.filled.title', { name: 'Demo Lab' }), { exact: false })
+        .waitFor();
+      await sheetForm.getByText('A1 / Light', { exact: true }).waitFor();
+      await sheetForm.scrollIntoViewIfNeeded();
+      await shot('print-sheet');
 
       // Removing every field (each after a confirmation) leaves the empty state; synchronizing an empty draft is
       // refused with §8.5's words; starting from the standard form fills the draft with its fields.
