@@ -301,7 +301,7 @@ describe.each(engines)('order forms (%s)', (engine) => {
       (await t.app.platform.db.select().from(orderForms).where(eq(orderForms.custId, lab.custId)))[0]!
         .published,
     ).toBe(0);
-  });
+  }, 180_000);
 
   it('publishes versions; a clinic sees the receivers’ forms; a case keeps the version it was sent with', async () => {
     const v1 = await publish(lab, [
