@@ -15,7 +15,12 @@ export interface Histogram {
 export function DeviationHistogram({ histogram, range }: { histogram: Histogram; range: number }) {
   const { t, i18n } = useTranslation();
   const { option, table, total } = useMemo(() => {
-    const mm = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // Three decimals on a fine scale (±0.05 mm), so neighbouring bins never read the same.
+    const digits = range < 0.1 ? 3 : 2;
+    const mm = new Intl.NumberFormat(i18n.language, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     const fine = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
     const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
     const { edges, counts } = histogram;
