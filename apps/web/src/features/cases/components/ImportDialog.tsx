@@ -27,7 +27,7 @@ import { useImportCase } from '../api/upload-case.ts';
 import { useReceiverForms } from '../api/get-receiver-forms.ts';
 import { ApiError } from '../../../shared/request.ts';
 import { orderValuesOf, promptKey } from '../../../shared/order-form/values.ts';
-import { ORDER_FIELDS, OrderFormFields } from './OrderFormFields.tsx';
+import { ORDER_FIELDS, OrderFormFields, formSections } from './OrderFormFields.tsx';
 import { translateOr } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { CASE_TYPES, caseTypeKey } from '../utils/filters.ts';
@@ -65,7 +65,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const chosenDevice = Form.useWatch('device', form);
   const chosenType = Form.useWatch('caseType', form) as number | undefined;
   const receiverForms = useReceiverForms(chosenDevice, chosenType);
-  const formFields = (receiverForms.data ?? []).flatMap((f) => f.fields);
+  // Each field name once across the labs' forms, as the import shows them and the server reads them.
+  const formFields = formSections(receiverForms.data ?? []).flatMap((section) => section.fields);
   const fileNames = files.map((f) => f.name);
   const { modal } = App.useApp();
   const upload = useImportCase({
