@@ -40,7 +40,7 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
           return `${mm.format(bin.from)} … ${mm.format(bin.to)} mm<br/>${t('compare.histogram.vertices')}: ${bin.count} (${percent.format(total ? bin.count / total : 0)})`;
         },
       },
-      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 16, bottom: 28, containLabel: true },
       xAxis: {
         type: 'category',
         data: bins.map((b) => mm.format(b.centre)),
