@@ -94,7 +94,7 @@ describe('model builder and case report in Chromium', () => {
         .locator('input[data-testid=model-base-height], [data-testid=model-base-height] input')
         .first()
         .fill('4');
-      await page.getByTestId('model-kind-solid').click();
+      await page.locator('label:has([data-testid=model-kind-solid])').click();
       await page.getByTestId('model-build').click();
       await page.getByTestId('model-progress').waitFor({ timeout: 30_000 });
       await shots(page, 'building');

@@ -50,7 +50,8 @@ export default function CaseBuilderPage() {
       </div>
     );
 
-  if (detail.isError)
+  // A failed refetch keeps the case on screen; only a case never read shows the refusal.
+  if (detail.isError && !detail.data)
     return (
       <Result
         status="warning"
@@ -126,7 +127,7 @@ export default function CaseBuilderPage() {
               ),
               children: (
                 <CaseReportTab
-                  caseId={c.id}
+                  detail={c}
                   onCustomize={() => go({ id: c.id, tab: 'report', settings: 'report' })}
                 />
               ),

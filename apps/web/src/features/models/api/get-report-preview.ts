@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  CaseDesign,
-  CaseDetail,
-  Customer,
-  LogoContent,
-  ShareInfo,
-  SharedReport,
-} from '@archway/contract';
+import type { CaseDesign, CaseDetail, LogoContent, ShareInfo, SharedReport } from '@archway/contract';
 import { request } from '../../../shared/api-client.ts';
+import { useCustomer } from '../../../shared/api/current-user.ts';
 import { MODELS_KEY } from './keys.ts';
 
 interface PreviewFiles {
@@ -17,17 +11,23 @@ interface PreviewFiles {
 /** Answers null instead of failing: a preview shows what it can. */
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
+/** What the preview reads besides the case (which the page has already). */
+interface PreviewParts {
+  logo: LogoContent | null;
+  info: ShareInfo | null;
+  preview: PreviewFiles | null;
+  design: CaseDesign | null;
+}
+
 /**
- * The report as the patient will see it, put together from the signed-in calls the public page's one call
- * (`GET /api/report/{token}`) combines on the server: the case (`GET /detail/{id}`), the organization
- * (`GET /api2/cust`), its report customization (`GET /user/find/logo`, `GET /cust/clinic/shareInfo`), the design
- * (`GET /api/case/design/{id}`) and the scans (`GET /api/case/previewStatus`, which refuses encrypted or expired
- * cases: then no 3D view).
+ * The parts of the report as the patient will see it that the public page's one call (`GET /api/report/{token}`)
+ * combines on the server: the report customization (`GET /user/find/logo`, `GET /cust/clinic/shareInfo`), the
+ * design (`GET /api/case/design/{id}`) and the scans (`GET /api/case/previewStatus`, which refuses encrypted or
+ * expired cases: then no 3D view). The case and the organization come from queries the page already holds (one
+ * request each: the request layer cancels a duplicate in flight).
  */
-export async function getReportPreview(caseId: string): Promise<SharedReport> {
-  const [detail, org, logo, info, preview, design] = await Promise.all([
-    request<CaseDetail>({ host: 'case', path: `/detail/${encodeURIComponent(caseId)}` }),
-    request<Customer>({ host: 'account', path: '/api2/cust' }),
+export async function getReportPreviewParts(caseId: string): Promise<PreviewParts> {
+  const [logo, info, preview, design] = await Promise.all([
     orNull(
       request<{ content: string }>({ host: 'account', path: '/user/find/logo', silent: true }).then(
         (a) => JSON.parse(a.content) as LogoContent,
@@ -50,6 +50,12 @@ export async function getReportPreview(caseId: string): Promise<SharedReport> {
       }),
     ),
   ]);
+  return { logo, info, preview, design };
+}
+
+/** The report of `detail` as the shared page would show it, for the organization `org`. */
+export function reportOf(detail: CaseDetail, orgName: string, parts: PreviewParts): SharedReport {
+  const { logo, info, preview, design } = parts;
   const pictures = info?.sharePicture.sharePicture
     ? info.sharePicture.sharePicture.split(',').filter(Boolean)
     : [];
@@ -63,7 +69,7 @@ export async function getReportPreview(caseId: string): Promise<SharedReport> {
       clinic: detail.clinic,
     },
     org: {
-      name: org.name,
+      name: orgName,
       introduction: info?.custInfo.custInfo ?? '',
       shareColor: info?.shareColor.shareColor ?? null,
       fontColor: null,
@@ -79,5 +85,16 @@ export async function getReportPreview(caseId: string): Promise<SharedReport> {
 
 export const getReportPreviewQueryKey = (caseId: string) => [...MODELS_KEY, 'preview', caseId] as const;
 
-export const useReportPreview = (caseId: string) =>
-  useQuery({ queryKey: getReportPreviewQueryKey(caseId), queryFn: () => getReportPreview(caseId) });
+/** The report preview of a case the page holds: null while its parts load. */
+export function useReportPreview(detail: CaseDetail) {
+  const org = useCustomer();
+  const parts = useQuery({
+    queryKey: getReportPreviewQueryKey(detail.id),
+    queryFn: () => getReportPreviewParts(detail.id),
+  });
+  return {
+    data: parts.data && org.data ? reportOf(detail, org.data.name, parts.data) : null,
+    isLoading: parts.isLoading || org.isLoading,
+    refetch: () => Promise.all([parts.refetch(), org.refetch()]),
+  };
+}

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { PrinterOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { CaseDetail } from '@archway/contract';
 import { ReportView } from '../../../shared/report/ReportView.tsx';
 import { useReportPreview } from '../api/get-report-preview.ts';
 import { ShareLinks } from './ShareLinks.tsx';
@@ -10,9 +11,9 @@ import { ShareLinks } from './ShareLinks.tsx';
  * actions (the report customization lives in the settings drawer: logo, background, introduction, colour, pictures,
  * video; Print) and the case's share links.
  */
-export function CaseReportTab({ caseId, onCustomize }: { caseId: string; onCustomize: () => void }) {
+export function CaseReportTab({ detail, onCustomize }: { detail: CaseDetail; onCustomize: () => void }) {
   const { t } = useTranslation();
-  const preview = useReportPreview(caseId);
+  const preview = useReportPreview(detail);
 
   return (
     <Flex vertical gap={16} data-testid="case-report">
@@ -29,7 +30,7 @@ export function CaseReportTab({ caseId, onCustomize }: { caseId: string; onCusto
           </Flex>
         </Flex>
       </Card>
-      <ShareLinks caseId={caseId} />
+      <ShareLinks caseId={detail.id} />
       <Typography.Title level={5} className="no-print" style={{ margin: 0 }}>
         {t('models.report.preview')}
       </Typography.Title>

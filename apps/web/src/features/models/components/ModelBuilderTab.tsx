@@ -53,7 +53,8 @@ export function ModelBuilderTab({ detail }: { detail: CaseDetail }) {
   const baseKind = kind ?? (current && current.state !== 'none' ? current.baseKind : 'horseshoe');
 
   const build = () => start.mutate({ caseId: detail.id, baseHeight, baseKind });
-  const jobError = job.error instanceof ApiError ? t(job.error.i18nKey, job.error.message) : null;
+  // A failed re-read (a poll crossing a refresh) keeps the last answer on screen; only no answer at all is shown.
+  const jobError = !current && job.error instanceof ApiError ? t(job.error.i18nKey, job.error.message) : null;
   const startError = refusalText(t, start.error);
 
   return (
