@@ -380,6 +380,8 @@ describe('cases in Chromium', () => {
           text('caseType.restoration'),
         );
         if (file) await dialog.locator('input[type=file]').setInputFiles(file);
+        // Demo Lab's order form (the demo's mandatory "Material" dropdown) is filled too.
+        await choose(dialog.getByTestId('order-field-Material').locator('.ant-select').first(), 'zirconia');
       }
       await page.getByTestId('case-import').click();
       await dialog.waitFor();
