@@ -7,6 +7,7 @@ import {
   Flex,
   Input,
   InputNumber,
+  List,
   Popconfirm,
   Table,
   Tag,
@@ -50,6 +51,22 @@ export function ShareLinks({ caseId }: { caseId: string }) {
   const revoke = useRevokeShareLink({
     onSuccess: () => toast(t('models.share.revoked'), 'success'),
   });
+
+  const revokeButton = (row: ShareLinkRow) =>
+    row.active ? (
+      <Popconfirm
+        title={t('models.share.revokeConfirm')}
+        description={t('models.share.revokeHint')}
+        okText={t('models.share.revoke')}
+        okButtonProps={{ danger: true, className: 'share-revoke-ok' }}
+        cancelText={t('models.share.cancel')}
+        onConfirm={() => revoke.mutateAsync(row.id)}
+      >
+        <Button danger size="small" icon={<StopOutlined />} data-testid="share-revoke">
+          {t('models.share.revoke')}
+        </Button>
+      </Popconfirm>
+    ) : null;
 
   return (
     <Card size="small" title={t('models.share.title')} data-testid="share-links" className="no-print">
@@ -110,66 +127,84 @@ export function ShareLinks({ caseId }: { caseId: string }) {
             }
           />
         )}
-        <Table<ShareLinkRow>
-          size="small"
-          rowKey="id"
-          loading={links.isLoading}
-          dataSource={links.data ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="share-list"
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('models.share.empty')} />,
-          }}
-          onRow={(row) => ({ 'data-testid': 'share-row', 'data-status': statusOf(row) }) as object}
-          columns={[
-            {
-              key: 'created',
-              title: t('models.share.createdAt'),
-              render: (_, row) => (
-                <Flex vertical>
-                  <span>{localDateTime(row.createdAt)}</span>
-                  {row.createdByName && (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {row.createdByName}
-                    </Typography.Text>
-                  )}
+        {mobile ? (
+          <List
+            dataSource={links.data ?? []}
+            loading={links.isLoading}
+            rowKey="id"
+            data-testid="share-list"
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('models.share.empty')} />,
+            }}
+            renderItem={(row) => (
+              <List.Item
+                data-testid="share-row"
+                data-status={statusOf(row)}
+                actions={row.active ? [revokeButton(row)] : []}
+              >
+                <Flex vertical gap={2}>
+                  <Tag color={STATUS_COLOR[statusOf(row)]} style={{ alignSelf: 'flex-start' }}>
+                    {t(`models.share.statuses.${statusOf(row)}`)}
+                  </Tag>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('models.share.createdAt')}: {localDateTime(row.createdAt)}
+                    {row.createdByName ? ` · ${row.createdByName}` : ''}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('models.share.expiresAt')}: {localDateTime(row.revokedAt ?? row.expiresAt)}
+                  </Typography.Text>
                 </Flex>
-              ),
-            },
-            {
-              key: 'expires',
-              title: t('models.share.expiresAt'),
-              render: (_, row) => localDateTime(row.revokedAt ?? row.expiresAt),
-            },
-            {
-              key: 'status',
-              title: t('models.share.status'),
-              render: (_, row) => (
-                <Tag color={STATUS_COLOR[statusOf(row)]}>{t(`models.share.statuses.${statusOf(row)}`)}</Tag>
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('models.share.actions'),
-              render: (_, row) =>
-                row.active ? (
-                  <Popconfirm
-                    title={t('models.share.revokeConfirm')}
-                    description={t('models.share.revokeHint')}
-                    okText={t('models.share.revoke')}
-                    okButtonProps={{ danger: true, className: 'share-revoke-ok' }}
-                    cancelText={t('models.share.cancel')}
-                    onConfirm={() => revoke.mutateAsync(row.id)}
-                  >
-                    <Button danger size="small" icon={<StopOutlined />} data-testid="share-revoke">
-                      {t('models.share.revoke')}
-                    </Button>
-                  </Popconfirm>
-                ) : null,
-            },
-          ]}
-        />
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Table<ShareLinkRow>
+            size="small"
+            rowKey="id"
+            loading={links.isLoading}
+            dataSource={links.data ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="share-list"
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('models.share.empty')} />,
+            }}
+            onRow={(row) => ({ 'data-testid': 'share-row', 'data-status': statusOf(row) }) as object}
+            columns={[
+              {
+                key: 'created',
+                title: t('models.share.createdAt'),
+                render: (_, row) => (
+                  <Flex vertical>
+                    <span>{localDateTime(row.createdAt)}</span>
+                    {row.createdByName && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {row.createdByName}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                ),
+              },
+              {
+                key: 'expires',
+                title: t('models.share.expiresAt'),
+                render: (_, row) => localDateTime(row.revokedAt ?? row.expiresAt),
+              },
+              {
+                key: 'status',
+                title: t('models.share.status'),
+                render: (_, row) => (
+                  <Tag color={STATUS_COLOR[statusOf(row)]}>{t(`models.share.statuses.${statusOf(row)}`)}</Tag>
+                ),
+              },
+              {
+                key: 'actions',
+                title: t('models.share.actions'),
+                render: (_, row) => revokeButton(row),
+              },
+            ]}
+          />
+        )}
       </Flex>
     </Card>
   );
