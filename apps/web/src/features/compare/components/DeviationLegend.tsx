@@ -62,7 +62,7 @@ export function DeviationLegend({ range, compact }: { range: number; compact?: b
           ))}
         </div>
       </div>
-      <div style={{ marginTop: 4, textAlign: 'center', color: '#555' }}>mm</div>
+      <div style={{ marginTop: 4, textAlign: 'center', color: '#555' }}>{t('compare.legend.unit')}</div>
     </figure>
   );
 }
