@@ -133,6 +133,11 @@ describe('model builder and case report in Chromium', () => {
       expect(url).toMatch(/\/v5\/report\/[^/]+$/);
       await page.locator('[data-testid=share-row][data-status=active]').first().waitFor();
       await shots(page, 'report');
+      // The template's customization (logo, background…) opens in the settings drawer, on its report entry.
+      await page.getByTestId('report-customize').click();
+      await page.getByTestId('report-logo').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('report-logo').waitFor({ state: 'hidden' });
 
       // A fresh browser, never signed in, opens the link.
       const guest = await journey.browser.newContext({ locale: 'en-US', reducedMotion: 'reduce' });
