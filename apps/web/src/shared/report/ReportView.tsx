@@ -8,6 +8,7 @@ import { getToken } from '../auth/session.ts';
 import { caseTypeKey } from '../case-types.ts';
 import { baseUrlFor } from '../services.ts';
 import { DesignSummary } from '../tooth-chart/DesignSummary.tsx';
+import { readableOn } from './colors.ts';
 import { ScanViews } from './ScanViews.tsx';
 import './report.css';
 
@@ -31,16 +32,6 @@ const absolute = (url: string, base: string) =>
   /^(https?:|blob:|data:)/i.test(url)
     ? url
     : base.replace(/\/+$/, '') + (url.startsWith('/') ? url : `/${url}`);
-
-/** Black or white, whichever reads better on `hex` (#rgb or #rrggbb[aa]). */
-export function readableOn(hex: string): string {
-  const h = hex.replace('#', '');
-  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h.slice(0, 6);
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255);
-  if ([r, g, b].some((v) => Number.isNaN(v))) return '#ffffff';
-  const lum = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return lum > 0.6 ? '#1f1f1f' : '#ffffff';
-}
 
 /** An image or video address the way the source reads it: through the token (an object URL) or as it is. */
 function useSource(url: string | null, source: ReportSource): string | null {
