@@ -133,6 +133,13 @@ describe('model builder and case report in Chromium', () => {
       expect(url).toMatch(/\/v5\/report\/[^/]+$/);
       await page.locator('[data-testid=share-row][data-status=active]').first().waitFor();
       await shots(page, 'report');
+      // Printed, the page is the report alone (the menu, bars, share links and buttons stay off paper).
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByTestId('report-view').isVisible()).resolves.toBe(true);
+      await expect(page.getByTestId('share-links').isVisible()).resolves.toBe(false);
+      await expect(page.getByTestId('report-print').isVisible()).resolves.toBe(false);
+      await page.screenshot({ path: `${SHOTS}/report-print.png`, fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
       // The template's customization (logo, background…) opens in the settings drawer, on its report entry.
       await page.getByTestId('report-customize').click();
       await page.getByTestId('report-logo').waitFor();
@@ -153,6 +160,10 @@ describe('model builder and case report in Chromium', () => {
         visitor.locator('[data-testid=report-scan-view-mesh][data-frame=drawn]').waitFor({ timeout: 60_000 }),
       );
       expect(await visitor.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      await visitor.emulateMedia({ media: 'print' });
+      await expect(visitor.getByTestId('report-view').isVisible()).resolves.toBe(true);
+      await expect(visitor.getByTestId('report-print').isVisible()).resolves.toBe(false);
+      await visitor.emulateMedia({ media: 'screen' });
 
       // Revoked (after a confirmation): the same address now shows the expired page.
       await page.getByTestId('share-revoke').first().click();
