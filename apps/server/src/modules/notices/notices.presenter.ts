@@ -36,6 +36,7 @@ function titleKey(row: NoticeRow): string {
   const reason = typeof row.payload.reason === 'string' ? row.payload.reason : '';
   if (row.kind === NoticeKind.task && reason === 'converted') return 'realtime.notice.taskConverted';
   if (row.kind === NoticeKind.task && reason === 'model') return 'realtime.notice.taskModel';
+  if (row.kind === FAILED_NOTICE_KIND && reason === 'model') return 'realtime.notice.failedModel';
   if (/^[A-Za-z]{1,40}$/.test(row.kind)) return `realtime.notice.${row.kind}`;
   return 'realtime.notice.other';
 }

@@ -87,14 +87,22 @@ export function RealtimeBridge() {
       notify.error({
         key,
         title: tr('realtime.failed.title'),
-        description: tr(m.reason === 'conversion' ? 'realtime.failed.conversion' : 'realtime.failed.other'),
+        description: tr(
+          m.reason === 'conversion'
+            ? 'realtime.failed.conversion'
+            : m.reason === 'model'
+              ? 'realtime.failed.model'
+              : 'realtime.failed.other',
+        ),
         duration: 0,
         actions: m.caseId ? (
           <Button
             size="small"
             onClick={() => {
               notify.destroy(key);
-              void go(`/case?id=${encodeURIComponent(m.caseId!)}`);
+              void go(
+                `/${m.reason === 'model' ? 'caseBuilder' : 'case'}?id=${encodeURIComponent(m.caseId!)}`,
+              );
             }}
           >
             {tr('realtime.task.open')}

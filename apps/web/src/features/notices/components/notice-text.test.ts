@@ -32,6 +32,9 @@ describe("the bell's lines", () => {
       noticeText(notice('deviceLent', { from: 'Lab', to: 'Clinic', name: 'Blue', serial: 'C1' }), t),
     ).toBe('Lab lent Blue (C1) to Clinic');
     expect(noticeText(notice('task', { reason: 'converted' }), t)).toBe(t('notices.kind.taskConverted'));
+    expect(noticeText(notice('task', { reason: 'model' }), t)).toBe(t('notices.kind.taskModel'));
+    expect(noticeText(notice('failed', { reason: 'model' }), t)).toBe(t('notices.kind.failedModel'));
+    expect(noticeText(notice('failed', { reason: 'conversion' }), t)).toBe(t('notices.kind.failed'));
     expect(noticeText(notice('task', { reason: 'finished', org: 'Lab' }), t)).toBe('Lab finished an order');
     expect(noticeText(notice('certification', { outcome: 'refused', org: 'Org', reason: 'blurry' }), t)).toBe(
       'Org was not verified: blurry',

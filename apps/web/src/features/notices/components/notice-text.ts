@@ -19,14 +19,22 @@ export function noticeText(n: NoticeItem, t: TFunction): string {
   };
   switch (n.kind) {
     case 'task':
-      return t(p.reason === 'converted' ? 'notices.kind.taskConverted' : 'notices.kind.task', vars);
+      return t(
+        p.reason === 'converted'
+          ? 'notices.kind.taskConverted'
+          : p.reason === 'model'
+            ? 'notices.kind.taskModel'
+            : 'notices.kind.task',
+        vars,
+      );
     case 'certification':
       return p.outcome === 'verified'
         ? t('notices.kind.certificationVerified', vars)
         : t('notices.kind.certificationRefused', { ...vars, reason: str(p.reason) || '–' });
+    case 'failed':
+      return t(p.reason === 'model' ? 'notices.kind.failedModel' : 'notices.kind.failed', vars);
     case 'newCase':
     case 'reply':
-    case 'failed':
     case 'deviceBound':
     case 'deviceLent':
     case 'deviceTransferred':
