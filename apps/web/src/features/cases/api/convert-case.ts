@@ -9,7 +9,8 @@ import { fileAddress } from '../utils/files.ts';
 import { safeFileName } from '../utils/progress.ts';
 import { streamFile } from '../utils/stream.ts';
 import { CONVERSION_POLL_MS, isActive, isSelectable, type ConvertTarget } from '../utils/conversion.ts';
-import { saveBlob, useKeyedDownloads } from './download-case.ts';
+import { saveBlob } from '../../../shared/download.ts';
+import { useKeyedDownloads } from './download-case.ts';
 import { getCaseDetailQueryKey } from './get-case-detail.ts';
 import { CASES_KEY } from './keys.ts';
 

@@ -11,6 +11,7 @@ import { FileRefusal, streamFile } from '../utils/stream.ts';
 import { safeFileName } from '../utils/progress.ts';
 import { fileAddress } from '../utils/files.ts';
 import { CASES_KEY } from './keys.ts';
+import { saveBlob } from '../../../shared/download.ts';
 
 export interface CaseDownload {
   files: { id: string; name: string; size: number; format: string; url: string }[];
@@ -30,20 +31,6 @@ export const confirmDownload = (id: string): Promise<CaseRow> =>
 
 /** How long a finished download's ring stays at 100 %. */
 export const DONE_RING_MS = 1500;
-
-/** Hands a blob to the browser as a saved file. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Let the browser take the file before the address goes.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
 
 /** The text of a failed download: the catalogue's for a refusal, else a plain "could not download". */
 export function failureText(error: unknown): string | null {

@@ -4,6 +4,7 @@ import { storedLanguage } from '../../../shared/i18n/stored-language.ts';
 import { baseUrlFor } from '../../../shared/services.ts';
 import { exportFileName, type ExportFormat } from '../utils/stats.ts';
 import type { StatsFilter } from './get-stats-table.ts';
+import { saveBlob } from '../../../shared/download.ts';
 
 /** An export the server refused or that did not arrive. */
 export class ExportFailed extends Error {}
@@ -31,20 +32,6 @@ export async function exportStatsTable(
     throw new ExportFailed(`export ${response.status}`);
   const blob = await response.blob();
   return { blob, fileName: exportFileName(response.headers.get('content-disposition'), format, new Date()) };
-}
-
-/** Hands a blob to the browser as a saved file. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Let the browser take the file before the address goes.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 /** The export buttons' state: which format is being fetched; `run` answers false when it failed. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Canvas } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
 import { toast } from '../../../../shared/ui/toast.ts';
-import { saveBlob } from '../../api/download-case.ts';
+import { saveBlob } from '../../../../shared/download.ts';
 import { jawOf, percentOf, screenshotName } from './scan-files.ts';
 import {
   BACKGROUND,
