@@ -13,7 +13,7 @@ import type { Uploads } from '../../platform/uploads/tus.ts';
 import { refuse, type Scope } from './cases.access.ts';
 import { createCase, removeFiles, usableDevice, type StoredFile } from './cases.service.ts';
 import * as repo from './cases.repository.ts';
-import { prepareOrderForms } from '../orders/orders.service.ts';
+import { prepareOrderForms } from '../orders/filling.service.ts';
 
 const HEAD_BYTES = 4096;
 

@@ -16,6 +16,7 @@ import {
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
+import * as filling from './filling.service.ts';
 import * as service from './orders.service.ts';
 
 const tags = ['orders'];
@@ -186,6 +187,6 @@ export const ordersRoutes =
           response: { 200: envelope(z.array(receiverForm)) },
         },
       },
-      async (req) => ok(await service.receiverForms(s(req), req.query.device, req.query.type)),
+      async (req) => ok(await filling.receiverForms(s(req), req.query.device, req.query.type)),
     );
   };

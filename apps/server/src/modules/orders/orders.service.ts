@@ -3,23 +3,17 @@ import {
   OrderFieldTypes,
   OrderFormErrors,
   STANDARD_ORDER_FORM,
-  caseOrder,
   orderField,
-  type CaseOrder,
   type ErrorDef,
   type OrderField,
   type OrderFormState,
-  type OrderValues,
-  type ReceiverForm,
 } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { routeTargets } from '../cases/cases.repository.ts';
-import { usableDevice } from '../cases/cases.service.ts';
 import { designerOrg } from './orders.access.ts';
-import { presentReceiverForm, presentState } from './orders.presenter.ts';
+import { presentState } from './orders.presenter.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderFieldRow } from './orders.repository.ts';
 
@@ -34,10 +28,11 @@ export interface OrderScope {
   actor: Actor;
 }
 
-const refuse = (def: ErrorDef, field?: string): never => {
+export const refuse = (def: ErrorDef, field?: string): never => {
   throw new AppError(def, field);
 };
-const fold = (s: string) => s.trim().toLowerCase();
+/** Names and options compare ignoring letter case and surrounding spaces. */
+export const fold = (s: string) => s.trim().toLowerCase();
 const standardForm = (): OrderFieldRow[] =>
   STANDARD_ORDER_FORM.map((f) => structuredClone(f) as OrderFieldRow);
 
@@ -266,180 +261,3 @@ export const syncForm = (s: OrderScope) =>
     await repo.publish(tx, custId, version, form.draft, s.actor.userId);
     return { version, fields: form.draft.length };
   });
-
-// ---- filling --------------------------------------------------------------------------------------------------
-
-/** The published forms of the labs a case of this device and type is routed to (for the sender's organization). */
-async function receivingForms(db: Queryable, deviceId: string, caseType: number, senderCustId: string) {
-  const receivers = await routeTargets(db, deviceId, caseType, senderCustId, new Date());
-  return repo.publishedForms(db, receivers);
-}
-
-/**
- * `GET /api/order/forms?device=&type=`: what a clinic fills before sending a case with this device (the caller must
- * be allowed to upload with it, else case.deviceNotUsable). A lab whose order page is off, or that never synchronized
- * a form, has none here and its copy of the case carries no form.
- */
-export async function receiverForms(
-  s: OrderScope,
-  serial: string,
-  caseType: number,
-): Promise<ReceiverForm[]> {
-  if (!s.actor.custId) return [];
-  const device = await usableDevice(s.db, s.actor, serial);
-  return (await receivingForms(s.db, device.id, caseType, s.actor.custId)).map(presentReceiverForm);
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
-/** A dropdown/radio/checkbox choice: an option's label, or "option / sub-option"; answered in the form's spelling. */
-function choiceOf(field: OrderFieldRow, value: string): string | undefined {
-  const [label, child, ...rest] = value.split('/').map((p) => p.trim());
-  if (rest.length || !label) return undefined;
-  const option = field.options.find((o) => fold(o.label) === fold(label));
-  if (!option) return undefined;
-  if (child === undefined) return option.label;
-  const sub = option.children?.find((c) => fold(c) === fold(child));
-  return sub === undefined ? undefined : `${option.label} / ${sub}`;
-}
-
-const blank = (v: unknown) =>
-  v === undefined || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
-
-/**
- * One value checked against its field; undefined when left out. A missing mandatory field is fieldRequired, a value
- * that does not fit (not an option, not a YYYY-MM-DD date, not a switch's true/false, a file not among the case's
- * files, a list for a one-value field) fieldInvalid; both name the field. A checkbox also takes its choices as one
- * comma-separated text, a switch the words "true" and "false" (what a command line sends).
- */
-function checkValue(field: OrderFieldRow, value: unknown, fileNames: readonly string[]) {
-  if (blank(value)) return field.mandatory ? refuse(OrderFormErrors.fieldRequired, field.name) : undefined;
-  const invalid = () => refuse(OrderFormErrors.fieldInvalid, field.name);
-  switch (field.type) {
-    case 'switch':
-      // true/false, or the words (archway-scan's `--field NAME=true`).
-      if (typeof value === 'boolean') return value;
-      return value === 'true' ? true : value === 'false' ? false : invalid();
-    case 'checkbox': {
-      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : invalid();
-      const chosen = list.map((v) => (typeof v === 'string' && v.trim() ? choiceOf(field, v) : undefined));
-      if (chosen.some((c) => c === undefined) || new Set(chosen).size !== chosen.length) return invalid();
-      return chosen as string[];
-    }
-    default: {
-      if (typeof value !== 'string') return invalid();
-      const v = value.trim();
-      if (field.type === 'dropdown' || field.type === 'radio') return choiceOf(field, v) ?? invalid();
-      if (field.type === 'date') return isDate(v) ? v : invalid();
-      if (field.type === 'file') return fileNames.includes(v) ? v : invalid();
-      return v;
-    }
-  }
-}
-
-export interface FilledForm {
-  custId: string;
-  formVersionId: string;
-  values: repo.OrderValuesRow;
-}
-
-/**
- * The order values checked against every receiving lab's published form (field names matched ignoring letter case):
- * each form's values, filtered to its fields. A value no receiving form has a field for is refused (fieldInvalid,
- * naming it), so a mistyped `--field` does not vanish.
- */
-export function checkOrderValues(
-  forms: readonly repo.PublishedForm[],
-  values: OrderValues,
-  fileNames: readonly string[],
-  /** Values taken from the order part's columns: used where `values` leave a field out, dropped if they do not fit. */
-  fallback: OrderValues = {},
-): FilledForm[] {
-  const given = new Map(Object.entries(values).map(([k, v]) => [fold(k), { name: k, value: v }]));
-  const known = new Set(forms.flatMap((f) => f.fields.map((x) => fold(x.name))));
-  for (const [k, v] of given) if (!known.has(k)) refuse(OrderFormErrors.fieldInvalid, v.name);
-  const lenient = new Map(Object.entries(fallback).map(([k, v]) => [fold(k), v]));
-  return forms.map((form) => {
-    const out: repo.OrderValuesRow = {};
-    for (const field of form.fields) {
-      const key = fold(field.name);
-      let v: ReturnType<typeof checkValue>;
-      if (!given.has(key) && lenient.has(key)) {
-        try {
-          v = checkValue({ ...field, mandatory: false }, lenient.get(key), fileNames);
-        } catch {
-          v = undefined;
-        }
-        if (v === undefined && field.mandatory) refuse(OrderFormErrors.fieldRequired, field.name);
-      } else v = checkValue(field, given.get(key)?.value, fileNames);
-      if (v !== undefined) out[field.name] = v;
-    }
-    return { custId: form.custId, formVersionId: form.versionId, values: out };
-  });
-}
-
-/** Standard form field → the case column it fills when the order part leaves that column empty. */
-const STANDARD_COLUMNS: Record<string, keyof CaseOrder> = {
-  doctor: 'doctor',
-  clinic: 'clinic',
-  phone: 'phone',
-  'patient name': 'patientName',
-  gender: 'sex',
-  age: 'age',
-  'due date': 'dueDate',
-  remark: 'remark',
-  'tooth colour': 'toothColor',
-  material: 'material',
-};
-
-/**
- * The case's own columns (doctor, clinic, phone, patient name, sex, age, due date, remark, tooth colour, material)
- * filled from the form fields of the standard names where the order part left them empty; a value that does not
- * fit the column (an age that is no number) is left out of the column (it stays in the form).
- */
-export function withStandardColumns(order: CaseOrder, filled: readonly FilledForm[]): CaseOrder {
-  const out: Record<string, unknown> = { ...order };
-  for (const form of filled)
-    for (const [name, value] of Object.entries(form.values)) {
-      const column = STANDARD_COLUMNS[fold(name)];
-      if (!column || typeof value !== 'string' || !blank(out[column])) continue;
-      const candidate = column === 'sex' ? value.toLowerCase() : value;
-      const parsed = caseOrder.shape[column].safeParse(candidate);
-      if (parsed.success && !blank(parsed.data)) out[column] = parsed.data;
-    }
-  return out as CaseOrder;
-}
-
-/**
- * The other way round: a standard-named field the values leave out takes the order part's column where it fits
- * (`--material Zirconia` fills a lab's "Material" dropdown with its option "zirconia"; a value that is no option is
- * dropped, and a mandatory field left empty so is still refused).
- */
-export function columnValues(order: CaseOrder): OrderValues {
-  const out: OrderValues = {};
-  for (const [name, column] of Object.entries(STANDARD_COLUMNS)) {
-    const v = order[column];
-    if (v === undefined || v === null || v === '' || typeof v === 'object') continue;
-    out[name] = typeof v === 'boolean' ? v : String(v);
-  }
-  return out;
-}
-
-/**
- * Before an upload writes anything: the receivers' forms, the values checked against them, and the order with the
- * standard columns filled. The case is routed again inside its transaction; a form is kept for each receiver that
- * is still among its receivers.
- */
-export async function prepareOrderForms(
-  db: Queryable,
-  device: { id: string },
-  senderCustId: string,
-  order: CaseOrder,
-  values: OrderValues | undefined,
-  fileNames: readonly string[],
-): Promise<{ order: CaseOrder; forms: FilledForm[] }> {
-  const forms = await receivingForms(db, device.id, order.caseType, senderCustId);
-  const filled = checkOrderValues(forms, values ?? {}, fileNames, columnValues(order));
-  return { order: withStandardColumns(order, filled), forms: filled };
-}
