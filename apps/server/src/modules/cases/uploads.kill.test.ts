@@ -182,6 +182,8 @@ describe.each(variants)('an upload killed half-way and resumed (%s, %s storage)'
         body: JSON.stringify({
           device: 'D10000001',
           order: { caseType: 3, patientName: 'Killed Halfway' },
+          // Demo Lab, which receives this scanner's restorations, asks for a material on its order form.
+          orderFields: { Material: 'zirconia' },
           files: [{ uploadId: id, name: 'upper.ply', sha256: sha(scan) }],
         }),
       }).then((r) => r.json() as Promise<{ success: boolean; data: { id: string } }>);
