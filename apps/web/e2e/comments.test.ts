@@ -326,6 +326,8 @@ describe('comments in Chromium', () => {
       const uploaded = await archwayScan([
         'upload',
         ...['--server', base, '--user', 'clinic', '--password', 'demo123', '--device', scanner.serial],
+        // Demo Lab, which receives the restorations, asks for a material on its order form.
+        ...['--field', 'Material=zirconia'],
         ...['--type', '3', '--patient', 'Live Patient', '--doctor', 'Dr. Live', '--clinic', 'Demo Clinic'],
         ...['--state', path.join(scanDir, 'state'), '--progress', 'none', path.join(scanDir, 'upper.ply')],
       ]);

@@ -154,7 +154,8 @@ describe('3D preview in Chromium', () => {
       const turned = await canvasShot();
       expect(turned.equals(before)).toBe(false);
       await page.getByTestId('viewer-reset').click();
-      expect((await canvasShot()).equals(before)).toBe(true);
+      // Back to the first view exactly, once the reset has been drawn (a loaded machine may need a few frames).
+      await expect.poll(async () => (await canvasShot()).equals(before), { timeout: 10_000 }).toBe(true);
 
       // Opacity: the slider's lowest value (keyboard) makes the scan see-through.
       await page.locator('.scan-viewer-opacity .ant-slider-handle').focus();

@@ -75,6 +75,8 @@ describe('realtime in Chromium', () => {
       const uploaded = await archwayScan([
         'upload',
         ...['--server', base, '--user', 'clinic', '--password', 'demo123', '--device', scanner.serial],
+        // Demo Lab, which receives the restorations, asks for a material on its order form.
+        ...['--field', 'Material=zirconia'],
         ...[
           '--type',
           '3',

@@ -130,11 +130,6 @@ export default function ManagerPage() {
           children: <CertificationTab />,
         },
         {
-          key: 'pages',
-          label: <span data-testid="tab-pages">{t('pageFlags.tab')}</span>,
-          children: <PageFlagsTab />,
-        },
-        {
           key: 'outbox',
           label: <span data-testid="tab-outbox">{t('outbox.tab')}</span>,
           children: <OutboxTab />,
@@ -143,6 +138,11 @@ export default function ManagerPage() {
           key: 'service',
           label: <span data-testid="tab-service">{t('notices.manager.tab')}</span>,
           children: <ServiceContactsTab />,
+        },
+        {
+          key: 'pages',
+          label: <span data-testid="tab-pages">{t('pageFlags.tab')}</span>,
+          children: <PageFlagsTab />,
         },
       ]}
     />
