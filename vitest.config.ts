@@ -9,13 +9,21 @@ const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url));
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: at('packages/contract'), include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'contract',
+          root: at('packages/contract'),
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'mesh',
           root: at('packages/mesh'),
           include: ['src/**/*.test.ts'],
           passWithNoTests: true,
+          testTimeout: 30_000,
         },
       },
       {
@@ -24,6 +32,7 @@ export default defineConfig({
           root: at('tools/scanner'),
           include: ['src/**/*.test.ts'],
           passWithNoTests: true,
+          testTimeout: 30_000,
         },
       },
       {
@@ -35,7 +44,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', root: at('apps/web'), include: ['src/**/*.test.{ts,tsx}'] } },
+      {
+        test: { name: 'web', root: at('apps/web'), include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
+      },
       { test: { name: 'tooling', root: at('tools'), include: ['lint/**/*.test.ts'], testTimeout: 120_000 } },
       {
         test: {

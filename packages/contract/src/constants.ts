@@ -51,3 +51,23 @@ export const Password = { min: 6, max: 16, pattern: /^[A-Za-z0-9_]+$/ } as const
 export const PERMANENT_EXPIRY = '9999-12-31 23:59:59';
 export const API_AUDIENCE = 'urn:archway:api';
 export const OIDC_CLIENT_ID = 'archway-web';
+
+/** VITA classical shades (A1–D4, the 16 of the guide; no bleach shades: those belong to other guides). */
+export const VitaShades = [
+  'A1',
+  'A2',
+  'A3',
+  'A3.5',
+  'A4',
+  'B1',
+  'B2',
+  'B3',
+  'B4',
+  'C1',
+  'C2',
+  'C3',
+  'C4',
+  'D2',
+  'D3',
+  'D4',
+] as const;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isFdiTooth } from './cases.ts';
+import { VitaShades } from './constants.ts';
 import { safeString, uuidParam } from './schemas.ts';
+
+export { VitaShades };
 
 /**
  * Case design (product §2 /caseDesign, §3 restoration kinds and materials, §7.4 `POST /api/case/design`): the FDI
@@ -76,25 +79,6 @@ export const DesignMaterials = [
 export const designMaterial = z.enum(DesignMaterials);
 export type DesignMaterial = z.infer<typeof designMaterial>;
 
-/** VITA classical shades (A1–D4, the 16 of the guide; no bleach shades: those belong to other guides). */
-export const VitaShades = [
-  'A1',
-  'A2',
-  'A3',
-  'A3.5',
-  'A4',
-  'B1',
-  'B2',
-  'B3',
-  'B4',
-  'C1',
-  'C2',
-  'C3',
-  'C4',
-  'D2',
-  'D3',
-  'D4',
-] as const;
 export const vitaShade = z.enum(VitaShades);
 export type VitaShade = z.infer<typeof vitaShade>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaseType } from './constants.ts';
+import { CaseType, VitaShades } from './constants.ts';
 import { safeString, uuidParam } from './schemas.ts';
 
 /**
@@ -36,7 +36,9 @@ export type OrderField = z.infer<typeof orderField>;
 
 /**
  * The standard form (product §3): doctor, clinic, phone, patient name, gender, age, due date, remark, tooth colour,
- * pre-op scan, scan body, accessories, before-prep scan. "Reset to the standard form" makes the draft this list.
+ * pre-op scan, scan body, accessories, before-prep scan. "Reset to the standard form" makes the draft this list. Its
+ * choice fields obey the designer's own rule (at least one option): tooth colour offers the VITA classical shades,
+ * accessories what commonly travels with a case.
  */
 export const STANDARD_ORDER_FORM: readonly OrderField[] = [
   { name: 'Doctor', type: 'input', mandatory: true, options: [] },
@@ -47,10 +49,24 @@ export const STANDARD_ORDER_FORM: readonly OrderField[] = [
   { name: 'Age', type: 'input', mandatory: false, options: [] },
   { name: 'Due date', type: 'date', mandatory: false, options: [] },
   { name: 'Remark', type: 'input', mandatory: false, options: [] },
-  { name: 'Tooth colour', type: 'dropdown', mandatory: false, options: [] },
+  {
+    name: 'Tooth colour',
+    type: 'dropdown',
+    mandatory: false,
+    options: VitaShades.map((label) => ({ label })),
+  },
   { name: 'Pre-op scan', type: 'switch', mandatory: false, options: [] },
   { name: 'Scan body', type: 'switch', mandatory: false, options: [] },
-  { name: 'Accessories', type: 'checkbox', mandatory: false, options: [] },
+  {
+    name: 'Accessories',
+    type: 'checkbox',
+    mandatory: false,
+    options: ['Impression', 'Bite registration', 'Models', 'Abutment', 'Implant parts', 'Photos'].map(
+      (label) => ({
+        label,
+      }),
+    ),
+  },
   { name: 'Before-prep scan', type: 'switch', mandatory: false, options: [] },
 ];
 
