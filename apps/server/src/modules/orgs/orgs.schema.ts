@@ -68,6 +68,11 @@ export const customers = pgTable('customers', {
   pageOrder: boolean('page_order').notNull().default(false),
   pageCompare: boolean('page_compare').notNull().default(true),
   pageBuilder: boolean('page_builder').notNull().default(true),
+  /**
+   * Disabled by the platform administrator (/manager): its members' tokens are refused for it and it is hidden from
+   * searches until enabled again; nothing of it is deleted.
+   */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 /** Which users belong to which organization; the earliest membership is the user's current organization. */

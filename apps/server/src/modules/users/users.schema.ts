@@ -21,6 +21,8 @@ export const users = pgTable(
     language: text('language'),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
+    /** Set by the platform administrator (/manager): the password no longer signs in until reset by the mailed link. */
+    passwordResetRequired: boolean('password_reset_required').notNull().default(false),
     /** Tokens issued (`iat`) before this moment are refused: set by a password change, reset or account deletion. */
     sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
     /** Custom search (user type): others may find this person by e-mail, phone, name (emailNotice, phoneNotice, nameNotice). */

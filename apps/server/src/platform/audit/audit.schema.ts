@@ -17,5 +17,12 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_object').on(t.objectType, t.objectId), index('audit_actor').on(t.actorUserId, t.at)],
+  (t) => [
+    index('audit_object').on(t.objectType, t.objectId),
+    index('audit_actor').on(t.actorUserId, t.at),
+    // The console's filters page by key (id descending): one index per filter leads to the page.
+    index('audit_cust_id').on(t.actorCustId, t.id),
+    index('audit_action_id').on(t.action, t.id),
+    index('audit_at').on(t.at),
+  ],
 );
