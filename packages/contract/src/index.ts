@@ -1,4 +1,5 @@
 import './zod-config.ts';
+export * from './brands.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
