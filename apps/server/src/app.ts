@@ -42,6 +42,7 @@ import { conversionsRoutes } from './modules/cases/conversions.routes.ts';
 import { modelsRoutes } from './modules/cases/models.routes.ts';
 import { compareRoutes } from './modules/cases/compare.routes.ts';
 import { reportSharesRoutes } from './modules/cases/report-shares.routes.ts';
+import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes.ts';
 import { createUploads } from './platform/uploads/tus.ts';
 import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(noticesRoutes(platform));
   await app.register(statsRoutes(platform));
   await app.register(ordersRoutes(platform));
+  await app.register(adminAuditRoutes(platform));
   const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads, realtime });
   app.addHook('onClose', () => scanJobs.stop());
   app.decorate('scanJobs', scanJobs);

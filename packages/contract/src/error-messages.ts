@@ -1,4 +1,5 @@
 import { orderErrorMessages } from './error-messages-orders.ts';
+import { auditErrorMessages } from './error-messages-audit.ts';
 
 /**
  * Server-side `errorMessage` texts for the languages Accept-Language may carry (zh, pt; en is in errors.ts).
@@ -7,6 +8,7 @@ import { orderErrorMessages } from './error-messages-orders.ts';
 export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
   zh: {
     ...orderErrorMessages.zh,
+    ...auditErrorMessages.zh,
     'generic.permission': '权限校验失败：请联系管理员开通权限或重新登录',
     'generic.notFound': '请求路径不存在',
     'generic.application': '应用程序异常',
@@ -202,6 +204,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
   },
   pt: {
     ...orderErrorMessages.pt,
+    ...auditErrorMessages.pt,
     'generic.permission':
       'Falha na verificação de permissão: contacte o administrador ou inicie sessão novamente',
     'generic.notFound': 'Caminho do pedido não encontrado',

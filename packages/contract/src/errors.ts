@@ -15,9 +15,11 @@ import {
   OrderFormErrors,
   ShareLinkErrors,
 } from './errors-orders.ts';
+import { AuditLogErrors } from './errors-audit.ts';
 
 export type { ErrorDef } from './error-def.ts';
 export * from './errors-orders.ts';
+export * from './errors-audit.ts';
 
 /** Generic codes of calls-and-errors §8.1, plus the few Archway adds (documented in the OpenAPI text). */
 export const GenericErrors = {
@@ -573,6 +575,7 @@ export const ErrorTables = {
   model: ModelErrors,
   compare: CompareErrors,
   shareLink: ShareLinkErrors,
+  audit: AuditLogErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

@@ -25,3 +25,4 @@ export * from './stats.ts';
 export * from './orders.ts';
 export * from './models.ts';
 export * from './design.ts';
+export * from './audit-log.ts';
