@@ -34,6 +34,7 @@ import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
 import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
 import { startAttachmentCleanup } from './modules/orgs/attachments.jobs.ts';
@@ -48,6 +49,7 @@ import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
 import { seedDemoCases } from './demo/seed-cases.ts';
 import { seedDemoOrderForm } from './demo/seed-orders.ts';
+import { seedDemoHelp } from './demo/seed-help.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
@@ -160,6 +162,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(noticesRoutes(platform));
   await app.register(statsRoutes(platform));
   await app.register(ordersRoutes(platform));
+  await app.register(helpRoutes(platform));
   await app.register(adminAuditRoutes(platform));
   const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads, realtime });
   app.addHook('onClose', () => scanJobs.stop());
@@ -174,6 +177,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (config.demo) {
     await seedDemo(db, config.area);
     await seedDemoOrderForm(db);
+    await seedDemoHelp(db);
     if (config.demoCases) await seedDemoCases(db, storage, config.area);
   }
   await purgeExpired(db);

@@ -1,4 +1,5 @@
 import { orderErrorMessages } from './error-messages-orders.ts';
+import { helpErrorMessages } from './error-messages-help.ts';
 import { auditErrorMessages } from './error-messages-audit.ts';
 
 /**
@@ -8,6 +9,7 @@ import { auditErrorMessages } from './error-messages-audit.ts';
 export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
   zh: {
     ...orderErrorMessages.zh,
+    ...helpErrorMessages.zh,
     ...auditErrorMessages.zh,
     'generic.permission': '权限校验失败：请联系管理员开通权限或重新登录',
     'generic.notFound': '请求路径不存在',
@@ -204,6 +206,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
   },
   pt: {
     ...orderErrorMessages.pt,
+    ...helpErrorMessages.pt,
     ...auditErrorMessages.pt,
     'generic.permission':
       'Falha na verificação de permissão: contacte o administrador ou inicie sessão novamente',

@@ -15,10 +15,12 @@ import {
   OrderFormErrors,
   ShareLinkErrors,
 } from './errors-orders.ts';
+import { HelpErrors } from './errors-help.ts';
 import { AuditLogErrors } from './errors-audit.ts';
 
 export type { ErrorDef } from './error-def.ts';
 export * from './errors-orders.ts';
+export * from './errors-help.ts';
 export * from './errors-audit.ts';
 
 /** Generic codes of calls-and-errors §8.1, plus the few Archway adds (documented in the OpenAPI text). */
@@ -575,6 +577,7 @@ export const ErrorTables = {
   model: ModelErrors,
   compare: CompareErrors,
   shareLink: ShareLinkErrors,
+  help: HelpErrors,
   audit: AuditLogErrors,
 } as const;
 
