@@ -43,12 +43,14 @@ import { conversionsRoutes } from './modules/cases/conversions.routes.ts';
 import { modelsRoutes } from './modules/cases/models.routes.ts';
 import { compareRoutes } from './modules/cases/compare.routes.ts';
 import { reportSharesRoutes } from './modules/cases/report-shares.routes.ts';
+import { updatesRoutes } from './modules/updates/updates.routes.ts';
 import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes.ts';
 import { createUploads } from './platform/uploads/tus.ts';
 import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
 import { seedDemoCases } from './demo/seed-cases.ts';
 import { seedDemoOrderForm } from './demo/seed-orders.ts';
+import { seedDemoUpdates } from './demo/seed-updates.ts';
 import { seedDemoHelp } from './demo/seed-help.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
@@ -171,12 +173,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(modelsRoutes(platform, scanJobs));
   await app.register(compareRoutes(platform, scanJobs));
   await app.register(reportSharesRoutes(platform));
+  await app.register(updatesRoutes(platform));
   await app.register(uploadsRoutes(platform));
   registerWebApp(app, config.webDist);
 
   if (config.demo) {
     await seedDemo(db, config.area);
     await seedDemoOrderForm(db);
+    await seedDemoUpdates(db, storage);
     await seedDemoHelp(db);
     if (config.demoCases) await seedDemoCases(db, storage, config.area);
   }

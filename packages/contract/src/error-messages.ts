@@ -1,4 +1,5 @@
 import { orderErrorMessages } from './error-messages-orders.ts';
+import { updateErrorMessages } from './error-messages-updates.ts';
 import { helpErrorMessages } from './error-messages-help.ts';
 import { auditErrorMessages } from './error-messages-audit.ts';
 
@@ -9,6 +10,7 @@ import { auditErrorMessages } from './error-messages-audit.ts';
 export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
   zh: {
     ...orderErrorMessages.zh,
+    ...updateErrorMessages.zh,
     ...helpErrorMessages.zh,
     ...auditErrorMessages.zh,
     'generic.permission': '权限校验失败：请联系管理员开通权限或重新登录',
@@ -206,6 +208,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
   },
   pt: {
     ...orderErrorMessages.pt,
+    ...updateErrorMessages.pt,
     ...helpErrorMessages.pt,
     ...auditErrorMessages.pt,
     'generic.permission':

@@ -15,11 +15,13 @@ import {
   OrderFormErrors,
   ShareLinkErrors,
 } from './errors-orders.ts';
+import { ClientDownloadErrors, UpdateErrors } from './errors-updates.ts';
 import { HelpErrors } from './errors-help.ts';
 import { AuditLogErrors } from './errors-audit.ts';
 
 export type { ErrorDef } from './error-def.ts';
 export * from './errors-orders.ts';
+export * from './errors-updates.ts';
 export * from './errors-help.ts';
 export * from './errors-audit.ts';
 
@@ -577,6 +579,8 @@ export const ErrorTables = {
   model: ModelErrors,
   compare: CompareErrors,
   shareLink: ShareLinkErrors,
+  updates: UpdateErrors,
+  clientDownload: ClientDownloadErrors,
   help: HelpErrors,
   audit: AuditLogErrors,
 } as const;

@@ -10,6 +10,7 @@ describe('sniffFileType', () => {
     ['png', bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a], 'IHDR')],
     ['gif', bytes('GIF89a', [0, 0, 0, 0, 0, 0])],
     ['gif', bytes('GIF87a', [0, 0, 0, 0, 0, 0])],
+    ['webp', bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ')],
     ['pdf', bytes('%PDF-1.7\n%\0\0')],
     ['mp4', bytes([0, 0, 0, 0x20], 'ftypisom', [0, 0, 2, 0])],
     ['mp4', bytes([0, 0, 0, 0x18], 'ftypmp42', [0, 0, 0, 0])],
@@ -21,6 +22,7 @@ describe('sniffFileType', () => {
     ['a text file named .png', bytes('hello, world!')],
     ['a QuickTime file', bytes([0, 0, 0, 0x14], 'ftypqt  ', [0, 0, 0, 0])],
     ['GIF without version', bytes('GIF8xa', [0, 0, 0, 0, 0, 0])],
+    ['a RIFF file that is no WebP', bytes('RIFF', [0x24, 0, 0, 0], 'WAVEfmt ')],
     ['too short', bytes([0xff, 0xd8])],
     ['empty', bytes()],
   ])('refuses %s', (_name, head) => {

@@ -1,10 +1,11 @@
 /** File types Archway accepts outside scans, told by their first bytes (never by the name or the declared type). */
-export type FileType = 'jpg' | 'png' | 'gif' | 'pdf' | 'mp4';
+export type FileType = 'jpg' | 'png' | 'gif' | 'webp' | 'pdf' | 'mp4';
 
 export const fileTypeMime: Record<FileType, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
+  webp: 'image/webp',
   pdf: 'application/pdf',
   mp4: 'video/mp4',
 };
@@ -22,6 +23,8 @@ export function sniffFileType(head: Uint8Array): FileType | undefined {
     head[5] === 0x61
   )
     return 'gif';
+  // RIFF container of type WEBP (release-note images only).
+  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   // ISO base media: a box size, then `ftyp` and an MP4 brand.
   if (startsWith(head, [0x66, 0x74, 0x79, 0x70], 4)) {

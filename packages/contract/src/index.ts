@@ -25,5 +25,6 @@ export * from './stats.ts';
 export * from './orders.ts';
 export * from './models.ts';
 export * from './design.ts';
+export * from './updates.ts';
 export * from './help.ts';
 export * from './audit-log.ts';

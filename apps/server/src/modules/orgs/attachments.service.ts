@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { fileTypeMime, GenericErrors, FileErrors, type Attachment, type FileType } from '@archway/contract';
+import { fileTypeMime, GenericErrors, FileErrors, type Attachment } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -56,7 +56,9 @@ export const setAttachmentCustomer = repo.setAttachmentCustomer;
 export const attachmentUrl = (id: string) => `/attachment/${id}`;
 
 export function presentAttachment(row: repo.AttachmentRow): Attachment {
-  const type = (Object.entries(fileTypeMime).find(([, mime]) => mime === row.mime)?.[0] ?? 'pdf') as FileType;
+  // Attachments are never WebP (only release-note images are), so the type is one the attachment schema names.
+  const type = (Object.entries(fileTypeMime).find(([, mime]) => mime === row.mime)?.[0] ??
+    'pdf') as Attachment['type'];
   return { id: row.id, name: row.name, size: row.size, type, url: attachmentUrl(row.id) };
 }
 

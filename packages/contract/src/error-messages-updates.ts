@@ -1,0 +1,36 @@
+/** Server-side zh/pt texts of the update-notes and client-download tables (errors-updates.ts). */
+export const updateErrorMessages: Record<'zh' | 'pt', Record<string, string>> = {
+  zh: {
+    'updates.parameter': '参数错误',
+    'updates.notFound': '更新日志不存在或已被删除',
+    'updates.exists': '该客户端的此版本更新日志已存在',
+    'updates.version': '版本号请写成以点分隔的数字，例如 1.2.3（最多 32 个字符）',
+    'updates.textsRequired': '请至少用一种语言填写更新日志',
+    'updates.topicRequired': '请输入主题',
+    'updates.imageNotFound': '图片不存在或已被删除',
+    'updates.imageUnknown': '该图片不属于此更新日志',
+    'updates.imageFormat': '图片须为 PNG、JPEG、GIF 或 WebP 格式',
+    'updates.imageTooLarge': '图片过大（最大 5 MB）',
+    'updates.imageMissing': '未上传图片',
+    'updates.tooManyImages': '每条更新日志最多 30 张图片',
+    'clientDownload.parameter': '参数错误',
+    'clientDownload.httpsOnly': '下载链接必须是 https:// 地址',
+  },
+  pt: {
+    'updates.parameter': 'Erro de parâmetro',
+    'updates.notFound': 'A nota de versão não foi encontrada ou não existe',
+    'updates.exists': 'Já existe uma nota de versão deste cliente e desta versão',
+    'updates.version':
+      'Escreva a versão como números separados por pontos, p. ex. 1.2.3 (no máximo 32 caracteres)',
+    'updates.textsRequired': 'Escreva a nota em pelo menos um idioma',
+    'updates.topicRequired': 'Introduza o tema',
+    'updates.imageNotFound': 'A imagem não foi encontrada ou não existe',
+    'updates.imageUnknown': 'Esta imagem não pertence à nota de versão',
+    'updates.imageFormat': 'As imagens devem ser PNG, JPEG, GIF ou WebP',
+    'updates.imageTooLarge': 'A imagem é demasiado grande (no máximo 5 MB)',
+    'updates.imageMissing': 'Nenhuma imagem foi enviada',
+    'updates.tooManyImages': 'Uma nota de versão tem no máximo 30 imagens',
+    'clientDownload.parameter': 'Erro de parâmetro',
+    'clientDownload.httpsOnly': 'Um link de transferência tem de ser um endereço https://',
+  },
+};
