@@ -43,6 +43,7 @@ import { conversionsRoutes } from './modules/cases/conversions.routes.ts';
 import { modelsRoutes } from './modules/cases/models.routes.ts';
 import { compareRoutes } from './modules/cases/compare.routes.ts';
 import { reportSharesRoutes } from './modules/cases/report-shares.routes.ts';
+import { adminConsoleRoutes } from './modules/admin/admin.routes.ts';
 import { updatesRoutes } from './modules/updates/updates.routes.ts';
 import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes.ts';
 import { createUploads } from './platform/uploads/tus.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(modelsRoutes(platform, scanJobs));
   await app.register(compareRoutes(platform, scanJobs));
   await app.register(reportSharesRoutes(platform));
+  await app.register(adminConsoleRoutes(platform));
   await app.register(updatesRoutes(platform));
   await app.register(uploadsRoutes(platform));
   registerWebApp(app, config.webDist);

@@ -2,6 +2,7 @@ import { orderErrorMessages } from './error-messages-orders.ts';
 import { updateErrorMessages } from './error-messages-updates.ts';
 import { helpErrorMessages } from './error-messages-help.ts';
 import { auditErrorMessages } from './error-messages-audit.ts';
+import { consoleErrorMessages } from './error-messages-console.ts';
 
 /**
  * Server-side `errorMessage` texts for the languages Accept-Language may carry (zh, pt; en is in errors.ts).
@@ -13,6 +14,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     ...updateErrorMessages.zh,
     ...helpErrorMessages.zh,
     ...auditErrorMessages.zh,
+    ...consoleErrorMessages.zh,
     'generic.permission': '权限校验失败：请联系管理员开通权限或重新登录',
     'generic.notFound': '请求路径不存在',
     'generic.application': '应用程序异常',
@@ -211,6 +213,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     ...updateErrorMessages.pt,
     ...helpErrorMessages.pt,
     ...auditErrorMessages.pt,
+    ...consoleErrorMessages.pt,
     'generic.permission':
       'Falha na verificação de permissão: contacte o administrador ou inicie sessão novamente',
     'generic.notFound': 'Caminho do pedido não encontrado',

@@ -18,11 +18,13 @@ import {
 import { ClientDownloadErrors, UpdateErrors } from './errors-updates.ts';
 import { HelpErrors } from './errors-help.ts';
 import { AuditLogErrors } from './errors-audit.ts';
+import { ConsoleErrors, CustDisabledErrors, SignInResetErrors } from './errors-console.ts';
 
 export type { ErrorDef } from './error-def.ts';
 export * from './errors-orders.ts';
 export * from './errors-updates.ts';
 export * from './errors-help.ts';
+export * from './errors-console.ts';
 export * from './errors-audit.ts';
 
 /** Generic codes of calls-and-errors §8.1, plus the few Archway adds (documented in the OpenAPI text). */
@@ -583,6 +585,9 @@ export const ErrorTables = {
   clientDownload: ClientDownloadErrors,
   help: HelpErrors,
   audit: AuditLogErrors,
+  console: ConsoleErrors,
+  custDisabled: CustDisabledErrors,
+  signInReset: SignInResetErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */

@@ -28,3 +28,4 @@ export * from './design.ts';
 export * from './updates.ts';
 export * from './help.ts';
 export * from './audit-log.ts';
+export * from './console.ts';

@@ -46,7 +46,8 @@ export interface NewReplyMessage {
   sendId: string | null;
 }
 export interface AdminNoticeMessage {
-  reason: 'organization' | 'membership' | 'certification';
+  /** `account`: the platform administrator disabled the account or required a new password (/manager). */
+  reason: 'organization' | 'membership' | 'certification' | 'account';
 }
 export interface CaseChangedMessage {
   id: string;

@@ -86,6 +86,11 @@ export const currentUser = z.object({
   emailConfirmed: z.string(),
   property: propertyObject,
   isAdmin: z.boolean(),
+  /**
+   * The organization the platform administrator disabled, when the person acts for none because of it (custId is
+   * then null; calls needing an organization answer `cust.disabled`).
+   */
+  disabledCust: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

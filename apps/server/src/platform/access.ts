@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { CustErrors, GenericErrors, type ErrorDef } from '@archway/contract';
+import { CustDisabledErrors, CustErrors, GenericErrors, type ErrorDef } from '@archway/contract';
 import { AppError } from './errors.ts';
 
 /**
  * Who may call a route, declared in its options: `config: { access: 'member' }`.
  * - `public`: anyone.
  * - `signedIn`: a valid access token (else HTTP 401, code 401).
- * - `member`: signed in and the actor has an organization (else `CustErrors.missing`).
+ * - `member`: signed in and the actor has an organization (else `CustErrors.missing`, or `cust.disabled` when the
+ *   only organization the person belongs to was disabled by the platform administrator).
  * - `admin`: a platform administrator (else HTTP 403, code 100).
  * A route that declares nothing is treated as `signedIn`; `access.test.ts` fails naming it.
  */
@@ -54,7 +55,8 @@ export function accessRefusal(access: Access, req: FastifyRequest): ErrorDef | u
   if (access === 'public') return undefined;
   const actor = req.actor;
   if (!actor) return GenericErrors.sessionExpired;
-  if (access === 'member' && !actor.custId) return CustErrors.missing;
+  if (access === 'member' && !actor.custId)
+    return actor.custDisabled ? CustDisabledErrors.disabled : CustErrors.missing;
   if (access === 'admin' && !actor.isAdmin) return GenericErrors.permission;
   return undefined;
 }

@@ -11,6 +11,11 @@ export interface Actor {
   custId: string | null;
   custType: number | null;
   isAdmin: boolean;
+  /**
+   * The person belongs to an organization the platform administrator disabled and acts for no other: `custId` is
+   * null (a disabled organization counts like none) and calls needing an organization answer `cust.disabled`.
+   */
+  custDisabled?: boolean;
 }
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@ interface Template {
   expires: string;
   ignore: string;
 }
-type Texts = Record<'confirmEmail' | 'resetPassword' | 'changeEmail', Template> & {
+type Texts = Record<'confirmEmail' | 'resetPassword' | 'changeEmail' | 'forcedReset', Template> & {
   footer: string;
   phoneCode: string;
 };
@@ -17,9 +17,12 @@ type Texts = Record<'confirmEmail' | 'resetPassword' | 'changeEmail', Template> 
 /** The account templates of every language (mail/<language>.json). */
 const templates = loadTemplates<Texts>(new URL('./mail/', import.meta.url));
 
-/** An account mail (confirmation, password reset, e-mail change) in the recipient's language, the link a button. */
+/**
+ * An account mail (confirmation, password reset, e-mail change, a reset the administrator required) in the
+ * recipient's language, the link a button.
+ */
 export function accountMail(
-  kind: 'confirmEmail' | 'resetPassword' | 'changeEmail',
+  kind: 'confirmEmail' | 'resetPassword' | 'changeEmail' | 'forcedReset',
   language: string | null | undefined,
   to: string,
   vars: { username: string; email: string; link: string; hours: number },

@@ -1,4 +1,4 @@
-import { GenericErrors, SignInErrors } from '@archway/contract';
+import { GenericErrors, SignInErrors, SignInResetErrors } from '@archway/contract';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
@@ -7,12 +7,14 @@ import { findUserByLogin, type UserRow } from '../users/users.service.ts';
 import * as repo from './account.repository.ts';
 
 /**
- * Sign-in limits. Failed attempts: 5 per account and 30 per address in a 15-minute window; every attempt,
- * whatever its outcome: 60 per address per minute. Past any of them, HTTP 429 even for the right password.
- * A plain object so a test can lower a limit for the duration of one case.
+ * Sign-in limits. Failed attempts: 5 per account (3 for a platform administrator's account) and 30 per address in
+ * a 15-minute window; every attempt, whatever its outcome: 60 per address per minute. Past any of them, HTTP 429
+ * even for the right password. A plain object so a test can lower a limit for the duration of one case.
  */
 export const SIGN_IN_LIMITS = {
   perAccount: 5,
+  /** Administrators' accounts open the console (every organization, every user): a stricter limit of their own. */
+  perAdminAccount: 3,
   perAddress: 30,
   windowMs: 15 * 60 * 1000,
   perAddressPerMinute: 60,
@@ -117,11 +119,12 @@ export async function authenticate(
   const addressKey = `fail:${address}`;
   const byAccount = await repo.reserveAttempt(db, accountKey, L.windowMs);
   const byAddress = await repo.reserveAttempt(db, addressKey, L.windowMs);
-  if (byAccount > L.perAccount || byAddress > L.perAddress) {
+  const perAccount = user?.isAdmin ? L.perAdminAccount : L.perAccount;
+  if (byAccount > perAccount || byAddress > L.perAddress) {
     // Nothing was tried: give back a reservation that was still within its limit.
-    if (byAccount <= L.perAccount) await repo.releaseAttempt(db, accountKey);
+    if (byAccount <= perAccount) await repo.releaseAttempt(db, accountKey);
     if (byAddress <= L.perAddress) await repo.releaseAttempt(db, addressKey);
-    if (byAccount === L.perAccount + 1) await refusedForRate('account');
+    if (byAccount === perAccount + 1) await refusedForRate(user?.isAdmin ? 'adminAccount' : 'account');
     else if (byAddress === L.perAddress + 1) await refusedForRate('address');
     throw tooMany();
   }
@@ -146,6 +149,18 @@ export async function authenticate(
       detail: { login: shownLogin, reason: user && valid ? 'disabled' : 'invalidCredentials' },
     });
     throw new AppError(user && valid ? SignInErrors.disabled : SignInErrors.invalidCredentials);
+  }
+  if (user.passwordResetRequired) {
+    // The administrator forced a reset (/manager): the old password, right as it is, no longer signs in.
+    await audit(db, ctx, {
+      actorUserId: user.id,
+      action: 'signIn',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'refused',
+      detail: { login: shownLogin, reason: 'passwordResetRequired' },
+    });
+    throw new AppError(SignInResetErrors.resetRequired);
   }
   await repo.clearAttempts(db, accountKey);
   await repo.releaseAttempt(db, addressKey);

@@ -91,8 +91,9 @@ export const confirmEmail = (db: Queryable, userId: string, email: string) =>
     .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${email})`))
     .returning({ id: users.id, username: users.username, email: users.email });
 
+/** The new password; a reset the administrator required (`password_reset_required`) is done with it. */
 export const setPasswordHash = (db: Queryable, userId: string, passwordHash: string) =>
-  db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  db.update(users).set({ passwordHash, passwordResetRequired: false }).where(eq(users.id, userId));
 
 /** Every other live reset link of the user stops working (the one used, and older ones). */
 export const retireTokens = (db: Queryable, userId: string, purpose: TokenPurpose) =>

@@ -7,7 +7,7 @@ import {
   type RegisterBody,
 } from '@archway/contract';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
-import type { Db } from '../../platform/db/client.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/identity/passwords.ts';
 import type { Mailer } from '../../platform/mail/mail.ts';
@@ -124,6 +124,34 @@ export async function confirmEmail(d: RegistrationDeps, ctx: RequestContext, tok
 }
 
 /**
+ * A new password-reset link for the person and the mail carrying it, queued in the caller's transaction: the
+ * "forgot password" mail, or `forcedReset` when the platform administrator requires a new password (/manager).
+ */
+export async function queueResetLink(
+  d: Pick<RegistrationDeps, 'mail' | 'publicUrl'>,
+  tx: Queryable,
+  user: { id: string; username: string; email: string; language: string | null },
+  kind: 'resetPassword' | 'forcedReset',
+) {
+  const { token, tokenHash } = newToken();
+  await repo.insertToken(tx, {
+    userId: user.id,
+    purpose: 'resetPassword',
+    tokenHash,
+    expiresAt: new Date(Date.now() + RESET_PASSWORD_HOURS * HOUR_MS),
+  });
+  await d.mail.send(
+    tx,
+    accountMail(kind, user.language, user.email, {
+      username: user.username,
+      email: user.email,
+      link: `${d.publicUrl}/v5/resetPassword?token=${token}`,
+      hours: RESET_PASSWORD_HOURS,
+    }),
+  );
+}
+
+/**
  * `POST /user/password/forgot`: when the address belongs to an account (that is not disabled), a reset link is
  * mailed to it. The answer is the same either way, so the call cannot tell who has an account; at most
  * RESET_MAILS_PER_HOUR mails an hour go to one person.
@@ -138,22 +166,7 @@ export async function forgotPassword(d: RegistrationDeps, ctx: RequestContext, e
         RESET_MAILS_PER_HOUR
       )
         return;
-      const { token, tokenHash } = newToken();
-      await repo.insertToken(tx, {
-        userId: user.id,
-        purpose: 'resetPassword',
-        tokenHash,
-        expiresAt: new Date(Date.now() + RESET_PASSWORD_HOURS * HOUR_MS),
-      });
-      await d.mail.send(
-        tx,
-        accountMail('resetPassword', user.language, user.email!, {
-          username: user.username,
-          email: user.email!,
-          link: `${d.publicUrl}/v5/resetPassword?token=${token}`,
-          hours: RESET_PASSWORD_HOURS,
-        }),
-      );
+      await queueResetLink(d, tx, { ...user, email: user.email! }, 'resetPassword');
       await audit(tx, ctx, {
         actorUserId: user.id,
         actorCustId: null,
@@ -170,7 +183,7 @@ export async function forgotPassword(d: RegistrationDeps, ctx: RequestContext, e
 
 /**
  * `POST /user/password/reset`: a live reset link sets the new password; every reset link of the user is spent and
- * every session of the account ends (as after a password change).
+ * every session of the account ends (as after a password change). A reset the administrator required is done.
  */
 export async function resetPassword(
   d: RegistrationDeps,

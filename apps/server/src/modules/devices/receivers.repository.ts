@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { CustStatus, Privacy } from '@archway/contract';
 import { customers } from '../orgs/orgs.schema.ts';
@@ -91,6 +91,8 @@ export const searchCustomers = (db: Queryable, key: string, max: number) =>
     .where(
       and(
         ne(customers.status, CustStatus.auditFailed),
+        // Disabled by the platform administrator: hidden until enabled again.
+        isNull(customers.disabledAt),
         or(
           and(eq(customers.searchName, true), ilike(customers.name, `%${escapeLike(key)}%`)),
           and(

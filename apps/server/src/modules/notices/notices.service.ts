@@ -1,4 +1,4 @@
-import { FAILED_NOTICE_KIND, NoticeKind, RealtimeEvent } from '@archway/contract';
+import { FAILED_NOTICE_KIND, NoticeKind, RealtimeEvent, type AdminNoticeMessage } from '@archway/contract';
 import type { Platform } from '../../platform/platform.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import * as repo from './notices.repository.ts';
@@ -59,7 +59,7 @@ export function announce(platform: Pick<Platform, 'realtime'>, rows: repo.Notice
 export function adminNotice(
   platform: Pick<Platform, 'realtime'>,
   userIds: Iterable<string>,
-  reason: 'organization' | 'membership' | 'certification',
+  reason: AdminNoticeMessage['reason'],
 ): void {
   for (const id of new Set(userIds)) platform.realtime.toUser(id, RealtimeEvent.adminNotice, { reason });
 }

@@ -21,6 +21,8 @@ export const searchCustomers = (db: Queryable, key: string, max: number) =>
     .where(
       and(
         ne(customers.status, CustStatus.auditFailed),
+        // Disabled by the platform administrator: hidden until enabled again.
+        isNull(customers.disabledAt),
         or(
           and(eq(customers.searchName, true), ilike(customers.name, `%${escapeLike(key)}%`)),
           and(

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  ConsoleErrors,
+  CustDisabledErrors,
   CustErrors,
   CustStatus,
   GenericErrors,
@@ -269,6 +271,9 @@ export async function acceptInvitation(s: Scope, token: string) {
     const now = new Date();
     const found = await repo.liveInvitation(tx, hashOf(token), now);
     if (!found) throw new AppError(InvitationErrors.invalid);
+    // Platform administrators belong to no organization; a disabled organization takes nobody in until enabled.
+    if (s.actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
+    if (found.cust.disabledAt) throw new AppError(CustDisabledErrors.disabled);
     const me = await repo.findUser(tx, s.actor.userId);
     if (!me?.email || me.email.toLowerCase() !== found.row.email.toLowerCase())
       throw new AppError(InvitationErrors.wrongAccount);
@@ -290,12 +295,16 @@ export async function acceptInvitation(s: Scope, token: string) {
 
 /**
  * `GET /api2/user/customer/join?custId=`: a signed-in person asks to join an organization. One pending request per
- * pair; at most PENDING_REQUESTS_MAX pending at once. An organization whose certification failed is not found.
+ * pair; at most PENDING_REQUESTS_MAX pending at once. An organization whose certification failed, or that the
+ * platform administrator disabled, is not found; administrators belong to no organization.
  */
 export async function requestJoin(s: Scope, custId: string, message: string | undefined) {
   return s.db.transaction(async (tx) => {
+    if (s.actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
     const cust = await repo.findCustomer(tx, custId);
-    if (!cust || cust.status === CustStatus.auditFailed) throw new AppError(CustErrors.notFound);
+    // Refused and disabled organizations are not found (the directory hides them too).
+    if (!cust || cust.status === CustStatus.auditFailed || cust.disabledAt)
+      throw new AppError(CustErrors.notFound);
     if (await repo.roleIn(tx, s.actor.userId, custId)) throw new AppError(MemberErrors.alreadyMember);
     if ((await repo.countPendingRequestsOf(tx, s.actor.userId)) >= PENDING_REQUESTS_MAX)
       throw new AppError(JoinErrors.tooMany);

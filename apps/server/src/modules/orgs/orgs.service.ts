@@ -1,4 +1,5 @@
 import {
+  ConsoleErrors,
   CustErrors,
   CustStatus,
   OrgErrors,
@@ -113,6 +114,8 @@ export async function createOrganization(
 ): Promise<OrgDetail> {
   const name = validName(body.name);
   return guardedOrg(db, ctx, actor, 'customer.create', null, async (tx) => {
+    // Platform administrators are separate accounts that belong to no organization.
+    if (actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
     await repo.lockKey(tx, `customer-creator:${actor.userId}`);
     if (actor.custId || (await repo.hasMembership(tx, actor.userId)))
       throw new AppError(OrgErrors.alreadyRegistered);

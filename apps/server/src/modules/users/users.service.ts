@@ -14,8 +14,9 @@ export type { UserRow } from './users.repository.ts';
 export const findUserByLogin = (db: Db, login: string) => repo.findUserByLogin(db, login);
 
 /**
- * Who a verified token speaks for: the user and the organization it acts for; none if disabled or gone, or if the
- * token was issued (`issuedAt`, seconds) before the account's sessions were ended (password change or reset).
+ * Who a verified token speaks for: the user and the organization it acts for (a disabled organization counts like
+ * none: `custDisabled` then says why there is none); none if disabled or gone, or if the token was issued
+ * (`issuedAt`, seconds) before the account's sessions were ended (password change or reset).
  */
 export async function actorFor(
   db: Db,
@@ -31,6 +32,7 @@ export async function actorFor(
     custId: row.cust_id,
     custType: row.cust_type,
     isAdmin: row.is_admin === true || (row.is_admin as unknown) === 't',
+    ...(row.cust_disabled === true || (row.cust_disabled as unknown) === 't' ? { custDisabled: true } : {}),
   };
 }
 
@@ -45,7 +47,8 @@ export async function currentUser(db: Db, actor: Actor): Promise<CurrentUser> {
   const user = await repo.findUserById(db, actor.userId);
   if (!user) throw new AppError(GenericErrors.sessionExpired);
   const cust = actor.custId ? await findCustomer(db, actor.custId) : undefined;
-  return presentCurrentUser(user, cust);
+  const disabled = actor.custDisabled ? await repo.disabledOrgOf(db, actor.userId) : undefined;
+  return { ...presentCurrentUser(user, cust), ...(disabled ? { disabledCust: disabled } : {}) };
 }
 
 /** `PUT /api2/user`: merges a patch into the user's property, in one audited transaction. */
