@@ -13,6 +13,7 @@ import { FirstUseGuide } from '../../features/devices/guide/FirstUseGuide.tsx';
 import { guideAllowedOn } from '../../features/devices/guide/guide-rules.ts';
 import { useFirstUseGuide } from '../../features/devices/guide/use-first-use-guide.ts';
 import { StartupChecks } from '../../features/account/components/StartupChecks.tsx';
+import { HelpWidget } from '../../features/help/components/HelpWidget.tsx';
 import { RealtimeBridge } from '../../shared/realtime/RealtimeBridge.tsx';
 import { isRouteHandle } from '../route-table.ts';
 import { skins } from '../theme.ts';
@@ -142,6 +143,7 @@ export function AppLayout() {
         />
         <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>
           <KeepAliveOutlet />
+          <HelpWidget />
         </Layout.Content>
       </Layout>
       {guideHere && guide.open && (

@@ -10,6 +10,7 @@ import {
   MenuFoldOutlined,
   MenuOutlined,
   MenuUnfoldOutlined,
+  QuestionCircleOutlined,
   SettingOutlined,
   SwapOutlined,
   UserSwitchOutlined,
@@ -24,6 +25,9 @@ import { useSystem, type SystemType } from '../../shared/system.ts';
 import { useProtectedFile } from '../../shared/api/protected-file.ts';
 import { SimulateLogin, SimulateLoginDialog } from '../../features/auth/components/SimulateLogin.tsx';
 import { NoticeBell } from '../../features/notices/components/NoticeBell.tsx';
+import { HelpPopover } from '../../features/help/components/HelpPopover.tsx';
+import { openHelp } from '../../features/help/help-store.ts';
+import { isSpecialBrand } from '../../shared/brand.ts';
 import { ClientDownload } from './ClientDownload.tsx';
 import { SystemSwitch } from './SystemSwitch.tsx';
 import { UserCard, userStatusLine } from './UserCard.tsx';
@@ -81,6 +85,8 @@ function OverflowMenu({
     },
     { type: 'divider' },
     { key: 'notices', icon: <BellOutlined />, label: t('notices.title') },
+    // The help popover's entry; special branded builds have none (product §6).
+    ...(isSpecialBrand() ? [] : [{ key: 'help', icon: <QuestionCircleOutlined />, label: t('help.title') }]),
     ...(onOpenGuide ? [{ key: 'guide', icon: <CompassOutlined />, label: t('guide.button') }] : []),
     {
       key: 'system',
@@ -108,6 +114,7 @@ function OverflowMenu({
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'notices') onOpenNotices();
+    else if (key === 'help') openHelp();
     else if (key === 'guide') onOpenGuide?.();
     else if (key.startsWith('system:')) {
       const value = key.slice('system:'.length);
@@ -226,6 +233,7 @@ export function TopBar({
           </Button>
           {settings?.demo && <SimulateLogin />}
           {settings?.region !== 'eu' && <ClientDownload />}
+          <HelpPopover />
           <NoticeBell />
           <Button
             type="text"

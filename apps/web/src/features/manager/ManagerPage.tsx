@@ -13,6 +13,7 @@ import { useRegistry, type RegistryRow } from './api/get-registry.ts';
 import { CertificationTab } from './components/CertificationTab.tsx';
 import { OutboxTab } from './components/OutboxTab.tsx';
 import { PageFlagsTab } from './components/PageFlagsTab.tsx';
+import { HelpArticlesTab } from './components/HelpArticlesTab.tsx';
 import { ServiceContactsTab } from './components/ServiceContactsTab.tsx';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
@@ -138,6 +139,11 @@ export default function ManagerPage() {
           key: 'service',
           label: <span data-testid="tab-service">{t('notices.manager.tab')}</span>,
           children: <ServiceContactsTab />,
+        },
+        {
+          key: 'help',
+          label: <span data-testid="tab-help">{t('help.articles.tab')}</span>,
+          children: <HelpArticlesTab />,
         },
         {
           key: 'pages',
