@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { DataTable } from '../../shared/ui/DataTable.tsx';
@@ -15,6 +15,9 @@ import { OutboxTab } from './components/OutboxTab.tsx';
 import { PageFlagsTab } from './components/PageFlagsTab.tsx';
 import { HelpArticlesTab } from './components/HelpArticlesTab.tsx';
 import { ServiceContactsTab } from './components/ServiceContactsTab.tsx';
+import { ConsoleOrgsTab } from './components/ConsoleOrgsTab.tsx';
+import { ConsoleUsersTab } from './components/ConsoleUsersTab.tsx';
+import { AdminsTab } from './components/AdminsTab.tsx';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
 function Registry() {
@@ -104,6 +107,8 @@ export default function ManagerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab');
   if (!user) return <Skeleton active />;
   if (!user.isAdmin) {
     return (
@@ -123,8 +128,26 @@ export default function ManagerPage() {
   return (
     <Tabs
       destroyOnHidden
+      // `?tab=` opens a tab directly (a link to /manager?tab=orgs), and follows the tab chosen.
+      activeKey={tab ?? 'registry'}
+      onChange={(key) => setSearch({ tab: key }, { replace: true })}
       items={[
         { key: 'registry', label: t('manager.registry.title'), children: <Registry /> },
+        {
+          key: 'orgs',
+          label: <span data-testid="tab-console-orgs">{t('console.orgs.tab')}</span>,
+          children: <ConsoleOrgsTab />,
+        },
+        {
+          key: 'users',
+          label: <span data-testid="tab-console-users">{t('console.users.tab')}</span>,
+          children: <ConsoleUsersTab />,
+        },
+        {
+          key: 'admins',
+          label: <span data-testid="tab-console-admins">{t('console.admins.tab')}</span>,
+          children: <AdminsTab />,
+        },
         {
           key: 'certification',
           label: <span data-testid="tab-certification">{t('certification.tab')}</span>,

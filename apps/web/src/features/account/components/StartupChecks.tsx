@@ -10,11 +10,13 @@ type Check = keyof typeof SEEN;
 
 const seen = (check: Check) => globalThis.sessionStorage?.getItem(SEEN[check]) === '1';
 const NOTICE_KEY = 'startup-organization';
+const DISABLED_KEY = 'startup-organization-disabled';
 
 /**
  * The start-up checks of calls-and-errors §8.1, mounted once by the app layout:
  * - both phone and e-mail unconfirmed → a dialog offering to verify (the profile in `/account`) or cancel;
- * - no organization → a prompt opening account management on tab index 1 (platform administrators belong to none).
+ * - no organization → a prompt opening account management on tab index 1 (platform administrators belong to none);
+ * - an organization the platform administrator disabled → a notice saying so (instead of that prompt).
  * Neither shows on `/account` itself, nor while `paused` (the first-use guide is open), nor again in the session once
  * answered.
  */
@@ -34,7 +36,26 @@ export function StartupChecks({ user, paused = false }: { user: CurrentUser; pau
 
   const here = !paused && !pathname.startsWith('/account');
   const verify = here && !answered.verify && user.phoneConfirmed !== '1' && user.emailConfirmed !== '1';
-  const organization = here && !verify && !answered.organization && !user.custId && !user.isAdmin;
+  const organization =
+    here && !verify && !answered.organization && !user.custId && !user.isAdmin && !user.disabledCust;
+  // The platform administrator disabled the person's organization: said on every start until it is enabled again.
+  const disabledName = paused ? null : (user.disabledCust?.name ?? null);
+
+  useEffect(() => {
+    if (!disabledName) {
+      notification.destroy(DISABLED_KEY);
+      return;
+    }
+    notification.open({
+      key: DISABLED_KEY,
+      type: 'error',
+      duration: 0,
+      title: t('console.memberNotice.title', { name: disabledName }),
+      description: t('console.memberNotice.text'),
+      props: { 'data-testid': 'startup-org-disabled' },
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [disabledName]);
 
   useEffect(() => {
     if (!organization) {
