@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { latestVersion } from '../../server/src/modules/updates/updates.service.ts';
 
 /**
  * What every Playwright journey needs: the real server on a fresh PGlite with the demo data, the
@@ -41,6 +42,12 @@ export interface JourneyOptions {
   shotsDir?: string;
   /** The demo cases too (they bind two demo scanners to Demo Clinic; off by default). */
   demoCases?: boolean;
+  /**
+   * Let the update dialog open by itself (off by default). The demo ships release notes, so after sign-in the dialog
+   * would cover what a journey clicks: unless asked for, every page starts with `updateTips` set to the latest
+   * version at start (a note a journey adds later still opens it).
+   */
+  updateNotes?: boolean;
 }
 
 export interface Journey {
@@ -100,6 +107,17 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       '--no-first-run',
     ],
   });
+  if (!options.updateNotes) {
+    // Every context of this browser (the journey's, and any a journey opens for a second person) starts with the
+    // web app's release notes (type 1) read up to the latest version.
+    const read = await latestVersion(app.platform.db, 1);
+    const open = browser.newContext.bind(browser);
+    browser.newContext = async (contextOptions) => {
+      const opened = await open(contextOptions);
+      await opened.addInitScript(markUpdatesRead, read);
+      return opened;
+    };
+  }
   // Reduced motion switches Ant Design's transitions off: a journey never clicks an option still sliding in.
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -147,6 +165,11 @@ function recordToasts(): void {
   const log: string[] = [];
   (window as unknown as ToastLog).__toasts = log;
   window.addEventListener('archway:toast', (e) => log.push((e as CustomEvent<{ text: string }>).detail.text));
+}
+
+/** Runs in the page before its scripts: the user has read the update notes up to `version`. */
+function markUpdatesRead(version: string): void {
+  if (version) localStorage.setItem('updateTips', version);
 }
 
 /** The three widths every screen is checked at. */

@@ -13,6 +13,7 @@ import { FirstUseGuide } from '../../features/devices/guide/FirstUseGuide.tsx';
 import { guideAllowedOn } from '../../features/devices/guide/guide-rules.ts';
 import { useFirstUseGuide } from '../../features/devices/guide/use-first-use-guide.ts';
 import { StartupChecks } from '../../features/account/components/StartupChecks.tsx';
+import { UpdateNotesDialog } from '../../features/updates/components/UpdateNotesDialog.tsx';
 import { HelpWidget } from '../../features/help/components/HelpWidget.tsx';
 import { RealtimeBridge } from '../../shared/realtime/RealtimeBridge.tsx';
 import { isRouteHandle } from '../route-table.ts';
@@ -155,6 +156,7 @@ export function AppLayout() {
         />
       )}
       <StartupChecks user={user.data} paused={guideHere && guide.open} />
+      <UpdateNotesDialog paused={guideHere && guide.open} />
       <RealtimeBridge />
       <SettingsDrawer
         open={settings.open}

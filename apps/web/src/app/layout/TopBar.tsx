@@ -10,6 +10,7 @@ import {
   MenuFoldOutlined,
   MenuOutlined,
   MenuUnfoldOutlined,
+  RocketOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -28,7 +29,9 @@ import { NoticeBell } from '../../features/notices/components/NoticeBell.tsx';
 import { HelpPopover } from '../../features/help/components/HelpPopover.tsx';
 import { openHelp } from '../../features/help/help-store.ts';
 import { isSpecialBrand } from '../../shared/brand.ts';
-import { ClientDownload } from './ClientDownload.tsx';
+import { ClientDownload, ClientDownloadList } from '../../features/updates/components/ClientDownload.tsx';
+import { UpdateNotesButton } from '../../features/updates/components/UpdateNotesButton.tsx';
+import { openUpdateNotes } from '../../features/updates/update-notes-store.ts';
 import { SystemSwitch } from './SystemSwitch.tsx';
 import { UserCard, userStatusLine } from './UserCard.tsx';
 
@@ -109,6 +112,7 @@ function OverflowMenu({
     ...(settings?.region !== 'eu'
       ? [{ key: 'download', icon: <DesktopOutlined />, label: t('clientDownload.title') }]
       : []),
+    { key: 'updates', icon: <RocketOutlined />, label: t('updates.open') },
     { key: 'settings', icon: <SettingOutlined />, label: t('settings.title') },
   ];
 
@@ -122,8 +126,14 @@ function OverflowMenu({
     } else if (key === 'language') onOpenSettings('language');
     else if (key === 'simulate') setSimulate(true);
     else if (key === 'download') {
-      modal.info({ title: t('clientDownload.title'), content: t('clientDownload.text') });
-    } else if (key === 'settings') onOpenSettings();
+      modal.info({
+        title: t('clientDownload.title'),
+        icon: null,
+        content: <ClientDownloadList />,
+        okText: t('updates.dialog.close'),
+      });
+    } else if (key === 'updates') openUpdateNotes();
+    else if (key === 'settings') onOpenSettings();
   };
 
   return (
@@ -233,6 +243,7 @@ export function TopBar({
           </Button>
           {settings?.demo && <SimulateLogin />}
           {settings?.region !== 'eu' && <ClientDownload />}
+          <UpdateNotesButton />
           <HelpPopover />
           <NoticeBell />
           <Button

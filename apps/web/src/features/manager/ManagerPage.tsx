@@ -15,6 +15,8 @@ import { OutboxTab } from './components/OutboxTab.tsx';
 import { PageFlagsTab } from './components/PageFlagsTab.tsx';
 import { HelpArticlesTab } from './components/HelpArticlesTab.tsx';
 import { ServiceContactsTab } from './components/ServiceContactsTab.tsx';
+import { ReleaseNotesTab } from './components/ReleaseNotesTab.tsx';
+import { ClientDownloadsTab } from './components/ClientDownloadsTab.tsx';
 import { ConsoleOrgsTab } from './components/ConsoleOrgsTab.tsx';
 import { ConsoleUsersTab } from './components/ConsoleUsersTab.tsx';
 import { AdminsTab } from './components/AdminsTab.tsx';
@@ -167,6 +169,16 @@ export default function ManagerPage() {
           key: 'help',
           label: <span data-testid="tab-help">{t('help.articles.tab')}</span>,
           children: <HelpArticlesTab />,
+        },
+        {
+          key: 'releaseNotes',
+          label: <span data-testid="tab-release-notes">{t('updates.manager.tab')}</span>,
+          children: <ReleaseNotesTab />,
+        },
+        {
+          key: 'downloads',
+          label: <span data-testid="tab-client-downloads">{t('clientDownload.manager.tab')}</span>,
+          children: <ClientDownloadsTab />,
         },
         {
           key: 'pages',

@@ -1,0 +1,267 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { demoFormPicture } from '../../server/src/demo/seed-updates.ts';
+import { users } from '../../server/src/modules/users/users.schema.ts';
+import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import { readLocale } from '../src/locales/read-locale.ts';
+
+/**
+ * Update notes and client downloads in Chromium (issue 13). The administrator (whose own dialog opens by itself on
+ * the demo's notes) writes release note 1.12.0 in /manager with an uploaded picture, and publishes a download link.
+ * Demo Clinic then sees the update dialog open by itself exactly once: closing it and reloading does not reopen it,
+ * the top bar's icon does, and a newer note (1.13.0) opens it by itself once more. The client-download popover (and the
+ * phone's "…" entry) lists the administrator's link. The dialog, the popover and the console are photographed at
+ * 390, 768 and 1440 px and must not be wider than the window.
+ */
+type Texts = Record<string, unknown>;
+const en = readLocale('en') as Texts;
+const text = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Texts)[part], en) as string;
+const SHOTS = '/tmp/shots-updates';
+const LINK = 'https://downloads.archway.test/archway-scan-4.2.0.msi';
+
+describe('update notes and client downloads in Chromium', () => {
+  let journey: Journey;
+  let page: Page;
+  let base = '';
+  const tooWide: string[] = [];
+
+  const dialog = () => page.locator('.update-notes-dialog .ant-modal');
+  const dialogOpen = () => dialog().isVisible();
+  /** Waits until the app has settled after a sign-in or reload (the dialog, if any, has had time to open). */
+  const settle = async () => {
+    await page.getByTestId('org-name').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(600);
+  };
+  const closeDialog = async () => {
+    await page.getByTestId('update-notes-close').click();
+    await dialog().waitFor({ state: 'hidden' });
+  };
+  async function atEveryWidth(name: string, open?: () => Promise<void>) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      if (open) await open();
+      await page.waitForTimeout(500);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) tooWide.push(`${name} ${size.width}: ${scrollWidth} > ${innerWidth}`);
+      await journey.shot(`updates-${name}-${size.width}`);
+    }
+    await page.setViewportSize(WIDTHS[2]);
+  }
+  async function choose(select: Locator, label: string) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: label })
+      .first()
+      .click();
+    await page.keyboard.press('Escape');
+  }
+
+  beforeAll(async () => {
+    journey = await startJourney({ shotsDir: SHOTS, updateNotes: true });
+    ({ page, base } = journey);
+  });
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it(
+    'the administrator writes a release note with a picture and publishes a download link',
+    { timeout: 300_000 },
+    async () => {
+      await signInAs(page, base, 'admin');
+      // The demo's notes are new to this browser: the dialog opens by itself on the latest (1.11.0).
+      await dialog().waitFor();
+      await expect
+        .poll(() => dialog().getByTestId('update-note-detail').textContent())
+        .toContain('Help, update notes and client downloads');
+      await closeDialog();
+      expect(await page.evaluate(() => localStorage.getItem('updateTips'))).toBe('1.11.0');
+
+      await page.goto(`${base}/v5/manager`);
+      await page.getByTestId('tab-release-notes').click();
+      const table = page.getByTestId('release-notes-table');
+      await table.getByText('1.10.0', { exact: true }).waitFor();
+      await page.getByTestId('release-note-new').click();
+      const editor = page.locator('.release-note-dialog .ant-modal');
+      await editor.waitFor();
+      await editor.getByTestId('release-note-version').fill('1.12.0');
+      await editor.getByTestId('release-note-topic-en').fill('Faster previews');
+      const item = editor.getByTestId('note-item-editor').first();
+      await item.getByTestId('note-item-title').fill('Scans open sooner');
+      await item
+        .getByTestId('note-item-text')
+        .fill('<p>Large scans now appear <strong>part by part</strong>.<script>alert(1)</script></p>');
+      // The live preview shows the text sanitized.
+      const preview = editor.getByTestId('note-preview-en');
+      await preview.locator('strong', { hasText: 'part by part' }).waitFor();
+      expect(await preview.locator('script').count()).toBe(0);
+      await editor.getByTestId('note-images-save-first').waitFor();
+      await atEveryWidth('editor');
+      await editor.getByTestId('release-note-save').click();
+      await journey.toast(text('updates.manager.saved'));
+
+      // Saved: the dialog stays open for the pictures.
+      await editor.getByTestId('note-image-upload').waitFor();
+      await editor.locator('.ant-upload input[type=file]').setInputFiles({
+        name: 'previews.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(demoFormPicture()),
+      });
+      await journey.toast(text('updates.manager.imageUploaded'));
+      await editor.getByTestId('note-image-thumb').first().waitFor();
+      await choose(
+        item
+          .locator('.ant-form-item')
+          .filter({ hasText: text('updates.manager.itemImages') })
+          .locator('.ant-select'),
+        'img-',
+      );
+      await preview.locator('img').first().waitFor();
+      await expect
+        .poll(() =>
+          preview
+            .locator('img')
+            .first()
+            .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        )
+        .toBe(480);
+      await editor.getByTestId('release-note-save').click();
+      await journey.toast(text('updates.manager.saved'));
+      await editor.waitFor({ state: 'hidden' });
+      await table.getByText('1.12.0', { exact: true }).waitFor();
+      await atEveryWidth('release-notes');
+
+      await page.getByTestId('tab-client-downloads').click();
+      await page.getByTestId('client-downloads-admin-empty').waitFor();
+      await page.getByTestId('client-download-add').click();
+      await page.getByTestId('client-download-name').fill('Archway Scan for Windows');
+      await page.getByTestId('client-download-version').fill('4.2.0');
+      // Plain http is refused by the form before anything is sent.
+      await page.getByTestId('client-download-url').fill('http://downloads.archway.test/scan.msi');
+      await page.getByTestId('client-downloads-save').click();
+      await page.getByText(text('errors.clientDownload.httpsOnly')).waitFor();
+      await page.getByTestId('client-download-url').fill(LINK);
+      await page.getByTestId('client-download-note').fill('Windows 10 or later');
+      await page.getByTestId('client-downloads-save').click();
+      await journey.toast(text('clientDownload.manager.saved'));
+      await atEveryWidth('downloads-admin');
+    },
+  );
+
+  it(
+    'a user sees the dialog by itself exactly once per new version, and the icon at any time',
+    { timeout: 300_000 },
+    async () => {
+      await signInAs(page, base, 'clinic');
+      await dialog().waitFor();
+      const detail = dialog().getByTestId('update-note-detail');
+      await detail.getByText('Faster previews').waitFor();
+      await detail.locator('strong', { hasText: 'part by part' }).waitFor();
+      const picture = detail.getByTestId('note-image').locator('img').first();
+      await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(480);
+      expect(await picture.getAttribute('src')).toMatch(
+        /\/UpdateLog\/image\?name=img-[0-9a-f]{12}\.png&version=1\.12\.0&releaseType=1$/,
+      );
+      expect(await detail.locator('script').count()).toBe(0);
+      // The demo's older notes are listed too; picking one shows it.
+      await dialog().getByTestId('update-version').filter({ hasText: '1.10.0' }).click();
+      await detail.getByText('Order forms, case design and the model builder').waitFor();
+      await dialog().getByTestId('update-version').filter({ hasText: '1.12.0' }).click();
+      await detail.getByText('Faster previews').waitFor();
+      await atEveryWidth('dialog');
+      await closeDialog();
+      expect(await page.evaluate(() => localStorage.getItem('updateTips'))).toBe('1.12.0');
+
+      await page.reload();
+      await settle();
+      expect(await dialogOpen()).toBe(false);
+
+      // The top bar's icon opens it at any time.
+      await page.getByTestId('open-update-notes').click();
+      await dialog().waitFor();
+      await dialog().getByText('Faster previews').first().waitFor();
+      await closeDialog();
+
+      // A newer note opens it by itself once more.
+      const [admin] = await journey.app.platform.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, 'admin'));
+      const token = await journey.app.platform.tokens.sign(admin!.id, { ttl: 600 });
+      const created = await journey.app.inject({
+        method: 'POST',
+        url: '/api2/admin/updates',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          type: 1,
+          version: '1.13.0',
+          texts: { en: { topic: 'Even more', items: [{ title: 'Thirteen' }] } },
+        },
+      });
+      expect(created.json().success).toBe(true);
+      await page.reload();
+      await dialog().waitFor();
+      await dialog().getByText('Even more').first().waitFor();
+      await closeDialog();
+      await page.reload();
+      await settle();
+      expect(await dialogOpen()).toBe(false);
+    },
+  );
+
+  it('the client-download popover lists the link the administrator set', { timeout: 300_000 }, async () => {
+    await page.getByTestId('open-client-download').click();
+    const link = page.getByTestId('client-download-link');
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(LINK);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await page.getByTestId('client-downloads').getByText('Archway Scan for Windows').waitFor();
+    const list = page.getByTestId('client-downloads');
+    /** Closes any list shown, then opens it: the popover on wider screens, the "…" menu's entry on phones. */
+    const openList = async () => {
+      // The top bar changes its layout with the width: let it settle first.
+      await page.waitForTimeout(400);
+      await page.keyboard.press('Escape');
+      if (await list.isVisible()) await page.getByTestId('page-title').click();
+      await list.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(300);
+      if (await page.getByTestId('open-client-download').isVisible())
+        await page.getByTestId('open-client-download').click();
+      else {
+        await page.getByTestId('top-bar-more').click();
+        await page
+          .locator('.ant-dropdown-menu-item')
+          .filter({ hasText: text('clientDownload.title') })
+          .click();
+      }
+      await list.getByText('Archway Scan for Windows').waitFor();
+      await page.waitForTimeout(300);
+      expect(await list.isVisible()).toBe(true);
+    };
+    await atEveryWidth('download-popover', openList);
+    await page.keyboard.press('Escape');
+    if (await list.isVisible()) await page.getByTestId('page-title').click();
+    await list.waitFor({ state: 'hidden' });
+    // On a phone the "…" menu also opens the update notes.
+    await page.setViewportSize(WIDTHS[0]);
+    await page.getByTestId('top-bar-more').click();
+    await page
+      .locator('.ant-dropdown-menu-item')
+      .filter({ hasText: text('updates.open') })
+      .click();
+    await dialog().waitFor();
+    await dialog().getByTestId('update-version-select').waitFor();
+    await closeDialog();
+    await page.setViewportSize(WIDTHS[2]);
+
+    expect(tooWide).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
+  });
+});
