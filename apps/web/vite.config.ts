@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { Brands, brandIndexHtml, isBrandId } from '../../packages/contract/src/brands.ts';
 
 const API = process.env.ARCHWAY_API ?? 'http://127.0.0.1:8080';
 
@@ -51,10 +52,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * A branded build (`VITE_BRAND=lumident`): index.html gets the brand's title, tab icon and splash from the start
+ * (the app itself reads VITE_BRAND through shared/brand.ts). An unknown brand stops the build.
+ */
+function brandPage(): Plugin {
+  const id = process.env.VITE_BRAND?.trim();
+  if (id && !isBrandId(id))
+    throw new Error(`VITE_BRAND: unknown brand ${id} (known: ${Object.keys(Brands).join(', ')})`);
+  return {
+    name: 'archway-brand',
+    transformIndexHtml: (html) => (id && isBrandId(id) ? brandIndexHtml(html, Brands[id]) : html),
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/v5/',
-  plugins: [react(), precompress()],
+  plugins: [react(), brandPage(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

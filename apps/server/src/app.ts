@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { allErrors } from '@archway/contract';
+import { allErrors, Brands } from '@archway/contract';
 import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createStorage } from './platform/storage/create.ts';
@@ -177,7 +177,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(adminConsoleRoutes(platform));
   await app.register(updatesRoutes(platform));
   await app.register(uploadsRoutes(platform));
-  registerWebApp(app, config.webDist);
+  registerWebApp(app, config.webDist, Brands[config.brand]);
 
   if (config.demo) {
     await seedDemo(db, config.area);

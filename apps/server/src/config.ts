@@ -3,7 +3,7 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ServiceNames, type ServiceName } from '@archway/contract';
+import { BrandIds, isBrandId, ServiceNames, type BrandId, type ServiceName } from '@archway/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -213,6 +213,11 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'smtp://… or smtps://…')
     .optional(),
   MAIL_FROM: z.string().max(200).optional(),
+  BRAND: z
+    .string()
+    .trim()
+    .refine(isBrandId, { message: `unknown brand (known: ${BrandIds.join(', ')})` })
+    .optional(),
 });
 /** Settings that only make sense together. */
 const checked = schema.superRefine((e, ctx) => {
@@ -271,6 +276,11 @@ export interface Config {
   smtpUrl?: string;
   /** The From header of Archway's mail (MAIL_FROM; default `Archway <no-reply@` PUBLIC_URL's host `>`). */
   mailFrom: string;
+  /**
+   * The brand this server shows (BRAND, default archway; packages/contract brands.ts), served in identity settings.
+   * A special brand hides the help popover, the privacy settings and the model builder (whose calls it refuses).
+   */
+  brand: BrandId;
 }
 
 export class ConfigError extends Error {}
@@ -306,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scanThreads: e.SCAN_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     mailFrom: e.MAIL_FROM ?? `Archway <no-reply@${new URL(publicUrl).hostname}>`,
+    brand: (e.BRAND as BrandId | undefined) ?? 'archway',
   };
 }
 

@@ -42,6 +42,8 @@ export interface JourneyOptions {
   shotsDir?: string;
   /** The demo cases too (they bind two demo scanners to Demo Clinic; off by default). */
   demoCases?: boolean;
+  /** More server configuration, as environment variables (e.g. `{ BRAND: 'lumident' }`). */
+  env?: Record<string, string>;
   /**
    * Let the update dialog open by itself (off by default). The demo ships release notes, so after sign-in the dialog
    * would cover what a journey clicks: unless asked for, every page starts with `updateTips` set to the latest
@@ -92,6 +94,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       ARCHWAY_DEMO_CASES: options.demoCases ? 'true' : 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
+      ...options.env,
     }),
   );
   await app.listen({ port, host: '127.0.0.1' });

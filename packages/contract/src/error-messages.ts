@@ -2,6 +2,7 @@ import { orderErrorMessages } from './error-messages-orders.ts';
 import { updateErrorMessages } from './error-messages-updates.ts';
 import { helpErrorMessages } from './error-messages-help.ts';
 import { auditErrorMessages } from './error-messages-audit.ts';
+import { brandErrorMessages } from './error-messages-brand.ts';
 import { consoleErrorMessages } from './error-messages-console.ts';
 
 /**
@@ -14,6 +15,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     ...updateErrorMessages.zh,
     ...helpErrorMessages.zh,
     ...auditErrorMessages.zh,
+    ...brandErrorMessages.zh,
     ...consoleErrorMessages.zh,
     'generic.permission': '权限校验失败：请联系管理员开通权限或重新登录',
     'generic.notFound': '请求路径不存在',
@@ -213,6 +215,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     ...updateErrorMessages.pt,
     ...helpErrorMessages.pt,
     ...auditErrorMessages.pt,
+    ...brandErrorMessages.pt,
     ...consoleErrorMessages.pt,
     'generic.permission':
       'Falha na verificação de permissão: contacte o administrador ou inicie sessão novamente',

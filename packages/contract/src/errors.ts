@@ -18,6 +18,7 @@ import {
 import { ClientDownloadErrors, UpdateErrors } from './errors-updates.ts';
 import { HelpErrors } from './errors-help.ts';
 import { AuditLogErrors } from './errors-audit.ts';
+import { BrandErrors } from './errors-brand.ts';
 import { ConsoleErrors, CustDisabledErrors, SignInResetErrors } from './errors-console.ts';
 
 export type { ErrorDef } from './error-def.ts';
@@ -26,6 +27,7 @@ export * from './errors-updates.ts';
 export * from './errors-help.ts';
 export * from './errors-console.ts';
 export * from './errors-audit.ts';
+export * from './errors-brand.ts';
 
 /** Generic codes of calls-and-errors §8.1, plus the few Archway adds (documented in the OpenAPI text). */
 export const GenericErrors = {
@@ -585,6 +587,7 @@ export const ErrorTables = {
   clientDownload: ClientDownloadErrors,
   help: HelpErrors,
   audit: AuditLogErrors,
+  brand: BrandErrors,
   console: ConsoleErrors,
   custDisabled: CustDisabledErrors,
   signInReset: SignInResetErrors,

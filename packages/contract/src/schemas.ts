@@ -1,6 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { Password, Regions, ServiceNames } from './constants.ts';
+import { BrandIds, type BrandId } from './brands.ts';
 
 export const passwordSchema = z
   .string()
@@ -141,6 +142,8 @@ export const identitySettings = z.object({
   demo: z.boolean(),
   /** Origins allowed to frame the app and to hand it a token (`setTokenAndLang`): FRAME_ANCESTORS. */
   frameAncestors: z.array(z.string()),
+  /** The brand this server shows (BRAND): a special brand hides the help popover, privacy settings, model builder. */
+  brand: z.enum(BrandIds as [BrandId, ...BrandId[]]).optional(),
 });
 export type IdentitySettings = z.infer<typeof identitySettings>;
 

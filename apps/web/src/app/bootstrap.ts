@@ -2,6 +2,7 @@ import type { IdentitySettings } from '@archway/contract';
 import type { Locale } from 'antd/es/locale';
 import { request } from '../shared/api-client.ts';
 import { identitySettings, initIdentity } from '../shared/auth/identity.ts';
+import { applyBrandToDocument } from '../shared/brand.ts';
 import { canonicalRedirect } from '../shared/auth/canonical.ts';
 import { startParentTokenHandOver } from '../shared/auth/parent-token.ts';
 import { initI18n, overrideTexts } from '../shared/i18n/i18n.ts';
@@ -68,6 +69,8 @@ export async function bootstrap(): Promise<Locale> {
   document.documentElement.dataset.system = currentSystem();
   const lang = storedLanguage();
   const [locale] = await Promise.all([initI18n(lang), loadServices(), loadIdentity()]);
+  // The server's brand (BRAND) is known now: title and tab icon (a VITE_BRAND build has them from the start).
+  applyBrandToDocument();
   const canonical = canonicalRedirect(window.location, identitySettings());
   if (canonical) {
     window.location.replace(canonical);

@@ -11,6 +11,8 @@ export interface AppRouteDef {
   titleKey: string;
   keepAlive: boolean;
   load?: () => Promise<{ default: ComponentType }>;
+  /** A screen special branded builds do not have (product §6): its path leads home there. */
+  notInSpecialBrand?: boolean;
 }
 
 const route = (path: string, keepAlive: boolean, load?: AppRouteDef['load']): AppRouteDef => ({
@@ -28,7 +30,10 @@ export const appRoutes: readonly AppRouteDef[] = [
   route('/caseComment', true, () => import('../features/comments/CaseCommentPage.tsx')),
   route('/caseReply', false, () => import('../features/comments/CaseReplyPage.tsx')),
   route('/caseDesign', false, () => import('../features/design/CaseDesignPage.tsx')),
-  route('/caseBuilder', false, () => import('../features/models/CaseBuilderPage.tsx')),
+  {
+    ...route('/caseBuilder', false, () => import('../features/models/CaseBuilderPage.tsx')),
+    notInSpecialBrand: true,
+  },
   route('/caseCompare', false, () => import('./pages/CaseComparePage.tsx')),
   route('/customizeOrder', false, () => import('../features/orders/OrderFormPage.tsx')),
   route('/statistical', true, () => import('../features/stats/StatisticsPage.tsx')),

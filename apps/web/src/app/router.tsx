@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { appRoutes, type AppRouteDef, type RouteHandle } from './route-table.ts';
 import { RequireUser } from './guard.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -10,6 +10,7 @@ import { RedirectPage } from './pages/RedirectPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { SystemPathPage } from './pages/SystemPathPage.tsx';
 import { SystemTypes } from '../shared/system.ts';
+import { isSpecialBrand } from '../shared/brand.ts';
 import { FullPageSpin } from '../shared/ui/FullPageSpin.tsx';
 
 /** The SPA is served under /v5/ (product §2). */
@@ -28,11 +29,13 @@ const lazyPage = (load: () => Promise<{ default: ComponentType }>): RouteObject 
 
 function appRoute(def: AppRouteDef): RouteObject {
   const handle: RouteHandle = { route: def };
+  // Decided when the route is entered (the server's brand is known by then), before anything of it renders.
+  const brand = def.notInSpecialBrand ? { loader: () => (isSpecialBrand() ? redirect('/home') : null) } : {};
   return def.load
     ? // No HydrateFallback here: the layout's fallback covers the first load, so the kept-alive
       // outlet never caches a placeholder.
-      { path: def.path, handle, lazy: page(def.load), ErrorBoundary: RouteErrorPage }
-    : { path: def.path, handle, Component: NotAvailablePage, ErrorBoundary: RouteErrorPage };
+      { path: def.path, handle, lazy: page(def.load), ErrorBoundary: RouteErrorPage, ...brand }
+    : { path: def.path, handle, Component: NotAvailablePage, ErrorBoundary: RouteErrorPage, ...brand };
 }
 
 export const routes: RouteObject[] = [

@@ -16,3 +16,19 @@ export function currentBrand(): Brand {
 
 /** True in a special branded build (what it hides: help popover, privacy settings, model builder). */
 export const isSpecialBrand = (): boolean => currentBrand().special;
+
+/** The brand's logo, `apps/web/public/brands/<id>.svg`, served beside the app. */
+export const brandLogoUrl = (brand: Brand = currentBrand()): string =>
+  `${import.meta.env.BASE_URL}brands/${brand.id}.svg`;
+
+/**
+ * Puts the brand on the document once the server's brand is known (start-up): the title and the tab's icon. The
+ * signed-in layout then titles each page `<page> · <brand>`.
+ */
+export function applyBrandToDocument(doc: Document = document): void {
+  const brand = currentBrand();
+  doc.title = brand.name;
+  if (!brand.special) return;
+  const icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (icon) icon.href = brandLogoUrl(brand);
+}

@@ -1,4 +1,4 @@
-import { OIDC_CLIENT_ID, type IdentitySettings, type Region } from '@archway/contract';
+import { OIDC_CLIENT_ID, type BrandId, type IdentitySettings, type Region } from '@archway/contract';
 import { webUrls } from '../../platform/identity/provider.ts';
 
 /** Region of a host name: cn, eu and in hosts have their own; everything else is en. */
@@ -18,6 +18,7 @@ export function presentIdentitySettings(opts: {
   demo: boolean;
   frameAncestors: string[];
   region: Region | undefined;
+  brand: BrandId;
 }): IdentitySettings {
   const urls = webUrls(opts.publicUrl);
   return {
@@ -31,5 +32,6 @@ export function presentIdentitySettings(opts: {
     region: opts.region ?? regionOf(new URL(opts.publicUrl).host),
     demo: opts.demo,
     frameAncestors: opts.frameAncestors,
+    brand: opts.brand,
   };
 }

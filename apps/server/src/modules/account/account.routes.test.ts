@@ -33,6 +33,7 @@ describe('identity settings', () => {
       demo: false,
       frameAncestors: ["'self'", 'https://portal.example'],
       region: undefined,
+      brand: 'archway',
     });
     expect(s).toMatchObject({
       authority: 'https://eu.archway.example/oidc',
@@ -86,6 +87,7 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       region: 'en',
       demo: true,
       frameAncestors: ["'self'"],
+      brand: 'archway',
     });
     const eu = await t.app.inject({ method: 'GET', url: '/v5/identitySettings.json?token=eu' });
     expect(eu.json().region).toBe('eu');

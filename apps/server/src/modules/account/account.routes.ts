@@ -43,7 +43,7 @@ export const accountRoutes =
           tags: ['sign-in'],
           summary:
             'Settings the web app builds its OpenID Connect sign-in manager from (not enveloped); ' +
-            'every URL derives from PUBLIC_URL',
+            'every URL derives from PUBLIC_URL; brand is BRAND (a special brand hides help, privacy, model builder)',
           querystring: z.object({
             timestamp: safeString(32).optional(),
             token: z.enum(Regions).optional(),
@@ -59,6 +59,7 @@ export const accountRoutes =
           demo: config.demo,
           frameAncestors: config.frameAncestors,
           region: req.query.token,
+          brand: config.brand,
         });
       },
     );

@@ -1,4 +1,6 @@
 import {
+  BrandErrors,
+  Brands,
   CaseErrors,
   MODEL_BASE_HEIGHT,
   ModelBaseKinds,
@@ -54,6 +56,8 @@ export async function startModel(
   id: string,
   body: { baseHeight?: number; baseKind?: string; fileId?: string },
 ): Promise<ModelJob> {
+  // A special branded edition has no model builder (product §6): the web hides it, the server refuses it.
+  if (s.platform && Brands[s.platform.config.brand].special) return refuse(BrandErrors.modelBuilder);
   const row = await held(s, id, 'case.model');
   const params = paramsOf(body);
   if (row.record.crypto === 1) return refuse(ModelErrors.encrypted);

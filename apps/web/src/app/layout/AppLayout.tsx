@@ -7,6 +7,7 @@ import { ApiError } from '../../shared/request.ts';
 import { useSystem } from '../../shared/system.ts';
 import { FullPageSpin } from '../../shared/ui/FullPageSpin.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import { currentBrand } from '../../shared/brand.ts';
 import { useViewportMode } from '../../shared/ui/use-viewport.ts';
 import { SettingsDrawer, type SettingsSection } from '../../features/settings/components/SettingsDrawer.tsx';
 import { FirstUseGuide } from '../../features/devices/guide/FirstUseGuide.tsx';
@@ -61,11 +62,12 @@ export function AppLayout() {
   const handle = useMatches()
     .map((match) => match.handle)
     .findLast(isRouteHandle);
-  const title = handle ? t(handle.route.titleKey) : t('app.name');
+  const brandName = currentBrand().name;
+  const title = handle ? t(handle.route.titleKey) : brandName;
 
   useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
+    document.title = `${title} · ${brandName}`;
+  }, [title, brandName]);
 
   if (user.isError && !(user.error instanceof ApiError && user.error.kind === 'sessionLost')) {
     return (

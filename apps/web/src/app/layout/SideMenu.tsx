@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { usePageControl } from '../../shared/api/page-control.ts';
 import { LocalKeys, readLocal } from '../../shared/storage-keys.ts';
+import { isSpecialBrand } from '../../shared/brand.ts';
 import { menuConfig } from './menu-config.ts';
 import {
   activeGroup,
@@ -26,7 +27,7 @@ function menuContext(isAdmin: boolean): MenuContext {
       builder: readLocal(LocalKeys.builder),
     },
     host: window.location.host,
-    branded: import.meta.env.VITE_BRANDED === 'true',
+    branded: isSpecialBrand(),
     isAdmin,
   };
 }

@@ -33,6 +33,7 @@ import { ClientDownload, ClientDownloadList } from '../../features/updates/compo
 import { UpdateNotesButton } from '../../features/updates/components/UpdateNotesButton.tsx';
 import { openUpdateNotes } from '../../features/updates/update-notes-store.ts';
 import { SystemSwitch } from './SystemSwitch.tsx';
+import { LogoMark } from '../../shared/ui/Logo.tsx';
 import { UserCard, userStatusLine } from './UserCard.tsx';
 
 /** How much room the top bar has: a phone (< 768 px), a tablet or small laptop (< 1200 px), or more. */
@@ -193,6 +194,8 @@ export function TopBar({
         title={menuLabel}
         data-testid="menu-toggle"
       />
+      {/* On a phone the menu (and its logo) is folded away: the brand's mark stays in the bar. */}
+      {mobile && <LogoMark size={24} />}
       <Typography.Title
         level={mobile ? 5 : 4}
         style={{ margin: 0, flex: 1, minWidth: 0 }}

@@ -13,6 +13,7 @@ import { useRegistry, type RegistryRow } from './api/get-registry.ts';
 import { CertificationTab } from './components/CertificationTab.tsx';
 import { OutboxTab } from './components/OutboxTab.tsx';
 import { PageFlagsTab } from './components/PageFlagsTab.tsx';
+import { AuditLogTab } from './components/AuditLogTab.tsx';
 import { HelpArticlesTab } from './components/HelpArticlesTab.tsx';
 import { ServiceContactsTab } from './components/ServiceContactsTab.tsx';
 import { ReleaseNotesTab } from './components/ReleaseNotesTab.tsx';
@@ -179,6 +180,11 @@ export default function ManagerPage() {
           key: 'downloads',
           label: <span data-testid="tab-client-downloads">{t('clientDownload.manager.tab')}</span>,
           children: <ClientDownloadsTab />,
+        },
+        {
+          key: 'audit',
+          label: <span data-testid="tab-audit">{t('audit.tab')}</span>,
+          children: <AuditLogTab />,
         },
         {
           key: 'pages',

@@ -10,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../../shared/auth/identity.ts';
+import { isSpecialBrand } from '../../../shared/brand.ts';
 import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { LanguagePanel } from './LanguagePanel.tsx';
 import { MailPanel } from './MailPanel.tsx';
@@ -24,9 +25,6 @@ import { ReportPanel } from './ReportPanel.tsx';
  */
 export type SettingsSection = 'mail' | 'search' | 'privacy' | 'report' | 'language';
 
-/** Special branded builds hide the privacy settings (product §6). */
-const branded = import.meta.env.VITE_BRANDED === 'true';
-
 interface SettingsDrawerProps {
   open: boolean;
   section: SettingsSection;
@@ -36,6 +34,8 @@ interface SettingsDrawerProps {
 
 export function SettingsDrawer({ open, section, onSection, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation();
+  // Special branded builds hide the privacy settings (product §6); the brand is known once the app has started.
+  const branded = isSpecialBrand();
   const [leaving, setLeaving] = useState(false);
   const mobile = useViewportMode() === 'mobile';
   const current = branded && section === 'privacy' ? 'mail' : section;
