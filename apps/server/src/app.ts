@@ -51,8 +51,8 @@ import { actorFor } from './modules/users/users.service.ts';
 import { seedDemo } from './demo/seed.ts';
 import { seedDemoCases } from './demo/seed-cases.ts';
 import { seedDemoOrderForm } from './demo/seed-orders.ts';
-import { seedDemoUpdates } from './demo/seed-updates.ts';
 import { seedDemoHelp } from './demo/seed-help.ts';
+import { seedDemoUpdates } from './demo/seed-updates.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
@@ -182,8 +182,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (config.demo) {
     await seedDemo(db, config.area);
     await seedDemoOrderForm(db);
-    await seedDemoUpdates(db, storage);
     await seedDemoHelp(db);
+    await seedDemoUpdates(db, storage);
     if (config.demoCases) await seedDemoCases(db, storage, config.area);
   }
   await purgeExpired(db);

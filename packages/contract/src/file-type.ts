@@ -24,7 +24,8 @@ export function sniffFileType(head: Uint8Array): FileType | undefined {
   )
     return 'gif';
   // RIFF container of type WEBP (release-note images only).
-  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'webp';
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   // ISO base media: a box size, then `ftyp` and an MP4 brand.
   if (startsWith(head, [0x66, 0x74, 0x79, 0x70], 4)) {

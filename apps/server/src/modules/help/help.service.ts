@@ -9,7 +9,7 @@ import {
   type Language,
 } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
-import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import { audit, auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { htmlText, sanitizeHtml } from '../../platform/sanitize.ts';
@@ -159,32 +159,15 @@ function storedTexts(texts: HelpArticleText[]): repo.TextInput[] {
   });
 }
 
-/** A change in one transaction; a refusal is audited too (outside it, since it rolled back). */
-async function guarded<T>(
+/** A change in one transaction; a refusal is audited too (see auditedTransaction). */
+const guarded = <T>(
   db: Db,
   ctx: RequestContext,
   actor: Actor,
   action: string,
   objectId: string | null,
   fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  try {
-    return await db.transaction(fn);
-  } catch (err) {
-    if (err instanceof AppError) {
-      await audit(db, ctx, {
-        actorUserId: actor.userId,
-        actorCustId: actor.custId,
-        action,
-        objectType: 'helpArticle',
-        objectId,
-        outcome: 'refused',
-        detail: { code: err.def.code, key: err.def.key, ...(err.field ? { field: err.field } : {}) },
-      });
-    }
-    throw err;
-  }
-}
+): Promise<T> => auditedTransaction(db, ctx, { actor, action, objectType: 'helpArticle', objectId }, fn);
 
 interface ArticleInput {
   position?: number;

@@ -1,6 +1,6 @@
 import { CustErrors, OrgErrors } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
-import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import { auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './orgs.repository.ts';
@@ -33,28 +33,12 @@ export async function requireOwner(db: Queryable, actor: Actor, custId: string):
  * Runs an organization change in one transaction; a refusal (AppError) rolls it back and is audited outside it, so
  * refusals are recorded too.
  */
-export async function guardedOrg<T>(
+/** An organization change in one transaction; a refusal is audited too (see auditedTransaction). */
+export const guardedOrg = <T>(
   db: Db,
   ctx: RequestContext,
   actor: Actor,
   action: string,
   objectId: string | null,
   fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  try {
-    return await db.transaction(fn);
-  } catch (err) {
-    if (err instanceof AppError) {
-      await audit(db, ctx, {
-        actorUserId: actor.userId,
-        actorCustId: actor.custId,
-        action,
-        objectType: 'customer',
-        objectId,
-        outcome: 'refused',
-        detail: { code: err.def.code, key: err.def.key },
-      });
-    }
-    throw err;
-  }
-}
+): Promise<T> => auditedTransaction(db, ctx, { actor, action, objectType: 'customer', objectId }, fn);

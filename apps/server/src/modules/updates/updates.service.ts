@@ -18,7 +18,7 @@ import {
   type UpdateLogList,
 } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
-import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import { audit, auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ReceivedFile } from '../../platform/multipart.ts';
@@ -127,31 +127,21 @@ export async function openImage(
 
 // ---- the console --------------------------------------------------------------------------------------------------
 
-/** Runs a console change in a transaction; a refusal is audited (outside it) as refused and thrown on. */
-async function guarded<T>(
+/** A console change in one transaction; a refusal is audited too (see auditedTransaction). */
+const guarded = <T>(
   db: Db,
   ctx: RequestContext,
   actor: Actor,
   action: string,
   key: NoteKey | null,
   fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  try {
-    return await db.transaction(fn);
-  } catch (err) {
-    if (err instanceof AppError)
-      await audit(db, ctx, {
-        actorUserId: actor.userId,
-        actorCustId: actor.custId,
-        action,
-        objectType: 'releaseNote',
-        objectId: key ? objectId(key) : null,
-        outcome: 'refused',
-        detail: { code: err.def.code, key: err.def.key, ...(err.field ? { field: err.field } : {}) },
-      });
-    throw err;
-  }
-}
+): Promise<T> =>
+  auditedTransaction(
+    db,
+    ctx,
+    { actor, action, objectType: 'releaseNote', objectId: key ? objectId(key) : null },
+    fn,
+  );
 
 const allowed = (actor: Actor) => ({
   actorUserId: actor.userId,

@@ -16,11 +16,11 @@ import { PageFlagsTab } from './components/PageFlagsTab.tsx';
 import { AuditLogTab } from './components/AuditLogTab.tsx';
 import { HelpArticlesTab } from './components/HelpArticlesTab.tsx';
 import { ServiceContactsTab } from './components/ServiceContactsTab.tsx';
-import { ReleaseNotesTab } from './components/ReleaseNotesTab.tsx';
-import { ClientDownloadsTab } from './components/ClientDownloadsTab.tsx';
 import { ConsoleOrgsTab } from './components/ConsoleOrgsTab.tsx';
 import { ConsoleUsersTab } from './components/ConsoleUsersTab.tsx';
 import { AdminsTab } from './components/AdminsTab.tsx';
+import { ReleaseNotesTab } from './components/ReleaseNotesTab.tsx';
+import { ClientDownloadsTab } from './components/ClientDownloadsTab.tsx';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
 function Registry() {

@@ -1,70 +1,19 @@
 import { useMemo, type CSSProperties } from 'react';
 import DOMPurify from 'dompurify';
+import { keepsUrlAttribute, SAFE_HTML_CONFIG } from '@archway/contract';
 
 /**
  * HTML the product shows "as is" (help answers, release notes) is sanitized by the server when it is saved and when it
- * is served, and once more here before it reaches the page: the same allow-list as the server's (plain formatting,
+ * is served, and once more here before it reaches the page, with the same allow-list (the contract's `html-policy.ts`:
  * lists, tables, links on http(s)/mailto/tel or this site opening in a new tab, images on https or this site; no
  * script, event handler, style, class, form, frame, media or SVG).
  */
-const ALLOWED_TAGS = [
-  'a',
-  'b',
-  'blockquote',
-  'br',
-  'code',
-  'em',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'hr',
-  'i',
-  'img',
-  'kbd',
-  'li',
-  'ol',
-  'p',
-  'pre',
-  's',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-];
-const ALLOWED_ATTR = [
-  'href',
-  'src',
-  'alt',
-  'title',
-  'width',
-  'height',
-  'colspan',
-  'rowspan',
-  'target',
-  'rel',
-];
-const SAFE_LINK = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
-const SAFE_IMAGE = /^(?:https:|\/(?!\/))/i;
-
 let hooked = false;
 function purifier() {
   if (!hooked) {
     hooked = true;
     DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
-      if (data.attrName !== 'href' && data.attrName !== 'src') return;
-      const value = data.attrValue.trim();
-      const ok =
-        data.attrName === 'src' && node.nodeName === 'IMG' ? SAFE_IMAGE.test(value) : SAFE_LINK.test(value);
-      if (!ok) data.keepAttr = false;
+      if (!keepsUrlAttribute(node.nodeName, data.attrName, data.attrValue)) data.keepAttr = false;
     });
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.nodeName === 'A' && node.getAttribute('href')) {
@@ -78,13 +27,7 @@ function purifier() {
 
 /** The HTML with everything outside the allow-list removed (text kept). */
 export function sanitizeHtml(html: string): string {
-  return purifier().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOW_UNKNOWN_PROTOCOLS: false,
-  });
+  return purifier().sanitize(html, SAFE_HTML_CONFIG);
 }
 
 /** Images and tables of sanitized HTML stay within its block (React 19 hoists and de-duplicates this sheet). */
