@@ -97,7 +97,7 @@ describe.each(variants)('an upload killed half-way and resumed (%s, %s storage)'
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('is byte-identical, exactly one case, and leaves no orphan file', async () => {
+  it('is byte-identical, exactly one case, and leaves no orphan file', { timeout: 120_000 }, async () => {
     const first = await startServer(env);
     children.push(first.child);
     const token = async (base: string) => {
