@@ -8,6 +8,8 @@ const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url));
 // `npm test -w <workspace>` and the root `npm test` run the same files.
 export default defineConfig({
   test: {
+    // One PostgreSQL and migrated templates for the whole run (apps/server/src/testing/global-setup.ts).
+    globalSetup: [at('apps/server/src/testing/global-setup.ts')],
     projects: [
       {
         test: {

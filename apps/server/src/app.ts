@@ -102,6 +102,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
+    log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
   });
   app.addHook('onClose', () => database.close());
   const { db } = database;
@@ -113,7 +114,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     path: UPLOAD_PATH,
     storage: config.storage,
     dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
+    databaseUrl: database.url,
     maxSize: config.uploadMaxBytes,
     expiryMs: config.uploadExpiryMs,
     webOrigin: new URL(config.publicUrl).origin,
@@ -131,7 +132,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const resolveActor: ActorResolver = (userId, custId, issuedAt) => actorFor(db, userId, custId, issuedAt);
   registerAuth(app, tokens, resolveActor);
   // The realtime hub (socket.io at /hubs/notify) authenticates the same way and feeds platform.realtime.
-  attachHub(app, realtime, { tokens, resolve: resolveActor, databaseUrl: config.databaseUrl, log: app.log });
+  attachHub(app, realtime, { tokens, resolve: resolveActor, databaseUrl: database.url, log: app.log });
   registerAccess(app, refusals.onAccessRefused);
 
   await app.register(fastifySwagger, {

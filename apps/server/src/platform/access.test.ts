@@ -14,7 +14,7 @@ describe('every route declares its access', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'archway-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    t = await createTestApp('pglite', { WEB_DIST: dist });
+    t = await createTestApp('postgres', { WEB_DIST: dist });
     await t.app.ready();
   });
   afterAll(async () => {

@@ -34,7 +34,7 @@ describe('no 500 on bad input', () => {
   let t: TestApp;
   let auth: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('postgres');
     const app = t.app.withTypeProvider<ZodTypeProvider>();
     const rows = async (query: SQL) => ((await t.app.platform.db.execute(query)) as { rows: unknown[] }).rows;
     // Routes that hand their input to PostgreSQL unchecked: the guards must stop it first.
@@ -144,7 +144,7 @@ describe('every route with a path parameter, called with ids that are not', () =
   let t: TestApp;
   let headers: Record<string, Record<string, string>>;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('postgres');
     await t.app.ready();
     headers = { clinic: await signIn(t.app, 'clinic'), admin: await signIn(t.app, 'admin') };
   });

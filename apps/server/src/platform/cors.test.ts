@@ -5,7 +5,7 @@ import { CORS_ALLOWED_HEADERS } from './cors.ts';
 describe('cross-origin calls', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('postgres');
   });
   afterAll(() => t.close());
 

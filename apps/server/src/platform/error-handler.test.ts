@@ -92,7 +92,7 @@ describe.each(engines)('error envelope (%s)', (engine) => {
 
 describe('error messages follow Accept-Language', () => {
   it('answers in zh, pt, else en', async () => {
-    const t = await createTestApp('pglite');
+    const t = await createTestApp('postgres');
     try {
       const get = (lang: string) =>
         t.app.inject({ method: 'GET', url: '/nope', headers: { 'accept-language': lang } });

@@ -121,7 +121,7 @@ describe.each(engines)('refusals outside services are audited (%s)', (engine) =>
 describe('the refusal audit bound', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('postgres');
   });
   afterAll(() => t.close());
 

@@ -1,41 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { testDatabase } from './test-db.ts';
 
-export type Engine = 'pglite' | 'postgres';
-
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (as .ci/run does). */
-export const engines: Engine[] = [
-  'pglite',
-  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
-];
+/** One engine: PostgreSQL (the run's, see test-db.ts). Kept as a list so suites read `for (const engine of engines)`. */
+export type Engine = 'postgres';
+export const engines: Engine[] = ['postgres'];
 
 export const PUBLIC_URL = 'http://archway.test';
 
-/** A fresh, empty PostgreSQL database beside TEST_DATABASE_URL's, dropped by the returned function. */
+/** A fresh, empty PostgreSQL database (nothing migrated) on the run's server, dropped by the returned function. */
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `archway_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.href });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base.href);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base.href });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return testDatabase('empty');
 }
 
 export interface TestApp {
@@ -47,10 +26,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database of the given engine, demo data on, quiet logs. Routes may still be added. */
-export async function createTestApp(engine: Engine, extraEnv: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * buildApp on a database of its own (a copy of the run's template: with the demo data unless ARCHWAY_DEMO is 'false'),
+ * quiet logs. Routes may still be added.
+ */
+export async function createTestApp(_engine: Engine = 'postgres', extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'archway-test-'));
-  const pgdb = engine === 'postgres' ? await freshPostgres() : undefined;
+  const pgdb = await testDatabase(extraEnv.ARCHWAY_DEMO === 'false' ? 'template' : 'demo');
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     PUBLIC_URL,
@@ -59,7 +41,7 @@ export async function createTestApp(engine: Engine, extraEnv: Record<string, str
     ARCHWAY_DEMO_CASES: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    DATABASE_URL: pgdb.url,
     ...extraEnv,
   };
   const app = await buildApp(loadConfig(env));
@@ -76,7 +58,7 @@ export async function createTestApp(engine: Engine, extraEnv: Record<string, str
     async close() {
       await app.close();
       for (const o of others) await o.close();
-      await pgdb?.drop();
+      await pgdb.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -554,7 +554,7 @@ describe.each(engines)('sign-in (%s)', (engine) => {
 
 describe('identity state survives a restart', () => {
   it('keeps signing keys, so an issued token still works', async () => {
-    const t = await createTestApp('pglite');
+    const t = await createTestApp('postgres');
     try {
       const { authorization } = await signIn(t.app, 'clinic');
       await t.app.close();

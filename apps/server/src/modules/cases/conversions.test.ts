@@ -225,7 +225,7 @@ describe.each(engines)('conversion and preview images (%s)', (engine) => {
   });
 });
 
-describe('scan jobs across processes (pglite)', () => {
+describe('scan jobs across processes', () => {
   let t: TestApp;
   let f: Factories;
   let clinic: OrgRef;
@@ -233,7 +233,7 @@ describe('scan jobs across processes (pglite)', () => {
 
   beforeAll(async () => {
     // This process takes no scan jobs: each test runs its own runner, as another process of a scale-out would.
-    t = await createTestApp('pglite', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' });
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' });
     f = factories(t.app);
     clinic = await f.org();
     device = await f.device(clinic);

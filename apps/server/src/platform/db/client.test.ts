@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { freshPostgres } from '../../testing/test-app.ts';
 import { openDatabase } from './client.ts';
 
-describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
+describe('migrations on PostgreSQL', () => {
   it('are applied once when several processes start at the same time', async () => {
     const pgdb = await freshPostgres();
     try {

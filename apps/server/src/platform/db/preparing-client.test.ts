@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freshPostgres } from '../../testing/test-app.ts';
 import { preparingClient } from './preparing-client.ts';
 
-describe.runIf(process.env.TEST_DATABASE_URL)('the preparing connection (PostgreSQL)', () => {
+describe('the preparing connection (PostgreSQL)', () => {
   it('prepares each parameterized text once, plans it generically, and stops naming past its limit', async () => {
     const pgdb = await freshPostgres();
     const Client = preparingClient(2);

@@ -17,8 +17,8 @@ export interface HubOptions {
   tokens: TokenService;
   /** The same resolver the HTTP routes use (platform/auth.ts): ended sessions and deleted people are refused. */
   resolve: ActorResolver;
-  /** PostgreSQL: messages fan out to every server process through LISTEN/NOTIFY; unset (PGlite): in process. */
-  databaseUrl?: string;
+  /** Messages fan out to every server process through PostgreSQL's LISTEN/NOTIFY. */
+  databaseUrl: string;
   log: FastifyBaseLogger;
 }
 
@@ -70,23 +70,19 @@ function enter(socket: Socket, actor: Actor, exp: number) {
  * `cust:<custId>`. On PostgreSQL every process hears every announcement (@socket.io/postgres-adapter).
  */
 export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime): void }, opts: HubOptions) {
-  const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 8 }) : undefined;
-  pool?.on('error', (err) => opts.log.warn({ err }, 'realtime database connection lost'));
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 8 });
+  pool.on('error', (err) => opts.log.warn({ err }, 'realtime database connection lost'));
   const io = new Server(app.server, {
     path: HUB_PATH,
     serveClient: false,
     // Announcements are small (ids and kinds): the default 1 MB per message is far more than needed.
     maxHttpBufferSize: 64 * 1024,
-    ...(pool
-      ? {
-          adapter: createAdapter(pool, {
-            // Messages too large for NOTIFY go through `socket_io_attachments` (realtime.schema.ts); announcements
-            // are small ids, so it stays empty, and its clean-up runs hourly.
-            cleanupInterval: 3_600_000,
-            errorHandler: (err: Error) => opts.log.warn({ err }, 'realtime fan-out failed'),
-          }),
-        }
-      : {}),
+    adapter: createAdapter(pool, {
+      // Messages too large for NOTIFY go through `socket_io_attachments` (realtime.schema.ts); announcements
+      // are small ids, so it stays empty, and its clean-up runs hourly.
+      cleanupInterval: 3_600_000,
+      errorHandler: (err: Error) => opts.log.warn({ err }, 'realtime fan-out failed'),
+    }),
   });
 
   io.use((socket, next) => {

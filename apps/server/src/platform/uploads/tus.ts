@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { MemoryLocker, Server, type Upload } from '@tus/server';
+import { Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config.ts';
 import type { StagedUpload } from '../storage/storage.ts';
 import { PgLocker } from './pg-locker.ts';
@@ -27,14 +27,14 @@ export interface Uploads {
 
 /**
  * tus 1.0 (creation, termination, expiration) at `path`. Uploads are staged where the files end up: in a directory
- * under DATA_DIR next to local storage, or in the S3 bucket itself. The lock is PostgreSQL's when there is one (so
- * several processes can serve PATCHes of one upload), else in memory (PGlite is one process).
+ * under DATA_DIR next to local storage, or in the S3 bucket itself. The lock is PostgreSQL's (so several processes can
+ * serve PATCHes of one upload).
  */
 export function createUploads(opts: {
   path: string;
   storage: StorageConfig;
   dataDir: string;
-  databaseUrl: string | undefined;
+  databaseUrl: string;
   maxSize: number;
   expiryMs: number;
   /** The web app's origin (PUBLIC_URL): the only one tus answers CORS for, as the rest of the API (platform/cors). */
@@ -76,7 +76,7 @@ export function createUploads(opts: {
   const server = new Server({
     path: opts.path,
     datastore,
-    locker: opts.databaseUrl ? new PgLocker(opts.databaseUrl) : new MemoryLocker(),
+    locker: new PgLocker(opts.databaseUrl),
     maxSize: opts.maxSize,
     relativeLocation: true,
     respectForwardedHeaders: false,

@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../platform/db/client.ts';
+import { startEmbeddedPostgres } from '../platform/db/embedded.ts';
+import { seedDemo } from '../demo/seed.ts';
+import { seedDemoOrderForm } from '../demo/seed-orders.ts';
+import { seedDemoHelp } from '../demo/seed-help.ts';
+import { databaseUrl } from './test-db.ts';
+
+/**
+ * Vitest's global set-up for the server and browser suites: one PostgreSQL for the run (TEST_DATABASE_URL's, else an
+ * embedded one in a temporary directory, without fsync), migrated once into a template and once more into a template
+ * with the demo data. Test files copy a template each (testing/test-db.ts). Everything this run made is dropped at
+ * the end. Settings reach the test workers through the environment.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  let admin = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!admin) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'archway-test-pg-'));
+    const embedded = await startEmbeddedPostgres({ dataDir: dir, durable: false });
+    admin = embedded.adminUrl;
+    stopEmbedded = async () => {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    };
+  }
+  const run = randomBytes(4).toString('hex');
+  const template = `archway_tpl_${run}`;
+  const demoTemplate = `archway_tpl_${run}_demo`;
+  const query = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      return await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+
+  await query(`create database ${template}`);
+  const migrated = await openDatabase({ databaseUrl: databaseUrl(admin, template), dataDir: tmpdir() });
+  await migrated.close();
+  await query(`create database ${demoTemplate} template ${template}`);
+  const demo = await openDatabase({ databaseUrl: databaseUrl(admin, demoTemplate), dataDir: tmpdir() });
+  await seedDemo(demo.db);
+  await seedDemoOrderForm(demo.db);
+  await seedDemoHelp(demo.db);
+  await demo.close();
+
+  process.env.ARCHWAY_TEST_PG = admin;
+  process.env.ARCHWAY_TEST_TEMPLATE = template;
+  process.env.ARCHWAY_TEST_TEMPLATE_DEMO = demoTemplate;
+
+  return async () => {
+    const left = await query(`select datname from pg_database where datname like 'archway\\_t%\\_${run}%'`);
+    for (const { datname } of left.rows as { datname: string }[])
+      await query(`drop database if exists ${datname} with (force)`);
+    await stopEmbedded?.();
+  };
+}
