@@ -57,7 +57,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files of one worker share its Chromium and servers (e2e/server.ts); journeys make their own organizations.
+          isolate: false,
+          maxWorkers: 2,
         },
       },
     ],

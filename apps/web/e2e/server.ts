@@ -3,14 +3,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { latestVersion } from '../../server/src/modules/updates/updates.service.ts';
+import { testDatabase } from '../../server/src/testing/test-db.ts';
 
 /**
- * What every Playwright journey needs: the real server on a fresh PGlite with the demo data, the
+ * What every Playwright journey needs: the real server on a database copied from the run's demo template, the
  * built SPA, and Debian's Chromium (never downloaded).
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,34 +73,22 @@ export interface Journey {
   close(): Promise<void>;
 }
 
-/** Starts the server and a browser page (1440 × 900, en-US). */
-export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
-  const shots = options.shotsDir ?? SHOTS;
-  // Mandatory: a missing browser or an unbuilt SPA fails the suite, never skips it.
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package`);
-  if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build -w @archway/web\` first`);
-  mkdirSync(shots, { recursive: true });
+interface SharedServer {
+  app: FastifyInstance;
+  base: string;
+  publicUrl: string;
+}
 
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'archway-e2e-'));
-  const base = `http://127.0.0.1:${port}`;
-  const publicUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
-  const app = await buildApp(
-    loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: publicUrl,
-      ARCHWAY_DEMO: 'true',
-      ARCHWAY_DEMO_CASES: options.demoCases ? 'true' : 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-      ...options.env,
-    }),
-  );
-  await app.listen({ port, host: '127.0.0.1' });
+/**
+ * What is expensive is shared within a test worker (the e2e project runs files without isolation, several workers in
+ * parallel): one Chromium, and one server per distinct set of server options, each on a database copied from the
+ * run's demo template. They live as long as the worker. A journey gets a browser context of its own.
+ */
+let browserOnce: Promise<Browser> | undefined;
+const servers = new Map<string, Promise<SharedServer>>();
 
-  const browser = await chromium.launch({
+function sharedBrowser(): Promise<Browser> {
+  browserOnce ??= chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -110,19 +99,75 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
       '--no-first-run',
     ],
   });
-  if (!options.updateNotes) {
-    // Every context of this browser (the journey's, and any a journey opens for a second person) starts with the
-    // web app's release notes (type 1) read up to the latest version.
-    const read = await latestVersion(app.platform.db, 1);
-    const open = browser.newContext.bind(browser);
-    browser.newContext = async (contextOptions) => {
-      const opened = await open(contextOptions);
-      await opened.addInitScript(markUpdatesRead, read);
-      return opened;
-    };
+  return browserOnce;
+}
+
+async function startServer(options: JourneyOptions): Promise<SharedServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'archway-e2e-'));
+  const base = `http://127.0.0.1:${port}`;
+  const publicUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
+  const database = await testDatabase('demo');
+  const app = await buildApp(
+    loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      PUBLIC_URL: publicUrl,
+      ARCHWAY_DEMO: 'true',
+      ARCHWAY_DEMO_CASES: options.demoCases ? 'true' : 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      ...options.env,
+    }),
+  );
+  app.addHook('onClose', async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, base, publicUrl };
+}
+
+function sharedServer(options: JourneyOptions): Promise<SharedServer> {
+  const key = JSON.stringify([options.publicHost ?? '', options.demoCases ?? false, options.env ?? {}]);
+  let server = servers.get(key);
+  if (!server) {
+    server = startServer(options);
+    servers.set(key, server);
   }
+  return server;
+}
+
+/**
+ * A journey: the worker's server for these options (started on first use) and a fresh browser context and page
+ * (1440 × 900, en-US, reduced motion). `close()` closes the context only.
+ */
+export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
+  const shots = options.shotsDir ?? SHOTS;
+  // Mandatory: a missing browser or an unbuilt SPA fails the suite, never skips it.
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package`);
+  if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build -w @archway/web\` first`);
+  mkdirSync(shots, { recursive: true });
+  const [{ app, base, publicUrl }, shared] = await Promise.all([sharedServer(options), sharedBrowser()]);
+
+  // Every context of this journey (its own, and any it opens for a second person) starts with the web app's release
+  // notes (type 1) read up to the latest version, unless the journey lets the update dialog open by itself.
+  const read = options.updateNotes ? '' : await latestVersion(app.platform.db, 1);
+  const contexts: BrowserContext[] = [];
+  const newContext: Browser['newContext'] = async (contextOptions) => {
+    const opened = await shared.newContext(contextOptions);
+    contexts.push(opened);
+    if (read) await opened.addInitScript(markUpdatesRead, read);
+    return opened;
+  };
+  const browser = new Proxy(shared, {
+    get: (target, prop, receiver) =>
+      prop === 'newContext' ? newContext : (Reflect.get(target, prop, receiver) as unknown),
+  });
   // Reduced motion switches Ant Design's transitions off: a journey never clicks an option still sliding in.
-  const context = await browser.newContext({
+  const context = await newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
     reducedMotion: 'reduce',
@@ -149,11 +194,22 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     },
     shot: (name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true }),
     close: async () => {
-      await browser.close();
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     },
   };
+}
+
+/**
+ * Signs in by token, for journeys that do not test the sign-in screens: the token goes into the tab's sessionStorage
+ * (where the app keeps it) before the app's scripts run, once per tab, so a later sign-out stays signed out. Call it
+ * before the page's first navigation; then open any route.
+ */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (sessionStorage.getItem('e2e:token-given')) return;
+    sessionStorage.setItem('e2e:token-given', '1');
+    sessionStorage.setItem('token', t);
+  }, token);
 }
 
 interface ToastLog {
