@@ -2,13 +2,14 @@ import { parseArgs } from 'node:util';
 import { consoleAdminBody } from '@archway/contract';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { EmbeddedPostgresError } from './platform/db/embedded.ts';
 import { AppError } from './platform/errors.ts';
 import { createFirstAdmin } from './modules/admin/admin-users.service.ts';
 
 /**
  * `npm run admin:create -w @archway/server -- --username NAME --email E [--password PW]`: the first platform
  * administrator of a fresh installation (one without the demo data). It reads the same environment as the server
- * (DATABASE_URL, or DATA_DIR for the embedded database: stop the server first, PGlite is one process's), applies the
+ * (DATABASE_URL, or DATA_DIR for the embedded database: stop the server first, the data directory is one process's), applies the
  * migrations, and creates the account only when no administrator exists yet; otherwise it changes nothing and says
  * to use /manager → Administrators. Without `--password` the password is read from the first line of standard input
  * (so it stays out of the shell history). Exit codes: 0 created, 1 refused, 2 bad input or configuration.
@@ -64,7 +65,13 @@ async function main() {
     if (err instanceof ConfigError) return fail(err.message, 2);
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof EmbeddedPostgresError) return fail(err.message, 1);
+    throw err;
+  }
   try {
     const result = await createFirstAdmin(database.db, body.data);
     if (!result.created)

@@ -110,7 +110,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => storage.close());
   const secrets = await loadSecrets(db);
   const tokens = await createTokenService(`${config.publicUrl}/oidc`, secrets);
-  const uploads = createUploads({
+  const uploads = await createUploads({
     path: UPLOAD_PATH,
     storage: config.storage,
     dataDir: config.dataDir,

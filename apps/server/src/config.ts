@@ -233,7 +233,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** Absent: embedded PGlite under `dataDir/pglite`. */
+  /** Absent: the embedded PostgreSQL of `dataDir` (platform/db/embedded.ts). */
   databaseUrl: string | undefined;
   /** The address people and scanners use to reach this server; issuer and service URLs derive from it. */
   publicUrl: string;

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { EmbeddedPostgresError } from './platform/db/embedded.ts';
 
 /** Listen and shut down gracefully; everything else is in buildApp. */
 async function main() {
@@ -13,19 +14,30 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // The embedded database's refusals (data directory in use, a failed import, …) say what to do: no stack trace.
+    if (err instanceof EmbeddedPostgresError) {
+      process.stderr.write(`Archway did not start: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   let closing = false;
+  const running = app;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
+      running.log.info({ signal }, 'shutting down');
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
-      app.close().then(
+      running.close().then(
         () => process.exit(0),
         (err) => {
-          app.log.error({ err }, 'shutdown failed');
+          running.log.error({ err }, 'shutdown failed');
           process.exit(1);
         },
       );

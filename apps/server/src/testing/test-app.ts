@@ -30,7 +30,10 @@ export interface TestApp {
  * buildApp on a database of its own (a copy of the run's template: with the demo data unless ARCHWAY_DEMO is 'false'),
  * quiet logs. Routes may still be added.
  */
-export async function createTestApp(_engine: Engine = 'postgres', extraEnv: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  _engine: Engine = 'postgres',
+  extraEnv: Record<string, string> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'archway-test-'));
   const pgdb = await testDatabase(extraEnv.ARCHWAY_DEMO === 'false' ? 'template' : 'demo');
   const env: Record<string, string> = {

@@ -12,7 +12,9 @@ function runEnv() {
   const template = process.env.ARCHWAY_TEST_TEMPLATE;
   const demoTemplate = process.env.ARCHWAY_TEST_TEMPLATE_DEMO;
   if (!admin || !template || !demoTemplate)
-    throw new Error('No test database: run the tests through vitest (the root vitest.config.ts sets them up).');
+    throw new Error(
+      'No test database: run the tests through vitest (the root vitest.config.ts sets them up).',
+    );
   return { admin, template, demoTemplate, run: template.replace(/^archway_tpl_/, '') };
 }
 

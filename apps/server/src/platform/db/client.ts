@@ -51,13 +51,18 @@ export interface OpenOptions {
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return connect(opts.databaseUrl, opts, false, async () => undefined);
-  const embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, ...(opts.log ? { log: opts.log } : {}) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: opts.dataDir,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
   try {
     const database = await connect(embedded.url, opts, true, () => embedded.stop());
-    await importPgliteDataDir({ dataDir: opts.dataDir, db: database.db, log: opts.log }).catch(async (err) => {
-      await database.close();
-      throw err;
-    });
+    await importPgliteDataDir({ dataDir: opts.dataDir, db: database.db, log: opts.log }).catch(
+      async (err) => {
+        await database.close();
+        throw err;
+      },
+    );
     return database;
   } catch (err) {
     await embedded.stop();

@@ -62,7 +62,9 @@ function runAsUser(): { uid: number; gid: number } | undefined {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], {
+      stdio: 'ignore',
+    });
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -180,7 +182,12 @@ function connectionUrl(password: string, database: string, where: { socketDir?: 
     : `postgres://${auth}@127.0.0.1:${where.port}/${database}`;
 }
 
-async function initialise(clusterDir: string, initdb: string, password: string, user?: { uid: number; gid: number }) {
+async function initialise(
+  clusterDir: string,
+  initdb: string,
+  password: string,
+  user?: { uid: number; gid: number },
+) {
   await mkdir(clusterDir, { recursive: true, mode: 0o700 });
   if (user) await chown(clusterDir, user.uid, user.gid);
   // The password file must be readable by the user initdb runs as, and by nobody else.
@@ -210,7 +217,11 @@ async function initialise(clusterDir: string, initdb: string, password: string, 
 
 function run(cmd: string, args: string[], user?: { uid: number; gid: number }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...user, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(cmd, args, {
+      ...user,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
@@ -224,7 +235,11 @@ function run(cmd: string, args: string[], user?: { uid: number; gid: number }): 
 }
 
 /** Server settings: small at idle (the issue's 300 MiB for Archway and its database together), safe by default. */
-function serverArgs(clusterDir: string, where: { socketDir?: string; port: number }, durable: boolean): string[] {
+function serverArgs(
+  clusterDir: string,
+  where: { socketDir?: string; port: number },
+  durable: boolean,
+): string[] {
   const settings: Record<string, string> = {
     listen_addresses: where.socketDir ? '' : '127.0.0.1',
     port: String(where.port),
@@ -236,6 +251,8 @@ function serverArgs(clusterDir: string, where: { socketDir?: string; port: numbe
     maintenance_work_mem: '32MB',
     jit: 'off',
     huge_pages: 'off',
+    // No logical replication here: its launcher process would only hold memory.
+    max_logical_replication_workers: '0',
     logging_collector: 'off',
     log_min_messages: 'warning',
     ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
@@ -258,7 +275,9 @@ async function waitReady(url: string, child: ChildProcess, logFile: string): Pro
       const tail = () => readFileSync(logFile, 'utf8').trim().split('\n').slice(-8).join('\n');
       if (exited) throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start:\n${tail()}`);
       if (Date.now() > until)
-        throw new EmbeddedPostgresError(`The embedded PostgreSQL did not answer within 60 s (${String(err)}):\n${tail()}`);
+        throw new EmbeddedPostgresError(
+          `The embedded PostgreSQL did not answer within 60 s (${String(err)}):\n${tail()}`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
   }

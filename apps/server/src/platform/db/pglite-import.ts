@@ -3,6 +3,7 @@ import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { EmbeddedPostgresError } from './embedded.ts';
 
 /**
  * Upgrading from an Archway whose embedded database was PGlite (`DATA_DIR/pglite`): every row is copied, once, into
@@ -33,7 +34,7 @@ export async function importPgliteDataDir(opts: {
     await migrate(drizzle(old), { migrationsFolder: new URL('../../migrations', import.meta.url).pathname });
   } catch (err) {
     await old?.close().catch(() => undefined);
-    throw new Error(
+    throw new EmbeddedPostgresError(
       `Could not open the earlier embedded database in ${dir} to import it: ${(err as Error).message}. ` +
         'Nothing was changed; move that directory away to start with an empty database.',
     );
@@ -94,7 +95,7 @@ export async function importPgliteDataDir(opts: {
     });
   } catch (err) {
     await old.close().catch(() => undefined);
-    throw new Error(
+    throw new EmbeddedPostgresError(
       `Importing the earlier embedded database (${dir}) failed, and nothing was changed: ${(err as Error).message}`,
     );
   }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config.ts';
 import type { StagedUpload } from '../storage/storage.ts';
@@ -30,7 +28,7 @@ export interface Uploads {
  * under DATA_DIR next to local storage, or in the S3 bucket itself. The lock is PostgreSQL's (so several processes can
  * serve PATCHes of one upload).
  */
-export function createUploads(opts: {
+export async function createUploads(opts: {
   path: string;
   storage: StorageConfig;
   dataDir: string;
@@ -39,7 +37,7 @@ export function createUploads(opts: {
   expiryMs: number;
   /** The web app's origin (PUBLIC_URL): the only one tus answers CORS for, as the rest of the API (platform/cors). */
   webOrigin: string;
-}): Uploads {
+}): Promise<Uploads> {
   const s3 =
     opts.storage.kind === 's3'
       ? {
@@ -53,21 +51,29 @@ export function createUploads(opts: {
           responseChecksumValidation: 'WHEN_REQUIRED' as const,
         }
       : undefined;
-  const datastore = s3
-    ? new S3Store({ expirationPeriodInMilliseconds: opts.expiryMs, s3ClientConfig: s3 })
-    : new FileStore({
-        directory: path.resolve(opts.dataDir, 'uploads'),
-        expirationPeriodInMilliseconds: opts.expiryMs,
-      });
-  const client = s3 ? new S3Client(s3) : undefined;
+  // The S3 SDK (tens of MiB) is loaded only when the files live in S3.
+  const aws = s3
+    ? await Promise.all([import('@aws-sdk/client-s3'), import('@tus/s3-store')]).then(([sdk, store]) => ({
+        ...sdk,
+        S3Store: store.S3Store,
+      }))
+    : undefined;
+  const datastore =
+    s3 && aws
+      ? new aws.S3Store({ expirationPeriodInMilliseconds: opts.expiryMs, s3ClientConfig: s3 })
+      : new FileStore({
+          directory: path.resolve(opts.dataDir, 'uploads'),
+          expirationPeriodInMilliseconds: opts.expiryMs,
+        });
+  const client = s3 && aws ? new aws.S3Client(s3) : undefined;
   /**
    * The S3 store cannot remove a finished upload (it aborts the multipart upload first, S3 answers NoSuchUpload,
    * and the store does not recognise the SDK's error): its objects are deleted here instead.
    */
   const removeFinished = async (id: string) => {
-    if (!client || !s3) throw new Error(`upload ${id} could not be removed`);
+    if (!client || !s3 || !aws) throw new Error(`upload ${id} could not be removed`);
     await client.send(
-      new DeleteObjectsCommand({
+      new aws.DeleteObjectsCommand({
         Bucket: s3.bucket,
         Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
       }),
