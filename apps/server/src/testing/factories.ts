@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CustStatus, CustType, PERMANENT_DATE, Privacy, type CaseOrder } from '@archway/contract';
 import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
@@ -268,3 +269,10 @@ export function factories(app: FastifyInstance) {
 }
 
 export type Factories = ReturnType<typeof factories>;
+
+/** A platform administrator (a user without an organization, `is_admin` set), signed in. */
+export async function platformAdmin(app: FastifyInstance): Promise<PersonRef> {
+  const person = await factories(app).user();
+  await app.platform.db.update(users).set({ isAdmin: true }).where(eq(users.id, person.userId));
+  return person;
+}
