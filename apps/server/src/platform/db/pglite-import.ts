@@ -53,8 +53,15 @@ export async function importPgliteDataDir(opts: {
       // Triggers and foreign keys off for the copy: rows arrive in table order, and the append-only audit log and the
       // counting triggers must see the old rows as they were, not as new events.
       await tx.execute(sql`set local session_replication_role = replica`);
+      // Rows the migrations themselves wrote make way for the old ones (all at once: a cascade must not empty a table
+      // already copied).
+      await tx.execute(
+        sql`truncate table ${sql.join(
+          tables.map((t) => sql.identifier(t)),
+          sql`, `,
+        )}`,
+      );
       for (const table of tables) {
-        await tx.execute(sql`truncate table ${sql.identifier(table)} cascade`);
         const columns = (
           await src.query<{ name: string }>(
             `select column_name as name from information_schema.columns
