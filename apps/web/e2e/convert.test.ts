@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { openCaseList, startJourney, type Journey } from './server.ts';
+import { jawPly, openAs, people } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * Online conversion (issue 8) in a real browser against a real server with the demo cases: the lab converts a
- * case to STL from the card's More menu, follows the job in the format conversion dialog and downloads the result,
- * a valid binary STL with the case's triangle count. (The 3D preview's journey is preview.test.ts.)
+ * Online conversion (issue 8) in a real browser against a real server: a fresh lab, sent a case of both jaws as the
+ * demo cases hold them by a fresh clinic's scanner, converts it to STL from the card's More menu, follows the job in
+ * the format conversion dialog and downloads the result, a valid binary STL with the case's triangle count. (The 3D
+ * preview's journey is preview.test.ts.)
  */
 const en = readLocale('en');
 const text = (key: string) =>
@@ -19,7 +21,7 @@ describe('format conversion in Chromium', () => {
   let base = '';
 
   beforeAll(async () => {
-    journey = await startJourney({ demoCases: true });
+    journey = await startJourney();
     ({ page, base } = journey);
   });
   afterAll(async () => {
@@ -33,8 +35,19 @@ describe('format conversion in Chromium', () => {
     "the lab converts the case to STL and downloads a binary STL with the case's triangle count",
     { timeout: 300_000 },
     async () => {
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await signInAs(page, base, 'lab');
+      const p = people(journey.app);
+      const lab = await p.lab('Convert Lab');
+      const clinic = await p.clinic('Convert Clinic');
+      const scanner = await p.sendsTo(clinic, lab);
+      await p.kase(scanner, clinic.owner, {
+        caseType: 3,
+        patientName: 'Conversion Patient',
+        files: [
+          { name: 'upper.ply', body: jawPly('upper', 5) },
+          { name: 'lower.ply', body: jawPly('lower', 5) },
+        ],
+      });
+      await openAs(page, base, lab.owner);
       await openCaseList(page, base);
       const row = caseRow();
       const id = (await row.getAttribute('data-row-key'))!;

@@ -1,33 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signInAs, startJourney, WIDTHS, type Journey } from './server.ts';
-import { eq } from 'drizzle-orm';
+import { startJourney, type Journey } from './server.ts';
+import { openAs, people, pngOf, resize, WIDTHS, DESKTOP } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
-import { hashPassword } from '../../server/src/platform/identity/passwords.ts';
-import { users } from '../../server/src/modules/users/users.schema.ts';
-import { customers, memberships } from '../../server/src/modules/orgs/orgs.schema.ts';
 
 /**
- * The settings drawer in a real browser: the e-mail subscription and custom search switches persist across a
- * reload; the lab's privacy master switch changes what Demo Clinic's receiver search shows of Demo Lab (e-mail
- * hidden, then shown, then hidden again); a report logo upload shows its preview; the drawer at 390, 768 and 1440 px.
+ * The settings drawer in a real browser, for fresh organizations: the e-mail subscription and custom search switches
+ * persist across a reload; a lab's privacy master switch changes what a clinic's receiver search shows of it
+ * (e-mail hidden, then shown, then hidden again); a report logo upload shows its preview, and every section of the
+ * drawer fits at 390, 768 and 1440 px; a member who is not the administrator sees the organization's settings
+ * read-only.
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 
-const LAB_EMAIL = 'lab@demo.archway.local';
-
 describe('settings drawer in Chromium', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
+  let p: ReturnType<typeof people>;
   const drawer = () => page.locator('.settings-drawer');
-  const shot = async (name: string) => {
-    await page.waitForTimeout(500);
-    await journey.shot(`settings-${name}`);
-  };
+  const shot = (name: string) => journey.shot(`settings-${name}`);
 
   async function openSettings() {
     await page.getByTestId('open-settings').click();
@@ -63,15 +58,15 @@ describe('settings drawer in Chromium', () => {
       [method, path, body] as const,
     ) as Promise<{ success: boolean; data: T }>;
 
-  /** What Demo Clinic's receiver search shows for Demo Lab (the option's text), through the receiver dialog. */
-  async function clinicSeesLab(name = 'Demo Lab'): Promise<string> {
+  /** What the clinic's receiver search for `search` shows of the organization `name` (the option's text). */
+  async function clinicSees(serial: string, search: string, name: string): Promise<string> {
     await page.goto(`${base}/v5/device`);
-    const row = page.getByTestId('device-table').locator('tr', { hasText: 'C10000002' });
+    const row = page.getByTestId('device-table').locator('tr', { hasText: serial });
     await row.getByTestId('action-receivers').click();
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('receiver-manager') });
     const picker = dialog.getByTestId('receiver-search');
     await picker.click();
-    await picker.locator('input').fill('Demo Lab');
+    await picker.locator('input').fill(search);
     const option = page
       .getByTestId('org-option')
       .filter({ has: page.getByText(name, { exact: true }) })
@@ -80,16 +75,19 @@ describe('settings drawer in Chromium', () => {
     return (await option.textContent()) ?? '';
   }
 
-  beforeAll(async () => {
+  // A browser context of its own for each test (they run in any order).
+  beforeEach(async () => {
     journey = await startJourney();
     ({ page, base } = journey);
+    p = people(journey.app);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await journey?.close();
   });
 
   it('keeps the e-mail subscription and custom search switches across a reload', async () => {
-    await signInAs(page, base, 'lab');
+    const lab = await p.lab('Settings Lab');
+    await openAs(page, base, lab.owner);
     await openSettings();
     // E-mail subscription is the default entry, on by default.
     const caseMail = drawer().getByTestId('mail-case');
@@ -116,17 +114,31 @@ describe('settings drawer in Chromium', () => {
     expect(await checked(drawer().getByTestId('user-search-phone'))).toBe(false);
     expect(await checked(drawer().getByTestId('user-search-email'))).toBe(true);
     expect(await checked(drawer().getByTestId('org-search-email'))).toBe(false);
-    // Back on: the lab must be findable by e-mail for the privacy part below.
+    // Back on, and kept.
     await flip(drawer().getByTestId('org-search-email'), true);
     await journey.toast(text('preferences.emailUpdateSuccess'));
   });
 
   it("the lab's privacy switch changes what another organization's receiver search shows", async () => {
-    // Demo Clinic binds a scanner and searches Demo Lab: e-mail and phone hidden by default (privacy 14).
-    await signInAs(page, base, 'clinic');
+    // A lab (e-mail and phone hidden from others by default: privacy 14), a second lab whose name holds the
+    // first's (so a search for the first always finds something), and a clinic.
+    const labEmail = `privacy-${Date.now()}@lab.example.test`;
+    const labPhone = '+1 555 0142';
+    const lab = await p.lab('Privacy Lab', { email: labEmail, phone: labPhone });
+    const other = await p.lab('', {
+      name: `${lab.name} 2`,
+      email: `other-${labEmail}`,
+      phone: '+1 555 0143',
+    });
+    const clinic = await p.clinic('Privacy Clinic');
+    const { serial, bindCode } = await p.registered();
+    const seen = () => clinicSees(serial, lab.name, lab.name);
+
+    // The clinic binds a scanner and searches the lab: e-mail and phone hidden by default.
+    await openAs(page, base, clinic.owner);
     const bound = await api('POST', '/api2/device/scan/regist', {
-      number: 'C10000002',
-      secret: '123456',
+      number: serial,
+      secret: bindCode,
       name: 'P3',
       memo: '',
       encryptType: 1,
@@ -134,12 +146,12 @@ describe('settings drawer in Chromium', () => {
       scanType: 'ply',
     });
     expect(bound.success).toBe(true);
-    const hidden = await clinicSeesLab();
-    expect(hidden).not.toContain(LAB_EMAIL);
-    expect(hidden).not.toContain('+1 555 0100');
+    const hidden = await seen();
+    expect(hidden).not.toContain(labEmail);
+    expect(hidden).not.toContain(labPhone);
 
-    // Demo Lab switches its privacy on: e-mail (2), then phone (4), notices true.
-    await signInAs(page, base, 'lab');
+    // The lab switches its privacy on: e-mail (2), then phone (4), notices true.
+    await openAs(page, base, lab.owner);
     await openSettings();
     await section('preferences.sections.privacy');
     const master = drawer().getByTestId('privacy-master');
@@ -152,31 +164,33 @@ describe('settings drawer in Chromium', () => {
     expect((await api<{ privacy: number }>('GET', '/api2/cust/privacy')).data.privacy).toBe(8);
     await shot('02-privacy-on');
 
-    await signInAs(page, base, 'clinic');
-    const shown = await clinicSeesLab();
-    expect(shown).toContain(LAB_EMAIL);
-    expect(shown).toContain('+1 555 0100');
+    await openAs(page, base, clinic.owner);
+    const shown = await seen();
+    expect(shown).toContain(labEmail);
+    expect(shown).toContain(labPhone);
 
     // Off again: everything hidden, and the clinic no longer sees them.
-    await signInAs(page, base, 'lab');
+    await openAs(page, base, lab.owner);
     await openSettings();
     await section('preferences.sections.privacy');
     await flip(drawer().getByTestId('privacy-master'), false);
     await expect(checked(drawer().getByTestId('privacy-email'))).resolves.toBe(false);
     expect((await api<{ privacy: number }>('GET', '/api2/cust/privacy')).data.privacy).toBe(14);
-    await signInAs(page, base, 'clinic');
-    // The master switch off also turned the lab's custom search off: it cannot be found at all, even by name.
-    await clinicSeesLab('Demo Lab 2');
+    await openAs(page, base, clinic.owner);
+    // The master switch off also turned the lab's custom search off: it cannot be found at all, even by name (the
+    // second lab, found by the same words, shows the search has answered).
+    await clinicSees(serial, lab.name, other.name);
     await expect(
       page
         .getByTestId('org-option')
-        .filter({ has: page.getByText('Demo Lab', { exact: true }) })
+        .filter({ has: page.getByText(lab.name, { exact: true }) })
         .count(),
     ).resolves.toBe(0);
   });
 
-  it('uploads a report logo that shows, and looks right at every width', async () => {
-    await signInAs(page, base, 'lab');
+  it('uploads a report logo that shows; every section of the drawer fits every width', async () => {
+    const lab = await p.lab('Report Lab');
+    await openAs(page, base, lab.owner);
     // A real 48 × 48 PNG: a piece of the page itself.
     const png = await page.screenshot({ clip: { x: 0, y: 0, width: 48, height: 48 } });
     await openSettings();
@@ -231,41 +245,37 @@ describe('settings drawer in Chromium', () => {
       .click();
     await video.getByTestId('video-upload').waitFor();
 
+    // Every section of the drawer at every width: its body never scrolls sideways. (The drawer's first section on
+    // each screen is responsive.test.ts's; the sections are this drawer's own.)
+    const shownIn = {
+      mail: 'mail-case',
+      search: 'user-search-phone',
+      privacy: 'privacy-master',
+      report: 'report-logo',
+    };
     for (const size of WIDTHS) {
-      await page.setViewportSize(size);
+      await resize(page, size);
       for (const key of ['mail', 'search', 'privacy', 'report'] as const) {
-        const tab = drawer()
-          .getByTestId('settings-sections')
-          .getByText(text(`preferences.sections.${key}`), { exact: true });
-        await tab.click();
-        await page.waitForTimeout(300);
+        await section(`preferences.sections.${key}`);
+        await drawer().getByTestId(shownIn[key]).waitFor();
         const overflow = await page.evaluate(() => {
           const body = document.querySelector('.settings-drawer .ant-drawer-body');
           return body ? body.scrollWidth - body.clientWidth : 0;
         });
         expect(overflow, `${key} at ${size.width}`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `/tmp/shots/settings-${size.width}-${key}.png` });
       }
+      await shot(`${size.width}-report`);
     }
+    await resize(page, DESKTOP);
     expect(journey.pageErrors).toEqual([]);
   });
 
   it("shows a member who is not the administrator the organization's settings read-only", async () => {
-    const db = journey.app.platform.db;
-    const [lab] = await db.select({ id: customers.id }).from(customers).where(eq(customers.name, 'Demo Lab'));
-    const [member] = await db
-      .insert(users)
-      .values({
-        username: 'lab.member',
-        passwordHash: await hashPassword('member_pw1'),
-        email: 'lab.member@demo.archway.local',
-        emailConfirmed: '1',
-        property: { skipNovice: 'yes' },
-      })
-      .returning({ id: users.id });
-    await db.insert(memberships).values({ userId: member!.id, custId: lab!.id, role: 'member' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInAs(page, base, 'lab.member', 'member_pw1');
+    // The lab's owner has uploaded a report logo; a member (not its administrator) opens the settings.
+    const lab = await p.lab('Read-only Lab');
+    await p.uploadLogo(lab.owner, pngOf(48, 48, [15, 118, 110]));
+    const member = await p.person(lab);
+    await openAs(page, base, member);
     await openSettings();
     // Their own e-mail subscription is theirs to change.
     await expect(drawer().getByTestId('mail-case').isEnabled()).resolves.toBe(true);
