@@ -1,46 +1,58 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CustStatus } from '@archway/contract';
+import { CustStatus, CustType } from '@archway/contract';
 import { customers } from '../orgs/orgs.schema.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { bindBody, demoCallers, expectCode, expectOk } from '../../testing/api.ts';
-import { factories } from '../../testing/factories.ts';
+import { expectCode, expectOk } from '../../testing/api.ts';
+import { factories, type Factories, type PersonRef } from '../../testing/factories.ts';
 
 describe.each(engines)('receivers, receiver search and device users (%s)', (engine) => {
   let t: TestApp;
-  let u: Awaited<ReturnType<typeof demoCallers>>;
-  let deviceId: string;
+  let f: Factories;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    u = await demoCallers(t.app);
-    deviceId = expectOk(await u.clinic.call('POST', '/api2/device/scan/regist', bindBody('C10000001'))).id;
-    expectOk(
-      await u.clinic.call('POST', '/api2/device/scan/auth', {
-        number: 'C10000001',
-        secret: '123456',
-        custIds: [u.lab.custId],
-        expireTime: '1y',
-      }),
-    );
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    f = factories(t.app);
   });
   afterAll(() => t.close());
 
-  const add = (body: Record<string, unknown>, who = u.clinic) =>
-    who.call('POST', '/api2/device/scan/receiver', { number: 'C10000001', caseType: [3], memo: '', ...body });
-  const list = (who = u.clinic, id = deviceId) => who.call('GET', `/api2/device/scan/receiver/${id}`);
-  const del = (body: Record<string, unknown>, who = u.clinic) =>
-    who.call('DELETE', '/api2/device/scan/receiver', { number: 'C10000001', ...body });
+  const anonymous = async (url: string) => (await t.app.inject({ url })).statusCode;
+  const setStatus = (custId: string, status: number) =>
+    t.app.platform.db.update(customers).set({ status }).where(eq(customers.id, custId));
+
+  /**
+   * A clinic's device, lent to a lab for a year; a second lab, a second clinic and a distributor that have nothing
+   * to do with it yet. Every test makes its own.
+   */
+  async function world() {
+    const clinic = await f.org({ custType: CustType.clinic });
+    const clinic2 = await f.org({ custType: CustType.clinic });
+    const lab = await f.org({ custType: CustType.lab });
+    const lab2 = await f.org({ custType: CustType.lab });
+    const distributor = await f.org({ custType: CustType.distributor });
+    const device = await f.device(clinic);
+    await f.lending(device, lab);
+    const number = device.serial;
+    const add = (body: Record<string, unknown>, who: PersonRef = clinic.owner) =>
+      who.call('POST', '/api2/device/scan/receiver', { number, caseType: [3], memo: '', ...body });
+    const list = (who: PersonRef = clinic.owner, id = device.deviceId) =>
+      who.call('GET', `/api2/device/scan/receiver/${id}`);
+    const del = (body: Record<string, unknown>, who: PersonRef = clinic.owner) =>
+      who.call('DELETE', '/api2/device/scan/receiver', { number, ...body });
+    return { clinic, clinic2, lab, lab2, distributor, device, number, add, list, del };
+  }
 
   describe('receivers', () => {
     it('adds a receiver per case type; rows carry what the web app merges by custId', async () => {
-      expect(expectOk(await add({ custId: u.lab2.custId, caseType: [1, 3] })).added.sort()).toEqual([1, 3]);
+      const { clinic, lab, lab2, number, add, list } = await world();
+      expect(expectOk(await add({ custId: lab2.custId, caseType: [1, 3] })).added.sort()).toEqual([1, 3]);
       const rows = expectOk(await list());
       expect(rows).toHaveLength(2);
       expect(rows[0]).toMatchObject({
-        custId: u.lab2.custId,
-        custName: 'Demo Lab 2',
+        custId: lab2.custId,
+        custName: lab2.name,
         custType: 3,
-        siginUserId: u.clinic.userId,
+        siginUserId: clinic.owner.userId,
         allowStatus: 1,
         showDelete: true,
         expireTime: '9999-12-31 23:59:59',
@@ -50,231 +62,280 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
       expect(rows[0].email).toBeNull();
       expect(rows[0].phone).toBeNull();
       // The same list by serial number, and for the authorized lab.
-      expect(expectOk(await list(u.clinic, 'C10000001'))).toHaveLength(2);
-      expect(expectOk(await list(u.lab))).toHaveLength(2);
-      expect(expectOk(await list(u.lab)).every((r: { showDelete: boolean }) => !r.showDelete)).toBe(true);
+      expect(expectOk(await list(clinic.owner, number))).toHaveLength(2);
+      expect(expectOk(await list(lab.owner))).toHaveLength(2);
+      expect(expectOk(await list(lab.owner)).every((r: { showDelete: boolean }) => !r.showDelete)).toBe(true);
     });
 
     it('answers every add code', async () => {
-      expectCode(await add({ number: 'X1', custId: u.lab2.custId }), -1);
-      expectCode(await add({ custId: u.lab2.custId }, u.clinic2), -1);
+      const { clinic2, lab2, distributor, add } = await world();
+      expectOk(await add({ custId: lab2.custId, caseType: [1, 3] }));
+      expectCode(await add({ number: 'X1', custId: lab2.custId }), -1);
+      expectCode(await add({ custId: lab2.custId }, clinic2.owner), -1);
       expectCode(await add({ custId: '00000000-0000-4000-8000-000000000000' }), -3);
-      expectCode(await add({ custId: u.lab2.custId, caseType: [1, 3] }), -4);
-      expectCode(await add({ number: '  ', custId: u.lab2.custId }), -5);
-      expectCode(await add({ custId: u.lab2.custId, caseType: [4] }), -7);
-      expectCode(await add({ custId: u.lab2.custId, caseType: [] }), -7);
+      expectCode(await add({ custId: lab2.custId, caseType: [1, 3] }), -4);
+      expectCode(await add({ number: '  ', custId: lab2.custId }), -5);
+      expectCode(await add({ custId: lab2.custId, caseType: [4] }), -7);
+      expectCode(await add({ custId: lab2.custId, caseType: [] }), -7);
       // A receiver may not route the device on: -6.
-      expectCode(await add({ custId: u.distributor.custId }, u.lab2), -6);
-      await t.app.platform.db
-        .update(customers)
-        .set({ status: CustStatus.auditFailed })
-        .where(eq(customers.id, u.distributor.custId!));
-      expectCode(await add({ custId: u.distributor.custId }), -2);
-      await t.app.platform.db
-        .update(customers)
-        .set({ status: CustStatus.authorized })
-        .where(eq(customers.id, u.distributor.custId!));
+      expectCode(await add({ custId: distributor.custId }, lab2.owner), -6);
+      await setStatus(distributor.custId, CustStatus.auditFailed);
+      expectCode(await add({ custId: distributor.custId }), -2);
     });
 
     it('hides the list from organizations that do not route the device', async () => {
-      expectCode(await list(u.lab2), -1);
-      expectCode(await list(u.clinic2), -1);
-      expect((await list(u.anonymous)).status).toBe(401);
+      const { clinic2, lab2, device, add, list } = await world();
+      // lab2 receives the device's scans, but does not route them: it does not see the list either.
+      expectOk(await add({ custId: lab2.custId }));
+      expectCode(await list(lab2.owner), -1);
+      expectCode(await list(clinic2.owner), -1);
+      expect(await anonymous(`/api2/device/scan/receiver/${device.deviceId}`)).toBe(401);
     });
 
     it('flags a receiver that can no longer receive with allowStatus -1', async () => {
-      expectOk(await add({ custId: u.distributor.custId, caseType: [2] }));
-      await t.app.platform.db
-        .update(customers)
-        .set({ status: CustStatus.auditFailed })
-        .where(eq(customers.id, u.distributor.custId!));
+      const { lab2, distributor, add, list } = await world();
+      expectOk(await add({ custId: lab2.custId, caseType: [2] }));
+      expectOk(await add({ custId: distributor.custId, caseType: [2] }));
+      await setStatus(distributor.custId, CustStatus.auditFailed);
       const rows = expectOk(await list());
-      expect(rows.find((r: { custId: string }) => r.custId === u.distributor.custId).allowStatus).toBe(-1);
-      await t.app.platform.db
-        .update(customers)
-        .set({ status: CustStatus.authorized })
-        .where(eq(customers.id, u.distributor.custId!));
+      expect(rows.find((r: { custId: string }) => r.custId === distributor.custId).allowStatus).toBe(-1);
+      expect(rows.find((r: { custId: string }) => r.custId === lab2.custId).allowStatus).toBe(1);
     });
 
     it('deletes all or nothing: the owner any entry of its device, others only what their account added', async () => {
+      const { clinic, lab, lab2, distributor, add, list, del } = await world();
+      expectOk(await add({ custId: lab2.custId, caseType: [1, 3] }));
+      expectOk(await add({ custId: distributor.custId, caseType: [2] }));
       const rows = expectOk(await list());
       const lab2Ids = rows
-        .filter((r: { custId: string }) => r.custId === u.lab2.custId)
+        .filter((r: { custId: string }) => r.custId === lab2.custId)
         .map((r: { id: string }) => r.id);
+      expect(lab2Ids).toHaveLength(2);
       // The authorized lab adds its own entry for lab2.
-      expectOk(await add({ custId: u.lab2.custId, caseType: [2] }, u.lab));
+      expectOk(await add({ custId: lab2.custId, caseType: [2] }, lab.owner));
       const labEntry = expectOk(await list()).find(
-        (r: { caseType: number; custId: string }) => r.custId === u.lab2.custId && r.caseType === 2,
+        (r: { caseType: number; custId: string }) => r.custId === lab2.custId && r.caseType === 2,
       ).id;
       // Each row says who may delete it: the owner every row, the lab only its own.
       expect(expectOk(await list()).every((r: { showDelete: boolean }) => r.showDelete)).toBe(true);
       expect(
-        expectOk(await list(u.lab))
+        expectOk(await list(lab.owner))
           .filter((r: { showDelete: boolean }) => r.showDelete)
           .map((r: { id: string }) => r.id),
       ).toEqual([labEntry]);
 
-      expectCode(await del({ custId: u.lab2.custId, deleteid: [] }), -1);
-      expectCode(await del({ custId: u.lab2.custId, deleteid: ['x'] }), -1);
-      expectCode(await del({ number: 'X1', custId: u.lab2.custId, deleteid: lab2Ids }), -2);
-      expectCode(
-        await del({ custId: u.lab2.custId, deleteid: ['00000000-0000-4000-8000-000000000000'] }),
-        -3,
-      );
+      expectCode(await del({ custId: lab2.custId, deleteid: [] }), -1);
+      expectCode(await del({ custId: lab2.custId, deleteid: ['x'] }), -1);
+      expectCode(await del({ number: 'X1', custId: lab2.custId, deleteid: lab2Ids }), -2);
+      expectCode(await del({ custId: lab2.custId, deleteid: ['00000000-0000-4000-8000-000000000000'] }), -3);
       // Between non-owners only the account that added an entry may delete it; nothing is deleted otherwise.
-      const notMine = await del({ custId: u.lab2.custId, deleteid: [...lab2Ids, labEntry] }, u.lab);
+      const notMine = await del({ custId: lab2.custId, deleteid: [...lab2Ids, labEntry] }, lab.owner);
       expectCode(notMine, -4);
       expect(notMine.body.data.key).toBe('receiverDelete.deusererror');
       expect(expectOk(await list())).toHaveLength(rows.length + 1);
 
       // The owner may delete what the borrower added.
-      expectOk(await del({ custId: u.lab2.custId, deleteid: [...lab2Ids, labEntry] }));
-      expect(
-        expectOk(await list()).filter((r: { custId: string }) => r.custId === u.lab2.custId),
-      ).toHaveLength(0);
+      expectOk(await del({ custId: lab2.custId, deleteid: [...lab2Ids, labEntry] }));
+      expect(expectOk(await list()).filter((r: { custId: string }) => r.custId === lab2.custId)).toHaveLength(
+        0,
+      );
 
       // A lending ends completely: when the lab's authorization is recalled, its entries go with it.
-      expectOk(await add({ custId: u.lab2.custId, caseType: [2] }, u.lab));
+      expectOk(await add({ custId: lab2.custId, caseType: [2] }, lab.owner));
       const again = expectOk(await list()).find(
-        (r: { caseType: number; custId: string }) => r.custId === u.lab2.custId && r.caseType === 2,
+        (r: { caseType: number; custId: string }) => r.custId === lab2.custId && r.caseType === 2,
       ).id;
-      const auth = expectOk(await u.clinic.call('POST', '/api2/device/scan/manageable', {})).records[0]
+      const auth = expectOk(await clinic.owner.call('POST', '/api2/device/scan/manageable', {})).records[0]
         .authorizations[0];
-      expectOk(await u.clinic.call('DELETE', '/api2/device/scan/auth', { id: auth.id }));
+      expectOk(await clinic.owner.call('DELETE', '/api2/device/scan/auth', { id: auth.id }));
       expect(expectOk(await list()).map((r: { id: string }) => r.id)).not.toContain(again);
-      expectCode(await del({ custId: u.lab2.custId, deleteid: [again] }, u.lab), -2);
+      expectCode(await del({ custId: lab2.custId, deleteid: [again] }, lab.owner), -2);
     });
   });
 
   describe('receiver records across devices (the guide check)', () => {
     it("pages the organization's receiver records, newest first; none for an organization without devices", async () => {
+      const { clinic, lab2, distributor, device, number, add } = await world();
+      expectOk(await add({ custId: lab2.custId, caseType: [1, 3] }));
+      expectOk(await add({ custId: distributor.custId, caseType: [2] }));
       const page = expectOk(
-        await u.clinic.call('POST', '/api2/device/scan/receivers', {
+        await clinic.owner.call('POST', '/api2/device/scan/receivers', {
           pageIndex: 1,
           pageSize: 10,
           sorter: 'registTime desc',
         }),
       );
-      expect(page.totalRecords).toBeGreaterThan(0);
-      expect(page.records[0]).toMatchObject({ number: 'C10000001', deviceId });
+      expect(page.totalRecords).toBe(3);
+      expect(page.records[0]).toMatchObject({ number, deviceId: device.deviceId });
       const times = page.records.map((r: { registTime: string }) => r.registTime);
       expect([...times].sort().reverse()).toEqual(times);
-      expect(expectOk(await u.lab2.call('POST', '/api2/device/scan/receivers', {})).totalRecords).toBe(0);
+      expect(expectOk(await lab2.owner.call('POST', '/api2/device/scan/receivers', {})).totalRecords).toBe(0);
       // Tolerant reader: an unknown sorter reads as the default, currentPage is pageIndex's alias.
       const tolerant = expectOk(
-        await u.clinic.call('POST', '/api2/device/scan/receivers', { sorter: 'name', currentPage: 1, x: 1 }),
+        await clinic.owner.call('POST', '/api2/device/scan/receivers', {
+          sorter: 'name',
+          currentPage: 1,
+          x: 1,
+        }),
       );
       expect(tolerant.records.map((r: { registTime: string }) => r.registTime)).toEqual(times);
     });
   });
 
   describe('receiver search', () => {
-    const search = (key: string, who = u.clinic, max?: number) =>
+    const search = (who: PersonRef, key: string, max?: number) =>
       who.call('GET', `/cust/clinic/find?key=${encodeURIComponent(key)}${max ? `&max=${max}` : ''}`);
+    /** Five organizations whose names share a word no other organization has. */
+    async function named() {
+      const word = `Zq${randomBytes(4).toString('hex')}`;
+      const clinic = await f.org({ custType: CustType.clinic, name: `${word} Clinic` });
+      await f.org({ custType: CustType.clinic, name: `${word} Clinic 2` });
+      await f.org({ custType: CustType.distributor, name: `${word} Distributor` });
+      const lab = await f.org({
+        custType: CustType.lab,
+        name: `${word} Lab`,
+        email: `lab-${word}@factory.test`,
+        phone: `+1 555 ${randomBytes(3).readUIntBE(0, 3)}`,
+      });
+      await f.org({ custType: CustType.lab, name: `${word} Lab 2` });
+      return { word, clinic, lab };
+    }
+    const lookUp = async (custId: string) =>
+      (await t.app.platform.db.select().from(customers).where(eq(customers.id, custId)))[0]!;
 
     it('finds by name, at most 10, never returning hidden fields', async () => {
-      const found = expectOk(await search('demo'));
+      const { word, clinic } = await named();
+      const found = expectOk(await search(clinic.owner, word.toLowerCase()));
       expect(found.map((r: { name: string }) => r.name)).toEqual([
-        'Demo Clinic',
-        'Demo Clinic 2',
-        'Demo Distributor',
-        'Demo Lab',
-        'Demo Lab 2',
+        `${word} Clinic`,
+        `${word} Clinic 2`,
+        `${word} Distributor`,
+        `${word} Lab`,
+        `${word} Lab 2`,
       ]);
-      expect(found.find((r: { name: string }) => r.name === 'Demo Clinic').showAdd).toBe(false);
-      const lab = found.find((r: { name: string }) => r.name === 'Demo Lab');
+      expect(found.find((r: { name: string }) => r.name === `${word} Clinic`).showAdd).toBe(false);
+      const lab = found.find((r: { name: string }) => r.name === `${word} Lab`);
       expect(lab).toMatchObject({ custType: 3, showAdd: true, phone: null, email: null, privacy: 14 });
-      expect(expectOk(await search('demo', u.clinic, 2))).toHaveLength(2);
-      expect(expectOk(await search(''))).toEqual([]);
-      expect((await search('x', u.clinic, 11)).status).toBe(400);
+      expect(expectOk(await search(clinic.owner, word, 2))).toHaveLength(2);
+      expect(expectOk(await search(clinic.owner, ''))).toEqual([]);
+      expect((await search(clinic.owner, 'x', 11)).status).toBe(400);
     });
 
     it('finds by e-mail or phone only where the privacy bit allows, and then shows only that', async () => {
-      expect(expectOk(await search('lab@demo.archway.local'))).toEqual([]);
+      const { word, clinic, lab } = await named();
+      const { email, phone } = await lookUp(lab.custId);
+      expect(expectOk(await search(clinic.owner, email!))).toEqual([]);
       await t.app.platform.db
         .update(customers)
         .set({ privacy: 4 | 8 })
-        .where(eq(customers.id, u.lab.custId!));
-      const byMail = expectOk(await search('LAB@demo.archway.local'));
+        .where(eq(customers.id, lab.custId));
+      const byMail = expectOk(await search(clinic.owner, email!.toUpperCase()));
       expect(byMail).toHaveLength(1);
-      expect(byMail[0]).toMatchObject({ name: 'Demo Lab', email: 'lab@demo.archway.local', phone: null });
-      expect(expectOk(await search('+1 555 0100')).map((r: { name: string }) => r.name)).toEqual([]);
-      await t.app.platform.db.update(customers).set({ privacy: 8 }).where(eq(customers.id, u.lab.custId!));
-      expect(expectOk(await search('+1 555 0100')).map((r: { name: string }) => r.name)).toEqual([
-        'Demo Lab',
+      expect(byMail[0]).toMatchObject({ name: `${word} Lab`, email, phone: null });
+      expect(expectOk(await search(clinic.owner, phone!)).map((r: { name: string }) => r.name)).toEqual([]);
+      await t.app.platform.db.update(customers).set({ privacy: 8 }).where(eq(customers.id, lab.custId));
+      expect(expectOk(await search(clinic.owner, phone!)).map((r: { name: string }) => r.name)).toEqual([
+        `${word} Lab`,
       ]);
     });
 
     it('does not treat % or _ as wildcards', async () => {
-      expect(expectOk(await search('%'))).toEqual([]);
-      expect(expectOk(await search('_'))).toEqual([]);
+      const { word, clinic } = await named();
+      // Every name here matches a wildcard: the search finds them by their word, and not by % or _.
+      expect(expectOk(await search(clinic.owner, word))).toHaveLength(5);
+      expect(expectOk(await search(clinic.owner, '%'))).toEqual([]);
+      expect(expectOk(await search(clinic.owner, '_'))).toEqual([]);
     });
   });
 
   describe('device users', () => {
-    let id2: string;
-    beforeAll(async () => {
-      id2 = expectOk(await u.clinic.call('POST', '/api2/device/scan/regist', bindBody('C10000002'))).id;
-      // Device users come only from the adding organization: these two also work at Demo Clinic.
-      const f = factories(t.app);
-      await f.membership(u.distributor, { custId: u.clinic.custId! });
-      await f.membership(u.lab2, { custId: u.clinic.custId! });
-    });
-    const addUsers = (users: string[], extra: Record<string, unknown> = {}, who = u.clinic) =>
-      who.call('POST', '/api2/device/scan/v2/user', { number: 'C10000002', users, endTime: '1m', ...extra });
+    /**
+     * A clinic's device; the distributor's and the second lab's people also work at the clinic (device users come
+     * only from the adding organization), the lab's person does not.
+     */
+    async function people() {
+      const { clinic, device } = await world();
+      const distributor = await f.user(await f.org({ custType: CustType.distributor }));
+      const lab2 = await f.user(await f.org({ custType: CustType.lab }));
+      const lab = await f.user(await f.org({ custType: CustType.lab }));
+      await f.membership(distributor, clinic);
+      await f.membership(lab2, clinic);
+      const lab2Email = `${lab2.username}@factory.test`;
+      const addUsers = (
+        users: string[],
+        extra: Record<string, unknown> = {},
+        who: PersonRef = clinic.owner,
+      ) =>
+        who.call('POST', '/api2/device/scan/v2/user', {
+          number: device.serial,
+          users,
+          endTime: '1m',
+          ...extra,
+        });
+      const listUsers = async () =>
+        expectOk(await clinic.owner.call('GET', `/api2/device/scan/user/${device.deviceId}`));
+      return { clinic, device, distributor, lab2, lab, lab2Email, addUsers, listUsers };
+    }
 
     it('adds people with a validity window; they may then use the device', async () => {
-      const res = expectOk(await addUsers(['distributor', 'lab2@demo.archway.local']));
+      const { device, distributor, lab2, lab2Email, addUsers, listUsers } = await people();
+      const res = expectOk(await addUsers([distributor.username, lab2Email]));
       expect(res.results.map((r: { code: number }) => r.code)).toEqual([0, 0]);
-      const rows = expectOk(await u.clinic.call('GET', `/api2/device/scan/user/${id2}`));
-      expect(rows.map((r: { username: string }) => r.username).sort()).toEqual(['distributor', 'lab2']);
+      const rows = await listUsers();
+      expect(rows.map((r: { username: string }) => r.username).sort()).toEqual(
+        [distributor.username, lab2.username].sort(),
+      );
       expect(rows[0]).toMatchObject({ showDelete: true, flag: 'normal' });
-      const usable = expectOk(await u.distributor.call('POST', '/api2/device/scan/usable', {}));
+      const usable = expectOk(await distributor.call('POST', '/api2/device/scan/usable', {}));
       expect(usable.records.map((r: { number: string; role: string }) => [r.number, r.role])).toEqual([
-        ['C10000002', 'user'],
+        [device.serial, 'user'],
       ]);
     });
 
     it('answers every add-user code', async () => {
-      expectCode(await addUsers(['lab'], { number: 'X1' }), -1);
+      const { distributor, lab, addUsers } = await people();
+      expectOk(await addUsers([distributor.username]));
+      expectCode(await addUsers([lab.username], { number: 'X1' }), -1);
       expectCode(await addUsers(['nobody1', 'nobody2']), -3);
-      expectCode(await addUsers(['lab'], { endTime: '2001-01-01' }), -4);
-      expectCode(await addUsers(['lab'], { startTime: '2098-01-01', endTime: '2097-01-01' }), -5);
+      expectCode(await addUsers([lab.username], { endTime: '2001-01-01' }), -4);
+      expectCode(await addUsers([lab.username], { startTime: '2098-01-01', endTime: '2097-01-01' }), -5);
       expectCode(await addUsers([]), -5);
-      expectCode(await addUsers(['distributor']), -6);
-      expectCode(await addUsers(['lab'], { number: '' }), -7);
+      expectCode(await addUsers([distributor.username]), -6);
+      expectCode(await addUsers([lab.username], { number: '' }), -7);
       expectCode(await addUsers(['nobody']), -8);
       // A device user may not add others.
-      expectCode(await addUsers(['lab'], {}, u.distributor), -1);
+      expectCode(await addUsers([lab.username], {}, distributor), -1);
     });
 
     it('edits the window and deletes, only by who added the entry', async () => {
-      const rows = expectOk(await u.clinic.call('GET', `/api2/device/scan/user/${id2}`));
-      const entry = rows.find((r: { username: string }) => r.username === 'distributor');
+      const { clinic, distributor, lab, lab2Email, addUsers, listUsers } = await people();
+      expectOk(await addUsers([distributor.username, lab2Email]));
+      const entry = (await listUsers()).find(
+        (r: { username: string }) => r.username === distributor.username,
+      );
       expectOk(
-        await u.clinic.call('PUT', '/api2/device/scan/v2/user', {
+        await clinic.owner.call('PUT', '/api2/device/scan/v2/user', {
           id: entry.id,
           endTime: '2090-01-01 00:00:00',
         }),
       );
-      expect(
-        expectOk(await u.clinic.call('GET', `/api2/device/scan/user/${id2}`)).find(
-          (r: { id: string }) => r.id === entry.id,
-        ).endTime,
-      ).toBe('2090-01-01 00:00:00');
+      expect((await listUsers()).find((r: { id: string }) => r.id === entry.id).endTime).toBe(
+        '2090-01-01 00:00:00',
+      );
       expectCode(
-        await u.clinic.call('PUT', '/api2/device/scan/v2/user', { id: entry.id, endTime: '2000-01-01' }),
+        await clinic.owner.call('PUT', '/api2/device/scan/v2/user', { id: entry.id, endTime: '2000-01-01' }),
         -4,
       );
-      expectCode(await u.distributor.call('DELETE', `/api2/device/scan/user/${entry.id}`), -2);
-      expectCode(await u.lab.call('DELETE', `/api2/device/scan/user/${entry.id}`), -1);
+      expectCode(await distributor.call('DELETE', `/api2/device/scan/user/${entry.id}`), -2);
+      expectCode(await lab.call('DELETE', `/api2/device/scan/user/${entry.id}`), -1);
       expectCode(
-        await u.clinic.call('DELETE', '/api2/device/scan/user/00000000-0000-4000-8000-000000000000'),
+        await clinic.owner.call('DELETE', '/api2/device/scan/user/00000000-0000-4000-8000-000000000000'),
         -1,
       );
-      expectOk(await u.clinic.call('DELETE', `/api2/device/scan/user/${entry.id}`));
-      expectCode(await u.clinic.call('DELETE', `/api2/device/scan/user/${entry.id}`), -1);
-      expect(expectOk(await u.distributor.call('POST', '/api2/device/scan/usable', {})).totalRecords).toBe(0);
+      expect(expectOk(await distributor.call('POST', '/api2/device/scan/usable', {})).totalRecords).toBe(1);
+      expectOk(await clinic.owner.call('DELETE', `/api2/device/scan/user/${entry.id}`));
+      expectCode(await clinic.owner.call('DELETE', `/api2/device/scan/user/${entry.id}`), -1);
+      expect(expectOk(await distributor.call('POST', '/api2/device/scan/usable', {})).totalRecords).toBe(0);
     });
   });
 });
