@@ -3,19 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { factories } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
-import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
+import { openCaseList, startJourney, type Journey } from './server.ts';
+import { atWidths, openAs, people } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The order-form journey of issue 12 in a real browser against a real server: Demo Lab (order page flag on, the
- * demo form "Material" published as version 1) finds /customizeOrder in its menu, adds a mandatory dropdown "Shade"
- * with a sub-option (a second "A1" is refused with the catalogue's words) and synchronizes (version 2). Demo Clinic
- * imports a case through the web import: the lab's form shows; the import is refused until the mandatory fields are
- * filled (the browser's prompts, then the server's refusal of a value the browser did not send, marked at its field);
- * the case detail then shows the filled form. The designer, the import dialog and the detail are photographed at
- * 390, 768 and 1440 px and must not be wider than the window.
+ * The order-form journey of issue 12 in a real browser against a real server: a fresh lab (order page flag on, the
+ * demo's form "Material" published as version 1) finds /customizeOrder in its menu, adds a mandatory dropdown "Shade"
+ * with a sub-option (a second "A1" is refused with the catalogue's words) and synchronizes (version 2). A fresh
+ * clinic whose scanner sends it restorations imports a case through the web import: the lab's form shows; the import
+ * is refused until the mandatory fields are filled (the browser's prompts, then the server's refusal of a value the
+ * browser did not send, marked at its field); the case detail then shows the filled form. The import dialog, the
+ * detail and the emptied designer are photographed at 390, 768 and 1440 px and must not be wider than the window
+ * (the designer as a route: responsive.test.ts).
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -32,24 +34,10 @@ describe('order forms in Chromium', () => {
   let base = '';
   const tooWide: string[] = [];
 
-  const shot = async (name: string) => {
-    await page.waitForTimeout(500);
-    await journey.shot(`orders-${name}`);
-  };
-  /** Photographs the page at every width, noting any that scrolls sideways; `open` brings the view back. */
-  async function atEveryWidth(name: string, open?: () => Promise<void>) {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      if (open) await open();
-      await page.waitForTimeout(400);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      if (scrollWidth > innerWidth) tooWide.push(`${name} ${size.width}: ${scrollWidth} > ${innerWidth}`);
-      await shot(`${name}-${size.width}`);
-    }
-    await page.setViewportSize(WIDTHS[2]);
+  const shot = (name: string) => journey.shot(`orders-${name}`);
+  /** Photographs the state at every width, noting any that scrolls sideways; `ready` is what shows it. */
+  async function atEveryWidth(name: string, ready?: () => Promise<unknown>) {
+    tooWide.push(...(await atWidths(page, SHOTS, `orders-${name}`, ready)));
   }
   /** Picks the option of an open Select whose text is exactly `label`. */
   async function choose(select: Locator, label: string) {
@@ -73,17 +61,16 @@ describe('order forms in Chromium', () => {
     'the lab designs a form with a mandatory dropdown; the clinic is refused until it fills it',
     { timeout: 600_000 },
     async () => {
-      // Demo Clinic's scanner sends restorations to Demo Lab.
-      await signInAs(page, base, 'clinic');
-      const clinic = await currentUserOf(page);
-      await signInAs(page, base, 'lab');
-      const lab = await currentUserOf(page);
-      const f = factories(journey.app);
-      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
-      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
-      await f.receiver(scanner, lab, { caseType: 3 });
+      // A lab with the demo's order form (version 1); a clinic whose scanner sends it restorations.
+      const p = people(journey.app);
+      const lab = await p.lab('Order Lab');
+      await p.orderForm(lab, DEMO_ORDER_FORM);
+      const clinic = await p.clinic('Order Clinic');
+      const scanner = await p.device(clinic, { name: 'Order scanner' });
+      await p.receiver(scanner, lab, { caseType: 3 });
+      await openAs(page, base, lab.owner);
 
-      // The order flag is on for Demo Lab: the menu offers the designer.
+      // The order flag is on for the lab: the menu offers the designer.
       await page.locator('.ant-menu').getByText(text('routes.customizeOrder'), { exact: true }).click();
       await page.waitForURL(/\/v5\/customizeOrder$/);
       const designer = page.getByTestId('order-form-page');
@@ -170,10 +157,9 @@ describe('order forms in Chromium', () => {
         .getByText(text('orders.sync.published', { version: 2 }))
         .waitFor();
       expect(await page.getByTestId('order-changed').count()).toBe(0);
-      await atEveryWidth('designer');
 
-      // The clinic imports a restoration for Demo Lab through the web.
-      await signInAs(page, base, 'clinic');
+      // The clinic imports a restoration for the lab through the web.
+      await openAs(page, base, clinic.owner);
       await openCaseList(page, base, 'case');
       const folder = mkdtempSync(path.join(tmpdir(), 'archway-orders-'));
       writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 11 }));
@@ -198,7 +184,7 @@ describe('order forms in Chromium', () => {
       );
       await importDialog.locator('input[type=file]').setInputFiles(path.join(folder, 'upper.ply'));
       const labForm = importDialog.getByTestId(`import-order-form-${lab.custId}`);
-      await labForm.getByText(text('orders.fill.title', { name: 'Demo Lab' })).waitFor();
+      await labForm.getByText(text('orders.fill.title', { name: lab.name })).waitFor();
       await labForm.getByText(text('orders.fill.version', { version: 2 })).waitFor();
 
       // Refused until the mandatory fields are filled: each says what it needs.
@@ -209,6 +195,7 @@ describe('order forms in Chromium', () => {
       await atEveryWidth('import', async () => {
         await openImport();
         await labForm.scrollIntoViewIfNeeded();
+        await labForm.getByText(text('orders.fill.select', { name: 'Shade' })).waitFor();
       });
 
       await choose(labForm.getByTestId('order-field-Material').locator('.ant-select').first(), 'zirconia');
@@ -261,19 +248,18 @@ describe('order forms in Chromium', () => {
       }
       await openDetail();
       const filled = page.getByTestId(`detail-order-form-${lab.custId}`);
-      await filled.getByText(text('orders.filled.title', { name: 'Demo Lab' })).waitFor();
+      await filled.getByText(text('orders.filled.title', { name: lab.name })).waitFor();
       await filled.getByText(text('orders.fill.version', { version: 2 })).waitFor();
       await filled.getByText('A1 / Light', { exact: true }).waitFor();
       await filled.getByText('zirconia', { exact: true }).waitFor();
       await atEveryWidth('detail', async () => {
-        await page.keyboard.press('Escape');
-        await page.getByTestId('case-detail').waitFor({ state: 'detached' });
         await openDetail();
         await page.getByTestId('detail-order-forms').scrollIntoViewIfNeeded();
+        await filled.getByText('A1 / Light', { exact: true }).waitFor();
       });
 
       // The lab sees its own copy's form too.
-      await signInAs(page, base, 'lab');
+      await openAs(page, base, lab.owner);
       await openDetail();
       await page
         .getByTestId(`detail-order-form-${lab.custId}`)
@@ -283,9 +269,7 @@ describe('order forms in Chromium', () => {
       // The printed case sheet carries the filled form too.
       await page.getByTestId('detail-print').click();
       const sheetForm = page.locator('.case-sheet-preview [data-testid=sheet-order-form]');
-      await sheetForm
-        .getByText(text('orders.filled.title', { name: 'Demo Lab' }), { exact: false })
-        .waitFor();
+      await sheetForm.getByText(text('orders.filled.title', { name: lab.name }), { exact: false }).waitFor();
       await sheetForm.getByText('A1 / Light', { exact: true }).waitFor();
       await sheetForm.scrollIntoViewIfNeeded();
       await shot('print-sheet');
@@ -304,7 +288,9 @@ describe('order forms in Chromium', () => {
       await page.getByTestId('order-empty').getByText(text('orders.empty.title')).waitFor();
       await page.getByTestId('order-sync').click();
       await journey.toast(text('errors.orderForm.syncFailed'));
-      await atEveryWidth('designer-empty');
+      await atEveryWidth('designer-empty', () =>
+        page.getByTestId('order-empty').getByText(text('orders.empty.title')).waitFor(),
+      );
       await page.getByTestId('order-start-standard').click();
       await page.getByTestId('order-field-row-Doctor').waitFor();
       await page.getByTestId('order-field-row-Before-prep scan').waitFor();

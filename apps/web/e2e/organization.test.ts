@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { customers } from '../../server/src/modules/orgs/orgs.schema.ts';
 import { users } from '../../server/src/modules/users/users.schema.ts';
-import { signInAs, startJourney, WIDTHS, type Journey } from './server.ts';
+import { SHOTS, startJourney, type Journey } from './server.ts';
+import { atWidths, openAs, people } from './support/e2e2.ts';
 
 /** CRC-32 of a PNG chunk's type and data. */
 function crc32(bytes: Buffer): number {
@@ -50,55 +51,72 @@ function licencePng(width = 240, height = 170): Buffer {
 }
 
 /**
- * Organizations and certification (issue 9): a newcomer without an organization is prompted to complete it, creates
- * a lab with a business licence (uploaded with progress), and sees it under review; the platform administrator opens
- * /manager → Certification, sees the licence and verifies the lab (the outcome is mailed: the outbox tab shows it);
- * the lab's owner then sees it verified.
+ * Organizations and certification (issue 9): a newcomer without an organization is prompted to complete it (the
+ * form fits 390, 768 and 1440 px), creates a lab with a business licence (uploaded with progress), and sees it under
+ * review; a platform administrator opens /manager → Certification, sees the licence and verifies the lab (the
+ * outcome is mailed: the outbox tab shows it); the lab's owner then sees it verified. A refusal carries its reason;
+ * the organization resubmits, then deletes itself. Newcomers register through the API; everyone is signed in by
+ * token. (The organization tab and /manager's tabs as routes at every width: responsive.test.ts.)
  */
 describe('organization creation and certification in Chromium', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
+  let p: ReturnType<typeof people>;
+  const suffix = () => Math.random().toString(36).slice(2, 8);
 
-  beforeAll(async () => {
+  // A browser context of its own for each test (they run in any order).
+  beforeEach(async () => {
     journey = await startJourney();
     ({ page, base } = journey);
-    const answer = await journey.app.inject({
-      method: 'POST',
-      url: '/user/register',
-      payload: { username: 'lena.k', email: 'lena@example.test', password: 'lena_pw1', country: 'Norway' },
-    });
-    expect(answer.json()).toMatchObject({ success: true });
-    // Confirmed already (the confirmation is the registration journey's): only the organization prompt shows.
-    await journey.app.platform.db
-      .update(users)
-      .set({ emailConfirmed: '1' })
-      .where(eq(users.username, 'lena.k'));
+    p = people(journey.app);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await journey?.close();
   });
 
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  /** Registers a newcomer through the API (confirmed already: only the organization prompt shows). */
+  async function newcomer(name: string, country = 'Norway') {
+    const username = `${name}.${suffix()}`;
+    const email = `${username}@example.test`;
+    const answer = await journey.app.inject({
+      method: 'POST',
+      url: '/user/register',
+      payload: { username, email, password: `${name}_pw1`, country },
+    });
+    expect(answer.json()).toMatchObject({ success: true });
+    await journey.app.platform.db
+      .update(users)
+      .set({ emailConfirmed: '1' })
+      .where(eq(users.username, username));
+    return { ...(await p.byUsername(username)), email };
+  }
+  const custIdOf = async (name: string) => {
+    const [row] = await journey.app.platform.db.select().from(customers).where(eq(customers.name, name));
+    return row!.id;
+  };
   const openOrganizationTab = async () => {
     await page.goto(`${base}/v5/account?tab=1`);
     await page.locator('#splash').waitFor({ state: 'detached' });
   };
-  /** By its address (`?tab=`): on a phone most of /manager's tabs sit under the tab bar's "…" menu. */
-  const openManagerTab = async (name: 'Certification' | 'Mail outbox') => {
-    await page.goto(`${base}/v5/manager?tab=${name === 'Certification' ? 'certification' : 'outbox'}`);
-  };
-
   it(
     'a newcomer creates a lab with a licence; the administrator verifies it; the lab shows verified',
     { timeout: 240_000 },
     async () => {
-      await signInAs(page, base, 'lena.k', 'lena_pw1');
+      const lena = await newcomer('lena');
+      const admin = await p.admin();
+      const labName = `Fjord Dental Lab ${suffix()}`;
+      await openAs(page, base, lena);
       // Start-up check: no organization → the prompt opens the organization tab.
       await page.getByTestId('startup-organization-open').click();
       await page.waitForURL(/\/v5\/account\?tab=1$/);
       await page.getByTestId('org-none').waitFor();
       await page.getByTestId('org-create').waitFor();
+      // Someone without an organization: the two choices and the form, at every width.
+      const tooWide = await atWidths(page, SHOTS, 'organization-create', () =>
+        page.getByTestId('org-create').waitFor(),
+      );
+      expect(tooWide).toEqual([]);
 
       // Required fields are checked before anything is sent.
       await page.getByTestId('org-create-submit').click();
@@ -110,7 +128,7 @@ describe('organization creation and certification in Chromium', () => {
       await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await page.getByText('Only JPG, PNG or PDF files are accepted.').waitFor();
 
-      await page.getByTestId('org-name-input').fill('Fjord Dental Lab');
+      await page.getByTestId('org-name-input').fill(labName);
       await page.getByTestId('org-type').getByText('Lab').click();
       await page.getByTestId('org-contact').fill('Lena Kristiansen');
       await page.getByTestId('org-phone').fill('+47 22 00 00 00');
@@ -122,7 +140,7 @@ describe('organization creation and certification in Chromium', () => {
       await page.getByTestId('licence-name').getByText('licence.png').waitFor();
       await journey.shot('organization-create-filled');
       await page.getByTestId('org-create-submit').click();
-      await journey.toast('Fjord Dental Lab was created and is now under review.');
+      await journey.toast(`${labName} was created and is now under review.`);
 
       const details = page.getByTestId('org-details');
       await details.waitFor();
@@ -144,46 +162,48 @@ describe('organization creation and certification in Chromium', () => {
       await details.getByText('Crowns, bridges and implants.').waitFor();
       // The top bar and the home page know the new organization.
       await page.goto(`${base}/v5/home`);
-      await page.getByTestId('org-name').getByText('Fjord Dental Lab').waitFor();
+      await page.getByTestId('org-name').getByText(labName).waitFor();
 
       // The platform administrator verifies it.
-      await signInAs(page, base, 'admin');
-      await openManagerTab('Certification');
+      await openAs(page, base, admin, '/v5/manager?tab=certification', { shell: false });
       const table = page.getByTestId('certification-table');
-      const row = table.locator('tr', { hasText: 'Fjord Dental Lab' });
+      const row = table.locator('tr', { hasText: labName });
       await row.waitFor();
       await row.getByTestId('licence-image').waitFor();
       await expect
         .poll(() => row.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
         .toBe(240);
       await journey.shot('manager-certification-queue');
-      const lab = await journey.app.platform.db
-        .select()
-        .from(customers)
-        .where(eq(customers.name, 'Fjord Dental Lab'));
-      await row.getByTestId(`verify-${lab[0]!.id}`).click();
-      await page.locator('.ant-modal-confirm-title').getByText('Verify Fjord Dental Lab?').waitFor();
+      await row.getByTestId(`verify-${await custIdOf(labName)}`).click();
+      await page.locator('.ant-modal-confirm-title').getByText(`Verify ${labName}?`).waitFor();
       await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Verify' }).click();
-      await journey.toast('Fjord Dental Lab is verified.');
+      await journey.toast(`${labName} is verified.`);
       await row.waitFor({ state: 'detached' });
       await page.getByTestId('certification-status').getByText('Verified').click();
-      await table.getByText('Fjord Dental Lab').waitFor();
+      await table.getByText(labName).waitFor();
 
       // The outcome was mailed (kept in the outbox: no SMTP relay); the administrator reads it.
       await page.getByRole('tab', { name: 'Mail outbox' }).click();
       const outbox = page.getByTestId('outbox-table');
-      const mail = outbox.locator('tr', { hasText: 'Fjord Dental Lab is verified on Archway' });
+      const mail = outbox.locator('tr', { hasText: `${labName} is verified on Archway` });
       await mail.waitFor();
+      await expect(mail.innerText()).resolves.toContain(lena.email);
       await mail.getByTestId('outbox-open').click();
       await page
         .getByTestId('outbox-text')
-        .getByText('The platform administrator has verified Fjord Dental Lab.', { exact: false })
+        .getByText(`The platform administrator has verified ${labName}.`, { exact: false })
         .waitFor();
       await journey.shot('manager-outbox-message');
       await page.getByTestId('outbox-message').locator('.ant-modal-footer button').click();
+      // The outbox with its mail fits every width (on a phone its rows are cards).
+      await page.getByTestId('outbox-message').waitFor({ state: 'hidden' });
+      const outboxWide = await atWidths(page, SHOTS, 'manager-outbox', () =>
+        outbox.getByText(lena.email).first().waitFor(),
+      );
+      expect(outboxWide).toEqual([]);
 
       // The lab's owner sees it verified.
-      await signInAs(page, base, 'lena.k', 'lena_pw1');
+      await openAs(page, base, lena);
       await openOrganizationTab();
       await page.getByTestId('org-details').getByTestId('org-status').getByText('Verified').waitFor();
       // Its members open the licence (read with the token).
@@ -194,19 +214,12 @@ describe('organization creation and certification in Chromium', () => {
   );
 
   it('a refusal carries its reason to the organization, which resubmits', { timeout: 180_000 }, async () => {
-    const person = await journey.app.inject({
-      method: 'POST',
-      url: '/user/register',
-      payload: { username: 'odd.b', email: 'odd@example.test', password: 'odd_pw12', country: 'Norway' },
-    });
-    expect(person.json().success).toBe(true);
-    await journey.app.platform.db
-      .update(users)
-      .set({ emailConfirmed: '1' })
-      .where(eq(users.username, 'odd.b'));
-    await signInAs(page, base, 'odd.b', 'odd_pw12');
+    const odd = await newcomer('odd');
+    const admin = await p.admin();
+    const clinicName = `Odd Clinic ${suffix()}`;
+    await openAs(page, base, odd);
     await openOrganizationTab();
-    await page.getByTestId('org-name-input').fill('Odd Clinic');
+    await page.getByTestId('org-name-input').fill(clinicName);
     await page.getByTestId('org-contact').fill('Odd B');
     await page.getByTestId('org-phone').fill('+47 55 00 00 00');
     await page.getByTestId('org-credit').fill('NO-111');
@@ -216,23 +229,18 @@ describe('organization creation and certification in Chromium', () => {
     await page.getByTestId('org-create-submit').click();
     await page.getByTestId('org-details').waitFor();
 
-    await signInAs(page, base, 'admin');
-    await openManagerTab('Certification');
-    const row = page.getByTestId('certification-table').locator('tr', { hasText: 'Odd Clinic' });
-    const [clinic] = await journey.app.platform.db
-      .select()
-      .from(customers)
-      .where(eq(customers.name, 'Odd Clinic'));
-    await row.getByTestId(`refuse-${clinic!.id}`).click();
+    await openAs(page, base, admin, '/v5/manager?tab=certification', { shell: false });
+    const row = page.getByTestId('certification-table').locator('tr', { hasText: clinicName });
+    await row.getByTestId(`refuse-${await custIdOf(clinicName)}`).click();
     const dialog = page.getByTestId('refuse-dialog');
     await dialog.getByRole('button', { name: 'Refuse' }).click();
     await dialog.getByText('Enter the reason for the refusal.').waitFor();
     await dialog.getByTestId('refuse-reason').fill('The licence photo is cut off at the bottom.');
     await journey.shot('manager-refuse-dialog');
     await dialog.getByRole('button', { name: 'Refuse' }).click();
-    await journey.toast('Odd Clinic was refused.');
+    await journey.toast(`${clinicName} was refused.`);
 
-    await signInAs(page, base, 'odd.b', 'odd_pw12');
+    await openAs(page, base, odd);
     await openOrganizationTab();
     await page.getByTestId('org-status').getByText('Audit failed').waitFor();
     await page
@@ -252,58 +260,10 @@ describe('organization creation and certification in Chromium', () => {
 
     // The owner deletes the clinic (nothing holds it) after confirming; the choices come back.
     await page.getByTestId('org-delete').click();
-    await page.locator('.ant-modal-confirm-title').getByText('Delete Odd Clinic?').waitFor();
+    await page.locator('.ant-modal-confirm-title').getByText(`Delete ${clinicName}?`).waitFor();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
-    await journey.toast('Odd Clinic was deleted.');
+    await journey.toast(`${clinicName} was deleted.`);
     await page.getByTestId('org-none').waitFor();
     expect(journey.pageErrors).toEqual([]);
   });
-
-  it(
-    'shows the organization tab and the manager tabs at 390, 768 and 1440 px',
-    { timeout: 180_000 },
-    async () => {
-      // Someone without an organization: the two choices and the form.
-      const person = await journey.app.inject({
-        method: 'POST',
-        url: '/user/register',
-        payload: { username: 'siri.n', email: 'siri@example.test', password: 'siri_pw1', country: 'Norway' },
-      });
-      expect(person.json().success).toBe(true);
-      await journey.app.platform.db
-        .update(users)
-        .set({ emailConfirmed: '1' })
-        .where(eq(users.username, 'siri.n'));
-      await signInAs(page, base, 'siri.n', 'siri_pw1');
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await openOrganizationTab();
-        await page.getByTestId('org-create').waitFor();
-        await journey.shot(`organization-create-${size.width}`);
-        expect(await fits(), `create ${size.width}`).toBe(true);
-      }
-      // A verified organization's details.
-      await signInAs(page, base, 'lena.k', 'lena_pw1');
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await openOrganizationTab();
-        await page.getByTestId('org-details').waitFor();
-        await journey.shot(`organization-details-${size.width}`);
-        expect(await fits(), `details ${size.width}`).toBe(true);
-      }
-      await signInAs(page, base, 'admin');
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await openManagerTab('Certification');
-        await page.getByTestId('certification-table').getByText('Demo Clinic 2').first().waitFor();
-        await journey.shot(`manager-certification-${size.width}`);
-        expect(await fits(), `certification ${size.width}`).toBe(true);
-        await openManagerTab('Mail outbox');
-        await page.getByTestId('outbox-table').getByText('lena@example.test').first().waitFor();
-        await journey.shot(`manager-outbox-${size.width}`);
-        expect(await fits(), `outbox ${size.width}`).toBe(true);
-      }
-      await page.setViewportSize(WIDTHS[2]);
-    },
-  );
 });

@@ -210,6 +210,15 @@ export const WIDTHS = [PHONE, TABLET, DESKTOP] as const;
 export const overflowOf = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/** The innermost elements reaching past the window's right edge (to say what to fix). */
+const culprits = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.children.length === 0)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`),
+  );
+
 /**
  * Resizes the window and waits until the app has laid itself out for the new width: the top bar (when the page
  * has one) is in that width's mode (the "…" menu on a phone only), and two frames have been drawn.
@@ -250,9 +259,69 @@ export async function atWidths(
       })
       .catch(() => undefined);
     const over = await overflowOf(page);
-    if (over > 0) tooWide.push(`${name} ${size.width}: ${over} px too wide`);
+    if (over > 0)
+      tooWide.push(`${name} ${size.width}: ${over} px too wide (${(await culprits(page)).join(', ')})`);
     await page.screenshot({ path: `${dir}/${name}-${size.width}.png` });
   }
   if (widths.at(-1)?.width !== DESKTOP.width) await resize(page, DESKTOP);
   return tooWide;
+}
+
+/**
+ * Runs `action`, which shows a toast with `text`, and waits until a person has seen that toast come and go (toasts
+ * last 3 s): for what must outlast a toast, without a fixed wait.
+ */
+export async function toastComesAndGoes(
+  page: Page,
+  text: string,
+  action: () => Promise<unknown>,
+): Promise<void> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { __e2eToastGone?: boolean };
+    w.__e2eToastGone = false;
+    let seen = false;
+    new MutationObserver((_, observer) => {
+      const shown = [...document.querySelectorAll('.ant-message-notice')].some((n) =>
+        (n.textContent ?? '').includes(wanted),
+      );
+      if (shown) seen = true;
+      else if (seen) {
+        w.__e2eToastGone = true;
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+  }, text);
+  await action();
+  await page.waitForFunction(
+    () => (window as unknown as { __e2eToastGone?: boolean }).__e2eToastGone === true,
+  );
+}
+
+/** Cases a clinic sent before the current month, per month back (1 = last month): distinct totals for the table. */
+export const EARLIER_CASES = [5, 2, 1, 4] as const;
+/** Cases a clinic sent yesterday: one of each type, as the demo's three. */
+export const YESTERDAY_CASES = 3;
+
+/**
+ * A clinic that has sent a lab cases as the demo's clinic has its lab (both in `timeZone`, Berlin unless told):
+ * {@link YESTERDAY_CASES} yesterday around noon (one orthodontics, one implant, one restoration) and, in each of the
+ * four months before the current one, {@link EARLIER_CASES} cases of every type in turn, none downloaded.
+ */
+export async function exchange(p: People, opts: { timeZone?: string; prefix?: string } = {}) {
+  const timeZone = opts.timeZone ?? 'Europe/Berlin';
+  const prefix = opts.prefix ?? 'Stats';
+  const clinic = await p.clinic(`${prefix} Clinic`, { timeZone });
+  const lab = await p.lab(`${prefix} Lab`, { timeZone });
+  const scanner = await p.sendsTo(clinic, lab, { name: `${prefix} scanner` });
+  const sent: { caseType: number; createdAt: Date }[] = [];
+  const noon = daysAgo(1, timeZone);
+  for (const [i, caseType] of [1, 2, 3].entries())
+    sent.push({ caseType, createdAt: new Date(noon.getTime() - i * 30 * 60_000) });
+  EARLIER_CASES.forEach((n, k) => {
+    for (let i = 0; i < n; i++)
+      sent.push({ caseType: 1 + ((k + i) % 3), createdAt: monthsAgo(k + 1, timeZone, 3 + i * 5) });
+  });
+  for (const [i, c] of sent.entries())
+    await p.kase(scanner, clinic.owner, { ...c, patientName: `${prefix} Patient ${i + 1}` });
+  return { clinic, lab, scanner };
 }
