@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CaseType, CustErrors, CustType, GenericErrors, OrgErrors, StatsErrors } from '@archway/contract';
@@ -15,6 +16,7 @@ import { rebuildCaseStats } from './stats.repository.ts';
  * placed where the two zones (and UTC) disagree about its day.
  */
 const NOW = new Date('2026-01-15T12:00:00Z');
+const uid = () => randomBytes(4).toString('hex');
 const { orthodontics: O, implant: I, restoration: R } = CaseType;
 const FIXTURE = {
   // New York: 14 Jan 00:30 (yesterday); Tokyo: 14 Jan 14:30 (yesterday)
@@ -36,10 +38,11 @@ const FIXTURE = {
 describe.each(engines)('statistics (%s)', (engine) => {
   let t: TestApp;
   let f: Factories;
+  // The fixture's world, shared by the tests that only read it. A test that changes figures, settings or
+  // partners builds a world (or organizations) of its own.
   let clinic: OrgRef;
   let lab: OrgRef;
   let stranger: OrgRef;
-  const ids: Record<string, string> = {};
 
   const scope = async (who: OrgRef, now = NOW) => ({
     db: t.app.platform.db,
@@ -59,24 +62,31 @@ describe.each(engines)('statistics (%s)', (engine) => {
     expect(res.status).toBe(def.status);
   };
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
-    f = factories(t.app);
-    clinic = await f.org({ name: `Stats Clinic ${Date.now()}`, timeZone: 'Asia/Tokyo' });
-    lab = await f.org({
+  /** The clinic in Tokyo sends the fixture's cases to the lab in New York; the stranger has nothing to do with them. */
+  async function world() {
+    const clinic = await f.org({ name: `Stats Clinic ${uid()}`, timeZone: 'Asia/Tokyo' });
+    const lab = await f.org({
       custType: CustType.lab,
-      name: `Stats Lab ${Date.now()}`,
+      name: `Stats Lab ${uid()}`,
       timeZone: 'America/New_York',
     });
-    stranger = await f.org({ name: `Stats Stranger ${Date.now()}` });
+    const stranger = await f.org({ name: `Stats Stranger ${uid()}` });
     const scanner = await f.device(clinic);
     for (const type of [O, I, R]) await f.receiver(scanner, lab, { caseType: type });
+    const ids: Record<string, string> = {};
     for (const [name, c] of Object.entries(FIXTURE))
       ids[name] = await f.kase(scanner, clinic.owner, {
         caseType: c.type,
         patientName: `Patient ${name}`,
         createdAt: new Date(c.at),
       });
+    return { clinic, lab, stranger, ids };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    f = factories(t.app);
+    ({ clinic, lab, stranger } = await world());
   }, 120_000);
   afterAll(() => t.close());
 
@@ -264,11 +274,14 @@ describe.each(engines)('statistics (%s)', (engine) => {
 
   it('counts a first download once, and the rebuilt rows equal the ones the triggers kept', async () => {
     const db = t.app.platform.db;
+    // A download is for good: this test's own world.
+    const { clinic, lab, ids } = await world();
     const before = (await service.attention(await scope(lab))).attention.notDownloaded;
     for (let i = 0; i < 2; i++) {
       const res = await t.app.inject({ url: `/download/callback?id=${ids.A}`, headers: lab.owner.headers });
       expect(res.json().success).toBe(true);
     }
+    expect(before).toBe(5);
     expect((await service.attention(await scope(lab))).attention.notDownloaded).toBe(before - 1);
     expect((await service.dashboard(await scope(lab), { range: '7' })).totals.downloaded).toBe(1);
 
@@ -290,6 +303,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
   });
 
   it("recounts the organization's past days when an owner changes its time zone", async () => {
+    const { lab } = await world();
     await t.app.platform.db
       .update(memberships)
       .set({ role: 'owner' })
@@ -346,6 +360,8 @@ describe.each(engines)('statistics (%s)', (engine) => {
   });
 
   it('tells a new organization its next step, and what needs attention', async () => {
+    // The lending below changes what the borrower sees: a lab of this test's own.
+    const lab = await f.org({ custType: CustType.lab, name: `Borrower Lab ${uid()}` });
     const fresh = await f.org({ status: 1 });
     const d0 = (await fresh.owner.call('GET', '/api/stats/attention')).body.data;
     expect(d0.attention).toMatchObject({ underReview: true, nextStep: 'bindDevice', noReceiverCount: 0 });
@@ -378,6 +394,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
   });
 
   it('keeps each person their own thresholds', async () => {
+    const lab = await f.org({ custType: CustType.lab });
     const set = await lab.owner.call('PUT', '/api/stats/thresholds', { abnormal: 5, difference: -2 });
     expect(set.body.data).toMatchObject({ abnormal: 5, difference: -2 });
     expect((await lab.owner.call('GET', '/api/stats/settings')).body.data).toMatchObject({
@@ -503,7 +520,18 @@ describe.each(engines)('statistics (%s)', (engine) => {
 
   describe('export', () => {
     it('exports the whole table as CSV, rows as the table shows them, formulas defused', async () => {
-      const sneaky = await f.org({ name: `=HYPERLINK("http://evil")${Date.now()}` });
+      // A lab of this test's own (the sneaky clinic becomes its partner): one clinic sends in two months, the
+      // sneaky one in one.
+      const lab = await f.org({ custType: CustType.lab, name: `Export Lab ${uid()}` });
+      const plain = await f.org({ name: `Plain Clinic ${uid()}` });
+      const plainScanner = await f.device(plain);
+      await f.receiver(plainScanner, lab, { caseType: R });
+      for (const days of [40, 75])
+        await f.kase(plainScanner, plain.owner, {
+          caseType: R,
+          createdAt: new Date(Date.now() - days * 86_400_000),
+        });
+      const sneaky = await f.org({ name: `=HYPERLINK("http://evil")${uid()}` });
       const scanner = await f.device(sneaky);
       await f.receiver(scanner, lab, { caseType: O });
       await f.kase(scanner, sneaky.owner, { caseType: O, createdAt: new Date(Date.now() - 40 * 86_400_000) });
@@ -524,6 +552,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
         ['Praxis', 'Monat', 'Gesamt', 'Kieferorthopädie', 'Restauration', 'Implantat', 'Differenz'].join(','),
       );
       const table = await lab.owner.call('GET', '/api/stats/table?sort=clinic&order=asc&pageSize=100');
+      expect(table.body.data.totalRecords).toBeGreaterThanOrEqual(3);
       expect(lines).toHaveLength(table.body.data.totalRecords);
       const sneakyLine = lines.find((l) => l.includes('HYPERLINK'))!;
       expect(sneakyLine.startsWith(`"'=HYPERLINK(""http://evil"")`)).toBe(true);
