@@ -50,7 +50,7 @@ describe('update notes and client downloads in Chromium', () => {
     await page.getByTestId('update-notes-close').click();
     await dialog().waitFor({ state: 'hidden' });
   };
-  const widths = async (name: string, ready?: () => Promise<unknown>) =>
+  const widths = async (name: string, ready?: (width: number) => Promise<unknown>) =>
     tooWide.push(...(await atWidths(page, SHOTS, `updates-${name}`, ready)));
   async function choose(select: Locator, label: string) {
     await select.click();
