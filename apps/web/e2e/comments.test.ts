@@ -3,20 +3,21 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { factories } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
-import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
+import { SHOTS, openCaseList, startJourney, type Journey } from './server.ts';
+import { atWidths, DESKTOP, openAs, people, pngOf, toastComesAndGoes } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * Comments on a case in a real browser against a real server: the lab opens a case's thread from its card, is
- * refused an empty message, posts text, an image file and a pasted screenshot, is refused a file that is not an
- * image and a case older than 90 days; the clinic sees the /caseComment badge count the new replies, opens the
- * thread from /caseComment (thumbnails open full size) and the badge clears. /caseComment and the thread are
- * photographed at 390, 768 and 1440 px and must not be wider than the window.
+ * Comments on a case in a real browser against a real server, between a fresh clinic and a fresh lab: the lab opens a
+ * case's thread from its card, is refused an empty message, posts text, an image file and a pasted screenshot, is
+ * refused a file that is not an image and a case older than 90 days; the clinic sees the /caseComment badge count the
+ * new replies, opens the thread from /caseComment (thumbnails open full size) and the badge clears. /caseComment with
+ * its case and the thread are photographed at 390, 768 and 1440 px and must not be wider than the window (the empty
+ * /caseComment and /caseReply as routes: responsive.test.ts).
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -39,30 +40,6 @@ function archwayScan(args: string[]): Promise<{ code: number | null; stdout: str
   });
 }
 
-/** A real PNG of w × h pixels in one colour (the browser shows it; the server checks its first bytes). */
-function pngOf(w: number, h: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])) >>> 0, 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set(rgb, y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** Pastes an image into the element, as a screenshot from the clipboard arrives. */
 async function pasteImage(target: Locator, png: Buffer) {
   await target.evaluate((el, b64) => {
@@ -79,45 +56,48 @@ describe('comments in Chromium', () => {
   let base = '';
   const tooWide: string[] = [];
 
-  const shot = async (name: string) => {
-    await page.waitForTimeout(500);
-    await journey.shot(`comments-${name}`);
-  };
-  const wide = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  let p: ReturnType<typeof people>;
+  const shot = (name: string) => journey.shot(`comments-${name}`);
   const badge = () => page.getByTestId('replies-badge').first();
   const badgeCount = async () => Number((await badge().getAttribute('data-count')) ?? '-1');
   const thread = () => page.getByTestId('comment-drawer');
   const messages = () => thread().getByTestId('comment-message');
   const send = () => thread().getByTestId('comment-send').click();
 
-  beforeAll(async () => {
+  // A browser context of its own for each test (they run in any order).
+  beforeEach(async () => {
     journey = await startJourney();
     ({ page, base } = journey);
+    p = people(journey.app);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await journey?.close();
   });
+
+  /** A clinic whose scanner sends restorations to a lab (which asks for the demo's order form). */
+  async function clinicAndLab(scannerName: string) {
+    const clinic = await p.clinic('Comment Clinic');
+    const lab = await p.lab('Comment Lab');
+    await p.orderForm(lab, DEMO_ORDER_FORM);
+    const scanner = await p.device(clinic, { name: scannerName });
+    await p.receiver(scanner, lab, { caseType: 3 });
+    return { clinic, lab, scanner };
+  }
 
   it(
     'the lab comments from a case card; the clinic sees the badge, opens the thread, the badge clears',
     { timeout: 600_000 },
     async () => {
-      await signInAs(page, base, 'clinic');
-      const clinic = await currentUserOf(page);
-      await signInAs(page, base, 'lab');
-      const lab = await currentUserOf(page);
-      const f = factories(journey.app);
-      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
-      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
-      await f.receiver(scanner, lab, { caseType: 3 });
-      await f.kase(scanner, clinicOwner, { patientName: 'Mia Comment', caseType: 3 });
-      const old = await f.kase(scanner, clinicOwner, {
+      const { clinic, lab, scanner } = await clinicAndLab('Comment scanner');
+      await p.kase(scanner, clinic.owner, { patientName: 'Mia Comment', caseType: 3 });
+      const old = await p.kase(scanner, clinic.owner, {
         patientName: 'Old Comment',
         caseType: 3,
         createdAt: new Date(Date.now() - 120 * 86_400_000),
       });
 
       // The lab opens the thread from the case card's comment action.
+      await openAs(page, base, lab.owner);
       await openCaseList(page, base, 'case');
       const row = page
         .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
@@ -190,7 +170,7 @@ describe('comments in Chromium', () => {
       await page.keyboard.press('Escape');
 
       // The clinic: three new replies on the menu badge, one case on /caseComment.
-      await signInAs(page, base, 'clinic');
+      await openAs(page, base, clinic.owner);
       await expect.poll(badgeCount, { timeout: 15_000 }).toBe(3);
       await shot('clinic-badge-1440');
       await page.goto(`${base}/v5/caseComment`);
@@ -199,7 +179,7 @@ describe('comments in Chromium', () => {
         .locator('tr.ant-table-row')
         .filter({ hasText: 'Mia Comment' });
       await entry.waitFor();
-      await expect(entry.innerText()).resolves.toContain('Demo Lab');
+      await expect(entry.innerText()).resolves.toContain(lab.name);
       await shot('clinic-page-1440');
       await entry.getByTestId('open-thread').click();
       await expect.poll(() => messages().count()).toBe(3);
@@ -218,24 +198,14 @@ describe('comments in Chromium', () => {
       await messages().filter({ hasText: 'Will rescan tomorrow' }).waitFor();
       await page.keyboard.press('Escape');
 
-      // Every width: /caseComment and the thread.
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await page.goto(`${base}/v5/caseComment`);
-        await page.getByTestId('case-comment-page').getByText('Mia Comment').first().waitFor();
-        if (await wide()) tooWide.push(`caseComment ${size.width}`);
-        await shot(`page-${size.width}`);
-        await page.getByTestId('open-thread').first().click();
-        await messages().first().waitFor();
-        if (await wide()) tooWide.push(`thread ${size.width}`);
-        await shot(`thread-${size.width}`);
-        await page.keyboard.press('Escape');
-        await page.goto(`${base}/v5/caseReply`);
-        await page.getByTestId('case-reply-page').waitFor();
-        if (await wide()) tooWide.push(`caseReply ${size.width}`);
-        await shot(`reply-${size.width}`);
-      }
-      await page.setViewportSize(WIDTHS[2]);
+      // Every width: /caseComment with the case, and its thread.
+      await page.goto(`${base}/v5/caseComment`);
+      const listed = page.getByTestId('case-comment-page').getByText('Mia Comment').first();
+      tooWide.push(...(await atWidths(page, SHOTS, 'comments-page', () => listed.waitFor())));
+      await page.getByTestId('open-thread').first().click();
+      await messages().first().waitFor();
+      tooWide.push(...(await atWidths(page, SHOTS, 'comments-thread', () => messages().first().waitFor())));
+      await page.keyboard.press('Escape');
 
       // /caseReply: pick the case, post a reply.
       await page.goto(`${base}/v5/caseReply`);
@@ -253,7 +223,7 @@ describe('comments in Chromium', () => {
       await shot('reply-posted-1440');
 
       // The lab is told of the clinic's answer.
-      await signInAs(page, base, 'lab');
+      await openAs(page, base, lab.owner);
       await expect.poll(badgeCount, { timeout: 15_000 }).toBe(2);
 
       // The 3D preview's screenshot goes into the case's comments.
@@ -285,22 +255,18 @@ describe('comments in Chromium', () => {
     { timeout: 600_000 },
     async () => {
       // The clinic in this window, the lab in a second browser context beside it.
-      await page.setViewportSize(WIDTHS[2]);
-      await signInAs(page, base, 'clinic');
-      const clinic = await currentUserOf(page);
+      const { clinic, lab, scanner } = await clinicAndLab('Live scanner');
+      // The scanner software signs in with the clinic's user name and password.
+      await p.password(clinic.owner, 'scan_pw1');
+      await openAs(page, base, clinic.owner);
       const labContext = await journey.browser.newContext({
-        viewport: { width: 1440, height: 900 },
+        viewport: DESKTOP,
         locale: 'en-US',
         reducedMotion: 'reduce',
       });
       const labPage = await labContext.newPage();
       labPage.on('pageerror', (error) => journey.pageErrors.push(`lab: ${String(error)}`));
-      await signInAs(labPage, base, 'lab');
-      const lab = await currentUserOf(labPage);
-      const f = factories(journey.app);
-      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
-      const scanner = await f.device({ custId: clinic.custId, name: 'Live scanner', owner: clinicOwner });
-      await f.receiver(scanner, lab, { caseType: 3 });
+      await openAs(labPage, base, lab.owner);
 
       // Neither window reloads from here on: a marker on each window must survive to the end.
       const mark = (p: Page) =>
@@ -325,10 +291,19 @@ describe('comments in Chromium', () => {
       writeFileSync(path.join(scanDir, 'upper.ply'), sampleArchPly({ seed: 7 }));
       const uploaded = await archwayScan([
         'upload',
-        ...['--server', base, '--user', 'clinic', '--password', 'demo123', '--device', scanner.serial],
-        // Demo Lab, which receives the restorations, asks for a material on its order form.
+        ...[
+          '--server',
+          base,
+          '--user',
+          clinic.owner.username,
+          '--password',
+          'scan_pw1',
+          '--device',
+          scanner.serial,
+        ],
+        // The lab, which receives the restorations, asks for a material on its order form.
         ...['--field', 'Material=zirconia'],
-        ...['--type', '3', '--patient', 'Live Patient', '--doctor', 'Dr. Live', '--clinic', 'Demo Clinic'],
+        ...['--type', '3', '--patient', 'Live Patient', '--doctor', 'Dr. Live', '--clinic', clinic.name],
         ...['--state', path.join(scanDir, 'state'), '--progress', 'none', path.join(scanDir, 'upper.ply')],
       ]);
       expect(uploaded.code, uploaded.stderr).toBe(0);
@@ -403,9 +378,20 @@ describe('comments in Chromium', () => {
         .filter({ hasText: text('realtime.task.finishedTitle') });
       await task.waitFor({ timeout: 15_000 });
       await shot('live-clinic-task');
-      // Persistent: still there after the 3 s a toast would last.
-      await page.waitForTimeout(4000);
+      // Persistent: it outlives a toast shown after it (a toast lasts 3 s). The clinic switches an e-mail
+      // subscription off in the settings drawer (no reload): its toast comes and goes, the Task notice stays. (The
+      // notice covers the top bar's right end: the clinic uses the keyboard.)
+      await page.getByTestId('open-settings').focus();
+      await page.keyboard.press('Enter');
+      const caseMail = page.locator('.settings-drawer').getByTestId('mail-case');
+      await caseMail.waitFor();
+      await toastComesAndGoes(page, text('preferences.emailUpdateSuccess'), async () => {
+        await caseMail.focus();
+        await page.keyboard.press('Space');
+      });
       await expect(task.isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+      await page.locator('.settings-drawer .ant-drawer-body').waitFor({ state: 'hidden' });
       await task.locator('.realtime-task-open').click();
       await task.waitFor({ state: 'detached' });
 
