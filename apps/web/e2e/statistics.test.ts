@@ -1,19 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
-import { users } from '../../server/src/modules/users/users.schema.ts';
 import type { CompareSide, StatsRow } from '@archway/contract';
-import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import { startJourney, type Journey } from './server.ts';
+import { DESKTOP, PHONE, YESTERDAY_CASES, exchange, openAs, people } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
-import { DEMO_CASES_YESTERDAY } from '../../server/src/demo/seed-cases.ts';
 
 /**
- * The statistics journey of issue 11 in a real browser against a real server with the demo cases: Demo Lab opens the
- * dashboard, then the statistics; sets an abnormal-upload threshold and sees exactly the rows below it turn red (and
- * stay red after a reload: the threshold is kept on the server); exports a CSV whose rows are the table's; a failed
- * export says so. With the compare flag (set by the server's page control), /caseCompare shows both sides. Both screens are photographed at 390, 768 and
- * 1440 px and must not be wider than the window.
+ * The statistics journey of issue 11 in a real browser against a real server, for a fresh lab sent cases over four
+ * months by a fresh clinic (three of them yesterday, as the demo's): the lab opens the dashboard, then the
+ * statistics; sets an abnormal-upload threshold and sees exactly the rows below it turn red (and stay red after a
+ * reload: the threshold is kept on the server); exports a CSV whose rows are the table's; a failed export says so.
+ * With the compare flag (set by the server's page control), /caseCompare shows both sides. Both screens in German
+ * must not be wider than a phone (at every width as routes: responsive.test.ts).
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -81,10 +80,8 @@ describe('statistics and comparison in Chromium', () => {
   let base = '';
   const tooWide: string[] = [];
 
-  const shot = async (name: string) => {
-    await page.waitForTimeout(500);
-    await journey.shot(`stats-${name}`);
-  };
+  let p: ReturnType<typeof people>;
+  const shot = (name: string) => journey.shot(`stats-${name}`);
   const checkWidth = async (what: string) => {
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
@@ -114,17 +111,14 @@ describe('statistics and comparison in Chromium', () => {
     await page.getByTestId('compare-trend').locator('canvas').first().waitFor();
   };
 
-  beforeAll(async () => {
-    journey = await startJourney({ demoCases: true, shotsDir: SHOTS });
+  // A browser context of its own for each test (they run in any order).
+  beforeEach(async () => {
+    tooWide.length = 0;
+    journey = await startJourney({ shotsDir: SHOTS });
     ({ page, base } = journey);
-    // Demo Lab 2 is a brand-new account: it has seen the first-use guide for this journey.
-    await journey.app.platform.db
-      .update(users)
-      .set({ property: { skipNovice: 'yes' } })
-      .where(eq(users.username, 'lab2'));
+    p = people(journey.app);
   });
-
-  afterAll(async () => {
+  afterEach(async () => {
     await journey?.close();
   });
 
@@ -132,8 +126,9 @@ describe('statistics and comparison in Chromium', () => {
     'a lab reads its statistics, sets a threshold, exports the table and compares',
     { timeout: 600_000 },
     async () => {
-      await signInAs(page, base, 'lab');
-      // The dashboard: yesterday's demo uploads, then last month and restoration only (dashboard.test.ts checks
+      const { clinic, lab } = await exchange(p, { prefix: 'Stats' });
+      await openAs(page, base, lab.owner);
+      // The dashboard: yesterday's uploads, then last month and restoration only (dashboard.test.ts checks
       // every figure against the API; here the journey of issue 11 in one go).
       expect(new URL(page.url()).pathname).toBe('/v5/home');
       const dashboardSettled = () =>
@@ -141,7 +136,7 @@ describe('statistics and comparison in Chromium', () => {
       const dayValue = async () =>
         Number(await page.getByTestId('summary-day').getByTestId('summary-value').getAttribute('data-value'));
       await dashboardSettled();
-      expect(await dayValue()).toBe(DEMO_CASES_YESTERDAY);
+      expect(await dayValue()).toBe(YESTERDAY_CASES);
       await page.getByTestId('filter-range').getByText(text('home.ranges.long.30')).click();
       await page.getByTestId('filter-case-type').click();
       await page
@@ -151,7 +146,7 @@ describe('statistics and comparison in Chromium', () => {
         .click();
       await page.getByTestId('filter-case-type').getByText(text('caseType.restoration')).waitFor();
       await dashboardSettled();
-      // Yesterday's restoration cases only (the demo's three are one of each type).
+      // Yesterday's restoration cases only (the three are one of each type).
       expect(await dayValue()).toBe(1);
       const menuEntry = page.getByRole('menuitem', { name: text('routes.statistical') });
       await menuEntry.waitFor();
@@ -164,7 +159,7 @@ describe('statistics and comparison in Chromium', () => {
       await tableRows().first().waitFor();
       await settle();
 
-      // A lab sees clinics: the first column is "Clinic"; every row is Demo Clinic's (the demo cases' sender).
+      // A lab sees clinics: the first column is "Clinic"; every row is the clinic's (the cases' sender).
       await page
         .locator('[data-testid=stats-table] th')
         .filter({ hasText: text('stats.columns.clinic') })
@@ -177,8 +172,8 @@ describe('statistics and comparison in Chromium', () => {
       expect(all.totalRecords).toBeGreaterThan(1);
       const shown = Math.min(all.totalRecords, 10);
       await expect(tableRows().count()).resolves.toBe(shown);
-      for (const r of all.records) expect(r.clinic).toBe('Demo Clinic');
-      // Yesterday's three demo cases are in the newest month (the default order: month, newest first).
+      for (const r of all.records) expect(r.clinic).toBe(clinic.name);
+      // Yesterday's three cases are in the newest month (the default order: month, newest first).
       expect(all.records[0]!.total).toBeGreaterThanOrEqual(3);
       const totals = await page.locator('[data-testid=stats-table] [data-testid=cell-total]').allInnerTexts();
       expect(totals.map((s) => Number(s.replace(/\D/g, '')))).toEqual(
@@ -287,7 +282,7 @@ describe('statistics and comparison in Chromium', () => {
         '/api/stats/settings',
       );
       await expect(page.getByTestId('stats-time-zone-value').innerText()).resolves.toBe(settings.timeZone);
-      // Demo Lab's user owns it.
+      // The lab's user owns it.
       expect(settings.canChangeTimeZone).toBe(true);
       await page.getByTestId('stats-time-zone-change').click();
       await page.getByText(text('stats.timeZone.warning')).waitFor();
@@ -332,26 +327,14 @@ describe('statistics and comparison in Chromium', () => {
       expect(periods.b).toBe(recent.indicators.total);
       expect(recent.indicators.total).toBeGreaterThan(0);
       await shot('compare-periods-1440');
-      // Two organizations: Demo Lab against its partner Demo Clinic (the cases exchanged with it).
+      // Two organizations: the lab against its partner clinic (the cases exchanged with it).
       await page.getByTestId('compare-mode').getByText(text('stats.compare.modes.organizations')).click();
-      await page.getByTestId('compare-side-b').getByText('Demo Clinic').waitFor();
+      await page.getByTestId('compare-side-b').getByText(clinic.name).waitFor();
       const orgs = await checkSides();
       expect(orgs.a).toBe(orgs.b);
       expect(orgs.a).toBeGreaterThan(0);
       await page.getByTestId('compare-devices').locator('canvas').first().waitFor();
       await shot('compare-organizations-1440');
-
-      // Every width.
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await openStatistics();
-        await checkWidth(`statistics ${size.width}`);
-        await shot(`table-${size.width}`);
-        await openCompare();
-        await checkWidth(`compare ${size.width}`);
-        await shot(`compare-${size.width}`);
-      }
-      await page.setViewportSize(WIDTHS[2]);
 
       // The other skin.
       await page.evaluate(() => localStorage.setItem('theme-type', 'first-skin'));
@@ -378,22 +361,21 @@ describe('statistics and comparison in Chromium', () => {
       });
       await tableRows().first().waitFor();
 
-      expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },
   );
 
   it('a clinic reads labs; a new lab is told what to do first', { timeout: 300_000 }, async () => {
-    await page.setViewportSize(WIDTHS[2]);
-    // Demo Clinic's rows are the lab it sends to: the first column is "Lab".
-    await signInAs(page, base, 'clinic');
+    // The clinic's rows are the lab it sends to: the first column is "Lab".
+    const { clinic, lab } = await exchange(p, { prefix: 'Labs' });
+    await openAs(page, base, clinic.owner);
     await openStatistics();
     await page
       .locator('[data-testid=stats-table] th')
       .filter({ hasText: text('stats.columns.lab') })
       .first()
       .waitFor();
-    await expect(tableRows().first().innerText()).resolves.toContain('Demo Lab');
+    await expect(tableRows().first().innerText()).resolves.toContain(lab.name);
     await expect(
       page
         .locator('[data-testid=stats-table] th')
@@ -403,7 +385,7 @@ describe('statistics and comparison in Chromium', () => {
 
     // In German (longer words) on a phone: nothing wider than the window.
     await page.evaluate(() => localStorage.setItem('lang', 'de'));
-    await page.setViewportSize(WIDTHS[0]);
+    await page.setViewportSize(PHONE);
     await openStatistics();
     await checkWidth('statistics de 390');
     await shot('table-de-390');
@@ -411,7 +393,7 @@ describe('statistics and comparison in Chromium', () => {
     await checkWidth('compare de 390');
     await shot('compare-de-390');
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
-    await page.setViewportSize(WIDTHS[2]);
+    await page.setViewportSize(DESKTOP);
     expect(tooWide).toEqual([]);
 
     // A table that does not load says so, and loads on a retry.
@@ -424,8 +406,8 @@ describe('statistics and comparison in Chromium', () => {
     await page.getByRole('button', { name: text('common.retry') }).click();
     await tableRows().first().waitFor();
 
-    // Demo Lab 2 has no cases: the empty table says so and leads to the devices; nothing to export.
-    await signInAs(page, base, 'lab2');
+    // A new lab has no cases: the empty table says so and leads to the devices; nothing to export.
+    await openAs(page, base, await p.lab('Empty Lab').then((l) => l.owner));
     await page.goto(`${base}/v5/statistical`);
     const empty = page.getByTestId('stats-empty');
     await empty.waitFor();
