@@ -2,43 +2,56 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
-import { signInAs, startJourney, WIDTHS, type Journey } from './server.ts';
+import type { OrgRef } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+import { atWidths, openAs, overflowOf, people, signOut, type People } from './support/e2e3.ts';
 
 /**
- * Members (issue 9): the Demo Lab's owner invites a second person by e-mail; the invitation is read from the outbox
- * (the embedded default keeps mail there); the invitee opens the link signed out, signs in, comes back, accepts and
- * appears in the member list; the owner removes them after confirming.
+ * Members (issue 9): a lab's owner invites a second person by e-mail; the invitation is read from the outbox (the
+ * embedded default keeps mail there); the invitee opens the link signed out, signs in (the sign-in screen), comes
+ * back, accepts and appears in the member list; the owner removes them after confirming. A newcomer's join request
+ * is accepted and the newcomer made an administrator; a person without an organization finds one by name and asks to
+ * join it. Each test makes its own organizations and people; the members screens and the invitation page are
+ * photographed at 390, 768 and 1440 px and must not be wider than the window.
  */
+const SHOTS = '/tmp/shots';
+
 describe('members: invitation, acceptance and removal in Chromium', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
+  let p: People;
 
   beforeAll(async () => {
     journey = await startJourney();
     ({ page, base } = journey);
-    const answer = await journey.app.inject({
-      method: 'POST',
-      url: '/user/register',
-      payload: { username: 'nora.m', email: 'nora@example.test', password: 'nora_pw1', country: 'Norway' },
-    });
-    expect(answer.json()).toMatchObject({ success: true });
+    p = people(journey.app);
   });
   afterAll(async () => {
     await journey?.close();
   });
 
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const unique = () => Math.random().toString(36).slice(2, 8);
+  const fits = async () => (await overflowOf(page)) <= 0;
+  /** A newcomer with an account (registered as a person would) and no organization. */
+  const register = async (username: string, password: string) => {
+    const answer = await journey.app.inject({
+      method: 'POST',
+      url: '/user/register',
+      payload: { username, email: `${username}@example.test`, password, country: 'Norway' },
+    });
+    expect(answer.json()).toMatchObject({ success: true });
+  };
 
-  const invitationLink = async () => {
+  const invitationLink = async (email: string, org: OrgRef) => {
     const [mail] = await journey.app.platform.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, 'nora@example.test'))
+      .where(eq(mailOutbox.recipient, email))
       .orderBy(desc(mailOutbox.createdAt))
       .limit(1);
     expect(mail).toMatchObject({ state: 'outbox' });
-    expect(mail!.subject).toContain('Demo Lab');
+    expect(mail!.subject).toContain(org.name);
     return /https?:\/\/[^\s]+\/v5\/invitation\?token=[\w-]+/
       .exec(mail!.text)![0]!
       .replace(/^https?:\/\/[^/]+/, base);
@@ -53,23 +66,31 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
       .first()
       .waitFor({ state: 'detached' });
   };
+  const invite = async (email: string) => {
+    await page.getByTestId('invite-email').fill(email);
+    await page.getByTestId('invite-send').click();
+    await journey.toast(`Invitation sent to ${email}.`);
+  };
 
   it(
     'the owner invites by e-mail; the invitee signs in from the link, accepts, and is removed again',
     { timeout: 240_000 },
     async () => {
-      await signInAs(page, base, 'lab');
+      const lab = await p.lab();
+      const nora = `nora${unique()}`;
+      const email = `${nora}@example.test`;
+      await register(nora, 'nora_pw1');
+
+      await openAs(page, base, lab.owner, '/v5/newAccount');
       await openMembers();
       await page.getByRole('tab', { name: 'Invitations' }).click();
       await page.getByTestId('invite-email').fill('not-an-address');
       await page.getByTestId('invite-send').click();
       await page.getByText('Enter a valid e-mail address.').waitFor();
-      await page.getByTestId('invite-email').fill('nora@example.test');
-      await page.getByTestId('invite-send').click();
-      await journey.toast('Invitation sent to nora@example.test.');
-      await page.getByTestId('invitations-table').getByText('nora@example.test').waitFor();
+      await invite(email);
+      await page.getByTestId('invitations-table').getByText(email).waitFor();
       await page.getByTestId('invitations-table').getByText('Waiting').waitFor();
-      const link = await invitationLink();
+      const link = await invitationLink(email, lab);
 
       // Another account (the owner's own) is refused and offered to switch accounts.
       await page.goto(link);
@@ -83,21 +104,26 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
       await journey.shot('members-invitation-wrong-account');
 
       // Signed out: the page shows the organization and asks to sign in first.
-      await page.context().clearCookies();
-      await page.evaluate(() => sessionStorage.clear());
+      await signOut(page);
       await page.goto(link);
-      await page.getByTestId('invitation-card').getByRole('heading', { name: 'Join Demo Lab' }).waitFor();
+      await page
+        .getByTestId('invitation-card')
+        .getByRole('heading', { name: `Join ${lab.name}` })
+        .waitFor();
       await page.locator('#splash').waitFor({ state: 'detached' });
       await journey.shot('members-invitation-signed-out');
       await page.getByTestId('invitation-sign-in').click();
       await page.getByTestId('sign-in-card').waitFor();
-      await page.locator('input#username').fill('nora.m');
+      await page.locator('input#username').fill(nora);
       await page.locator('input#password').fill('nora_pw1');
       await page.locator('button[type=submit]').click();
       // Back on the invitation, signed in.
       await page.waitForURL(/\/v5\/invitation\?token=/);
       await page.getByTestId('invitation-accept').click();
-      await page.getByTestId('invitation-accepted').getByText('You are now a member of Demo Lab.').waitFor();
+      await page
+        .getByTestId('invitation-accepted')
+        .getByText(`You are now a member of ${lab.name}.`)
+        .waitFor();
       await journey.shot('members-invitation-accepted');
       // The link works once.
       await page.goto(link);
@@ -107,115 +133,112 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
         .waitFor();
       // The new member sees the organization's members (no invitations or requests tabs).
       await openMembers();
-      await page.getByTestId('members-table').getByText('nora.m').waitFor();
+      await page.getByTestId('members-table').getByText(nora, { exact: true }).waitFor();
       expect(await page.getByRole('tab', { name: 'Invitations' }).count()).toBe(0);
 
-      // The owner sees nora.m as a member and removes her after confirming.
-      await signInAs(page, base, 'lab');
+      // The owner sees the invitee as a member and removes her after confirming.
+      await openAs(page, base, lab.owner, '/v5/newAccount');
       await openMembers();
       const table = page.getByTestId('members-table');
-      await table.getByText('nora.m').waitFor();
+      await table.getByText(nora, { exact: true }).waitFor();
       await page.getByRole('tab', { name: 'Invitations' }).click();
       await page.getByTestId('invitations-table').getByText('Accepted').waitFor();
       await page.getByRole('tab', { name: 'Members' }).click();
-      await page.getByTestId('member-remove-nora.m').click();
-      await page.locator('.ant-popconfirm').getByText('Remove nora.m from the organization?').waitFor();
+      await page.getByTestId(`member-remove-${nora}`).click();
+      await page.locator('.ant-popconfirm').getByText(`Remove ${nora} from the organization?`).waitFor();
       await journey.shot('members-remove-confirm');
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
-      await journey.toast('nora.m was removed.');
-      await table.getByText('nora.m').waitFor({ state: 'detached' });
+      await journey.toast(`${nora} was removed.`);
+      await table.getByText(nora, { exact: true }).waitFor({ state: 'detached' });
       expect(journey.pageErrors).toEqual([]);
     },
   );
 
   it('a join request sent by a newcomer is accepted by the owner', { timeout: 120_000 }, async () => {
+    const lab = await p.lab();
+    const omar = `omar${unique()}`;
     const { app } = journey;
-    await app.inject({
-      method: 'POST',
-      url: '/user/register',
-      payload: { username: 'omar.k', email: 'omar@example.test', password: 'omar_pw1', country: 'Norway' },
-    });
+    await register(omar, 'omar_pw1');
     const signedIn = await app.inject({
       method: 'POST',
       url: '/account/token',
-      payload: { username: 'omar.k', password: 'omar_pw1' },
+      payload: { username: omar, password: 'omar_pw1' },
     });
     const headers = { authorization: `Bearer ${signedIn.json().data.AccessToken as string}` };
-    const found = await app.inject({ method: 'GET', url: '/api2/cust/find?key=Demo%20Lab', headers });
-    const lab = (found.json().data as { id: string; name: string }[]).find((c) => c.name === 'Demo Lab')!;
+    const found = await app.inject({
+      method: 'GET',
+      url: `/api2/cust/find?key=${encodeURIComponent(lab.name)}`,
+      headers,
+    });
+    const target = (found.json().data as { id: string; name: string }[]).find((c) => c.name === lab.name)!;
     const asked = await app.inject({
       method: 'GET',
-      url: `/api2/user/customer/join?custId=${lab.id}&message=${encodeURIComponent('I work here on Tuesdays')}`,
+      url: `/api2/user/customer/join?custId=${target.id}&message=${encodeURIComponent('I work here on Tuesdays')}`,
       headers,
     });
     expect(asked.json()).toMatchObject({ success: true });
 
-    await signInAs(page, base, 'lab');
+    await openAs(page, base, lab.owner, '/v5/newAccount');
     await openMembers();
     await page.getByRole('tab', { name: /Join requests/ }).click();
     const requests = page.getByTestId('join-requests-table');
     await requests.getByText('I work here on Tuesdays').waitFor();
     await journey.shot('members-requests-pending');
-    await page.getByTestId('join-accept-omar.k').click();
+    await page.getByTestId(`join-accept-${omar}`).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Accept' }).click();
-    await journey.toast('omar.k is now a member.');
-    await requests.getByText('omar.k').waitFor({ state: 'detached' });
+    await journey.toast(`${omar} is now a member.`);
+    await requests.getByText(omar, { exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Members' }).click();
-    await page.getByTestId('members-table').getByText('omar.k').waitFor();
+    await page.getByTestId('members-table').getByText(omar, { exact: true }).waitFor();
     // Made an administrator, after confirming.
-    await page.getByTestId('member-role-omar.k').click();
+    await page.getByTestId(`member-role-${omar}`).click();
     await page
       .locator('.ant-popconfirm')
-      .getByText('Make omar.k an administrator of the organization?')
+      .getByText(`Make ${omar} an administrator of the organization?`)
       .waitFor();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
     await journey.toast('The role was changed.');
     await page
       .getByTestId('members-table')
-      .locator('tr', { hasText: 'omar.k' })
+      .locator('tr', { hasText: omar })
       .getByText('Administrator')
       .waitFor();
-    // Clean up for the screenshots: the owner removes omar.k again.
-    await page.getByTestId('member-remove-omar.k').click();
+    // And removed again.
+    await page.getByTestId(`member-remove-${omar}`).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
-    await journey.toast('omar.k was removed.');
+    await journey.toast(`${omar} was removed.`);
+    await page.getByTestId('members-table').getByText(omar, { exact: true }).waitFor({ state: 'detached' });
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it(
     'a person without an organization finds one by name and asks to join it',
     { timeout: 120_000 },
     async () => {
-      await page.context().clearCookies();
-      await page.evaluate(() => sessionStorage.clear());
-      await page.goto(`${base}/v5/login`);
-      await page.getByTestId('sign-in-card').waitFor();
-      await page.locator('input#username').fill('omar.k');
-      await page.locator('input#password').fill('omar_pw1');
-      await page.locator('button[type=submit]').click();
-      await page.waitForURL(/\/v5\/home$/);
-      await page.goto(`${base}/v5/account?tab=1`);
+      const clinic = await p.clinic();
+      const newcomer = await p.person(null);
+      await openAs(page, base, newcomer, '/v5/account?tab=1');
       await page.getByTestId('org-choice-join').click();
       const join = page.getByTestId('join-organization');
-      await join.getByTestId('join-search').fill('Demo');
+      await join.getByTestId('join-search').fill(clinic.name);
       const results = join.getByTestId('join-results');
-      await results.getByText('Demo Clinic', { exact: true }).waitFor();
-      const clinic = results.locator('.ant-list-item').filter({ hasText: /^Demo Clinic(?! 2)/ });
-      await clinic.getByRole('button', { name: 'Ask to join' }).click();
-      await journey.toast('Your request was sent to Demo Clinic.');
-      await clinic.getByText('Waiting').waitFor();
-      await join.getByTestId('join-pending').getByText('Demo Clinic').waitFor();
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await join.getByTestId('join-pending').waitFor();
-        await journey.shot(`members-join-organization-${size.width}`);
-        expect(await fits()).toBe(true);
-      }
-      await page.setViewportSize(WIDTHS[2]);
-      // Demo Clinic's owner sees the request.
-      await signInAs(page, base, 'clinic');
+      await results.getByText(clinic.name, { exact: true }).waitFor();
+      const row = results.locator('.ant-list-item').filter({ hasText: clinic.name });
+      await row.getByRole('button', { name: 'Ask to join' }).click();
+      await journey.toast(`Your request was sent to ${clinic.name}.`);
+      await row.getByText('Waiting').waitFor();
+      await join.getByTestId('join-pending').getByText(clinic.name).waitFor();
+      expect(
+        await atWidths(page, SHOTS, 'members-join-organization', () =>
+          join.getByTestId('join-pending').waitFor(),
+        ),
+      ).toEqual([]);
+      // The clinic's owner sees the request.
+      await openAs(page, base, clinic.owner, '/v5/newAccount');
       await openMembers();
       await page.getByRole('tab', { name: /Join requests/ }).click();
-      await page.getByTestId('join-requests-table').getByText('omar.k').waitFor();
+      await page.getByTestId('join-requests-table').getByText(newcomer.username, { exact: true }).waitFor();
+      expect(journey.pageErrors).toEqual([]);
     },
   );
 
@@ -223,37 +246,39 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
     'shows the members, invitations and the invitation page at 390, 768 and 1440 px',
     { timeout: 120_000 },
     async () => {
-      await signInAs(page, base, 'lab');
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await openMembers();
-        await journey.shot(`members-list-${size.width}`);
-        expect(await fits()).toBe(true);
-        await page.getByRole('tab', { name: 'Invitations' }).click();
-        await page.getByTestId('invitations-table').waitFor();
-        await journey.shot(`members-invitations-${size.width}`);
-        expect(await fits()).toBe(true);
-        await page.getByRole('tab', { name: /Join requests/ }).click();
-        await page.getByText('Nobody is waiting to join.', { exact: false }).waitFor();
-        await journey.shot(`members-requests-${size.width}`);
-        expect(await fits()).toBe(true);
-      }
-      // The invitation page, from a fresh invitation.
-      await page.setViewportSize(WIDTHS[2]);
+      const lab = await p.lab();
+      await openAs(page, base, lab.owner, '/v5/newAccount');
       await openMembers();
+      const tooWide = await atWidths(page, SHOTS, 'members-list', () =>
+        page.getByTestId('members-table').getByText(lab.owner.username, { exact: true }).first().waitFor(),
+      );
       await page.getByRole('tab', { name: 'Invitations' }).click();
-      await page.getByTestId('invite-email').fill('nora@example.test');
-      await page.getByTestId('invite-send').click();
-      await journey.toast('Invitation sent to nora@example.test.');
-      const link = await invitationLink();
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await page.goto(link);
-        await page.getByTestId('invitation-accept').waitFor();
-        await page.locator('#splash').waitFor({ state: 'detached' });
-        await journey.shot(`members-invitation-${size.width}`);
-        expect(await fits()).toBe(true);
-      }
+      await page.getByTestId('invitations-table').waitFor();
+      tooWide.push(
+        ...(await atWidths(page, SHOTS, 'members-invitations', () =>
+          page.getByTestId('invitations-table').waitFor(),
+        )),
+      );
+      await page.getByRole('tab', { name: /Join requests/ }).click();
+      const nobody = page.getByText('Nobody is waiting to join.', { exact: false });
+      await nobody.waitFor();
+      tooWide.push(...(await atWidths(page, SHOTS, 'members-requests', () => nobody.waitFor())));
+      expect(tooWide).toEqual([]);
+
+      // The invitation page, from a fresh invitation.
+      await page.getByRole('tab', { name: 'Invitations' }).click();
+      const email = `invitee${unique()}@example.test`;
+      await invite(email);
+      await page.goto(await invitationLink(email, lab));
+      await page.getByTestId('invitation-accept').waitFor();
+      await page.locator('#splash').waitFor({ state: 'detached' });
+      expect(
+        await atWidths(page, SHOTS, 'members-invitation', () =>
+          page.getByTestId('invitation-accept').waitFor(),
+        ),
+      ).toEqual([]);
+      expect(await fits()).toBe(true);
+      expect(journey.pageErrors).toEqual([]);
     },
   );
 });

@@ -78,7 +78,7 @@ export const tokenOf = (person: { headers: { authorization: string } }) =>
 /**
  * Opens `path` signed in as `person`: before the tab's first navigation through `signInWithToken`; afterwards the
  * tab's session (token, provider cookie, session answers) is swapped for the person's, as a sign-out and sign-in
- * would leave it. Waits for the app's top bar unless the path is not a page of the signed-in app.
+ * would leave it. Waits for the app's top bar (any page of the signed-in app has it) unless told not to.
  */
 export async function openAs(
   page: Page,
@@ -97,7 +97,19 @@ export async function openAs(
     }, token);
   } else await signInWithToken(page, token);
   await page.goto(`${base}${path}`);
-  if (shell) await page.getByTestId('org-name').waitFor();
+  if (shell) await page.getByTestId('menu-toggle').waitFor();
+}
+
+/**
+ * Signs the tab out as a person closing the session would be: cookies and the tab's session gone, and `openAs`'s
+ * token not given again on the next navigation.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    sessionStorage.setItem('e2e:token-given', '1');
+  });
 }
 
 /**
