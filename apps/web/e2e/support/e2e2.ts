@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { CustType } from '@archway/contract';
+import { CaseType, CustType } from '@archway/contract';
 import { archJaw, writePly } from '@archway/mesh';
 import {
   factories,
@@ -116,7 +116,7 @@ export function people(app: FastifyInstance) {
     opts: { name?: string } = {},
   ): Promise<DeviceRef> {
     const device = await f.device(from, opts);
-    for (const caseType of [1, 2, 3]) await f.receiver(device, to, { caseType });
+    for (const caseType of Object.values(CaseType)) await f.receiver(device, to, { caseType });
     return device;
   }
 
@@ -313,13 +313,14 @@ export async function exchange(p: People, opts: { timeZone?: string; prefix?: st
   const clinic = await p.clinic(`${prefix} Clinic`, { timeZone });
   const lab = await p.lab(`${prefix} Lab`, { timeZone });
   const scanner = await p.sendsTo(clinic, lab, { name: `${prefix} scanner` });
-  const sent: { caseType: number; createdAt: Date }[] = [];
+  const types = [CaseType.orthodontics, CaseType.implant, CaseType.restoration] as const;
+  const sent: { caseType: (typeof types)[number]; createdAt: Date }[] = [];
   const noon = daysAgo(1, timeZone);
-  for (const [i, caseType] of [1, 2, 3].entries())
+  for (const [i, caseType] of types.entries())
     sent.push({ caseType, createdAt: new Date(noon.getTime() - i * 30 * 60_000) });
   EARLIER_CASES.forEach((n, k) => {
     for (let i = 0; i < n; i++)
-      sent.push({ caseType: 1 + ((k + i) % 3), createdAt: monthsAgo(k + 1, timeZone, 3 + i * 5) });
+      sent.push({ caseType: types[(k + i) % 3]!, createdAt: monthsAgo(k + 1, timeZone, 3 + i * 5) });
   });
   for (const [i, c] of sent.entries())
     await p.kase(scanner, clinic.owner, { ...c, patientName: `${prefix} Patient ${i + 1}` });
