@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { factories } from '../../server/src/testing/factories.ts';
-import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { openCaseList, startJourney, type Journey } from './server.ts';
+import { atWidths, openAs, people } from './support/e2e3.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * Case design in a real browser against a real server: Demo Clinic opens a case it sent to Demo Lab from its
+ * Case design in a real browser against a real server: a fresh clinic opens a case it sent to a fresh lab from its
  * detail ("Design the teeth"), selects 14–16 by click and keyboard, makes 14 and 16 zirconia crowns and 15 a pontic
- * in A2, connects them as a bridge, writes a note and saves; the chart comes back after a reload. Demo Lab sees the
+ * in A2, connects them as a bridge, writes a note and saves; the chart comes back after a reload. The lab sees the
  * chart in the case detail, opens the design read-only and answers with a design note; the clinic sees the note on
  * /caseDesign and in the detail, and the printed sheet carries the chart in its colours. /caseDesign is photographed
- * at 390, 768 and 1440 px for both sides and must not be wider than the window.
+ * at 390, 768 and 1440 px for both sides (the clinic's editor unsaved too) and must not be wider than the window.
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -30,10 +30,7 @@ describe('case design in Chromium', () => {
   let caseId = '';
   const tooWide: string[] = [];
 
-  const shot = async (name: string) => {
-    await page.waitForTimeout(500);
-    await journey.shot(`design-${name}`);
-  };
+  const shot = (name: string) => journey.shot(`design-${name}`);
   const tooth = (root: Locator | Page, n: number) => root.locator(`[data-tooth="${n}"]`);
 
   /** Picks a Select's option by its title (the option's text). */
@@ -73,22 +70,9 @@ describe('case design in Chromium', () => {
     return page.getByTestId('case-design-section');
   }
 
-  /** Every width: a screenshot of /caseDesign and the check that nothing scrolls sideways. */
-  async function atEveryWidth(who: string, ready: () => Promise<void>) {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.goto(`${base}/v5/caseDesign?id=${caseId}`);
-      await ready();
-      await page.waitForTimeout(400);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      if (scrollWidth > innerWidth) tooWide.push(`${who} ${size.width}: ${scrollWidth}`);
-      await shot(`${who}-${size.width}`);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  /** Every width: a screenshot of /caseDesign as it is now and the check that nothing scrolls sideways. */
+  const atEveryWidth = async (who: string, ready?: () => Promise<unknown>) =>
+    tooWide.push(...(await atWidths(page, SHOTS, `design-${who}`, ready)));
 
   beforeAll(async () => {
     journey = await startJourney({ shotsDir: SHOTS });
@@ -103,15 +87,13 @@ describe('case design in Chromium', () => {
     'the clinic designs a bridge, the lab answers, both see it, the sheet prints it',
     { timeout: 600_000 },
     async () => {
-      await signInAs(page, base, 'lab');
-      const lab = await currentUserOf(page);
-      await signInAs(page, base, 'clinic');
-      const clinic = await currentUserOf(page);
-      const f = factories(journey.app);
-      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
-      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
-      await f.receiver(scanner, lab, { caseType: 3 });
-      caseId = await f.kase(scanner, clinicOwner, { patientName: PATIENT, caseType: 3, doctor: 'Dr. Vega' });
+      const p = people(journey.app);
+      const lab = await p.lab();
+      const clinic = await p.clinic();
+      const scanner = await p.device(clinic);
+      await p.receiver(scanner, lab, { caseType: 3 });
+      caseId = await p.kase(scanner, clinic.owner, { patientName: PATIENT, caseType: 3, doctor: 'Dr. Vega' });
+      await openAs(page, base, clinic.owner, '/v5/case');
 
       // The clinic's detail: no design yet, and the way to make one.
       let section = await openDetail();
@@ -162,7 +144,9 @@ describe('case design in Chromium', () => {
         .getByTestId('design-note-input')
         .fill('Ovate pontic on 15, light contact. Please check the margin on 16.');
       await page.getByTestId('design-dirty').getByText(text('design.unsaved')).waitFor();
-      await atEveryWidthInPlace('clinic-editing');
+      await atEveryWidth('clinic-editing', () =>
+        page.getByTestId('design-dirty').getByText(text('design.unsaved')).waitFor(),
+      );
       await page.getByTestId('design-save').click();
       await journey.toast(text('design.saved'));
       await page.getByTestId('design-dirty').getByText(text('design.upToDate')).waitFor();
@@ -186,7 +170,7 @@ describe('case design in Chromium', () => {
       await page.getByTestId('design-notes').getByText(text('design.notes.none')).waitFor();
 
       // The lab: the chart in the case detail, then its own design note.
-      await signInAs(page, base, 'lab');
+      await openAs(page, base, lab.owner, '/v5/case');
       section = await openDetail();
       const summary = section.getByTestId('design-summary');
       await summary.waitFor();
@@ -205,15 +189,18 @@ describe('case design in Chromium', () => {
         .fill('Katana STML, ovate pontic 0.5 mm into the tissue.');
       await page.getByTestId('design-own-note-save').click();
       await journey.toast(text('design.notes.saved'));
+      await page.reload();
+      await page.getByTestId('design-own-note-input').waitFor();
       await atEveryWidth('lab', () => page.getByTestId('design-own-note-input').waitFor());
       await expect(page.getByTestId('design-own-note-input').inputValue()).resolves.toContain('Katana STML');
 
       // The clinic sees the lab's note on /caseDesign and in the detail; the printed sheet carries the chart.
-      await signInAs(page, base, 'clinic');
-      await atEveryWidth('clinic', () =>
-        page.getByTestId('design-lab-note').getByText('Katana STML', { exact: false }).waitFor(),
-      );
-      await expect(page.getByTestId('design-lab-note').innerText()).resolves.toContain('Demo Lab');
+      await openAs(page, base, clinic.owner, `/v5/caseDesign?id=${caseId}`);
+      const labNote = () =>
+        page.getByTestId('design-lab-note').getByText('Katana STML', { exact: false }).waitFor();
+      await labNote();
+      await atEveryWidth('clinic', labNote);
+      await expect(page.getByTestId('design-lab-note').innerText()).resolves.toContain(lab.name);
       section = await openDetail();
       await section.getByTestId('design-lab-notes').getByText('Katana STML', { exact: false }).waitFor();
       await section.scrollIntoViewIfNeeded();
@@ -238,19 +225,4 @@ describe('case design in Chromium', () => {
       expect(journey.pageErrors).toEqual([]);
     },
   );
-
-  /** The editor as it is (unsaved) at every width: only the viewport changes. */
-  async function atEveryWidthInPlace(who: string) {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(400);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      if (scrollWidth > innerWidth) tooWide.push(`${who} ${size.width}: ${scrollWidth}`);
-      await shot(`${who}-${size.width}`);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
 });
