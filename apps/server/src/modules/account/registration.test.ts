@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
 import { users } from '../users/users.schema.ts';
 import { accountTokens } from './account.schema.ts';
 import de from './mail/de.json' with { type: 'json' };
 
-/** Waits for the relay to have received `n` messages (bounded by tries, not time). */
-async function mails(relay: Relay, n: number) {
-  for (let i = 0; i < 300 && relay.received.length < n; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(relay.received.length).toBe(n);
-  return relay.received;
+/** Waits for the relay to have received `n` messages to `address` (bounded by tries, not time), and answers them. */
+async function mailsTo(relay: Relay, address: string, n: number) {
+  const to = () => relay.received.filter((m) => m.to?.[0]?.address?.toLowerCase() === address.toLowerCase());
+  for (let i = 0; i < 300 && to().length < n; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(to().length).toBe(n);
+  return to();
 }
 const tokenIn = (text: string, page: string) => new RegExp(`${page}\\?token=([\\w-]+)`).exec(text)![1]!;
 
@@ -30,11 +32,23 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
   const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     (await t.app.inject({ method, url, payload: payload as object })).json();
   const person = { username: 'ada.l', email: 'Ada@Example.test', password: 'first_pw1', country: 'DE' };
+  /** A person of this test's own (German, like `person`), registered and with the address confirmed. */
+  const registered = async () => {
+    const id = randomBytes(4).toString('hex');
+    const p = { ...person, username: `ada.${id}`, email: `Ada.${id}@Example.test` };
+    expect(await call('POST', '/user/register', { ...p, language: 'de' })).toMatchObject({ success: true });
+    const [mail] = await mailsTo(relay, p.email, 1);
+    const confirmed = await call('GET', `/user/confirmEmail?token=${tokenIn(mail!.text!, 'confirmEmail')}`);
+    expect(confirmed).toMatchObject({ success: true, data: { emailConfirmed: '1' } });
+    return p;
+  };
 
   it('registers, mails a confirmation link in the chosen language, and confirms the address once', async () => {
+    const before = relay.received.length;
     const answer = await call('POST', '/user/register', { ...person, language: 'de' });
     expect(answer).toMatchObject({ success: true, data: { username: 'ada.l', emailConfirmed: '2' } });
-    const [mail] = await mails(relay, 1);
+    const [mail] = await mailsTo(relay, 'ada@example.test', 1);
+    expect(relay.received.length).toBe(before + 1);
     expect(mail!.to![0]!.address!.toLowerCase()).toBe('ada@example.test');
     expect(mail!.subject).toBe(de.confirmEmail.subject);
     expect(mail!.text).toContain('ada.l');
@@ -58,13 +72,22 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
   });
 
   it('refuses a taken username or address (any case) and names outside the rules; nothing is mailed', async () => {
+    const taken = await registered();
     const before = relay.received.length;
     const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });
     expect(
-      await call('POST', '/user/register', { ...person, username: 'ADA.L', email: 'x@example.test' }),
+      await call('POST', '/user/register', {
+        ...taken,
+        username: taken.username.toUpperCase(),
+        email: 'x@example.test',
+      }),
     ).toMatchObject(refused(-1, 'register.usernameTaken'));
     expect(
-      await call('POST', '/user/register', { ...person, username: 'other', email: 'ada@example.TEST' }),
+      await call('POST', '/user/register', {
+        ...taken,
+        username: 'other',
+        email: taken.email.toLowerCase().replace('example.test', 'example.TEST'),
+      }),
     ).toMatchObject(refused(-2, 'register.emailTaken'));
     for (const bad of [
       { username: 'a' },
@@ -76,7 +99,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     ])
       expect(
         await call('POST', '/user/register', {
-          ...person,
+          ...taken,
           username: 'fresh',
           email: 'f@example.test',
           ...bad,
@@ -87,13 +110,15 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
   });
 
   it('mails a single-use reset link; an unknown address gets the same answer and no mail', async () => {
+    const p = await registered();
     const before = relay.received.length;
     expect(await call('POST', '/user/password/forgot', { email: 'nobody@example.test' })).toEqual(
-      await call('POST', '/user/password/forgot', { email: 'ADA@example.test' }),
+      await call('POST', '/user/password/forgot', { email: p.email.toUpperCase() }),
     );
-    const received = await mails(relay, before + 1);
-    const mail = received.at(-1)!;
-    expect(mail.to![0]!.address!.toLowerCase()).toBe('ada@example.test');
+    // The confirmation, then the reset link.
+    const mail = (await mailsTo(relay, p.email, 2)).at(-1)!;
+    expect(relay.received.length).toBe(before + 1);
+    expect(mail.to![0]!.address!.toLowerCase()).toBe(p.email.toLowerCase());
     expect(mail.subject).toBe(de.resetPassword.subject); // the account's language
     const token = tokenIn(mail.text!, 'resetPassword');
 
@@ -104,8 +129,8 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     expect(await call('POST', '/user/password/reset', { token, password: 'second_pw2' })).toMatchObject({
       success: true,
     });
-    await expect(signIn(t.app, 'ada.l', 'second_pw2')).resolves.toHaveProperty('authorization');
-    await expect(signIn(t.app, 'ada.l', 'first_pw1')).rejects.toThrow();
+    await expect(signIn(t.app, p.username, 'second_pw2')).resolves.toHaveProperty('authorization');
+    await expect(signIn(t.app, p.username, 'first_pw1')).rejects.toThrow();
     expect(await call('POST', '/user/password/reset', { token, password: 'third_pw3' })).toMatchObject({
       errorCode: -1,
       data: { key: 'accountLink.invalid' },
@@ -113,19 +138,22 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
   });
 
   it('an expired link does nothing; at most three reset mails an hour go to one person', async () => {
+    const p = await registered();
     const before = relay.received.length;
-    await call('POST', '/user/password/forgot', { email: 'ada@example.test' });
-    const token = tokenIn((await mails(relay, before + 1)).at(-1)!.text!, 'resetPassword');
+    await call('POST', '/user/password/forgot', { email: p.email.toLowerCase() });
+    const token = tokenIn((await mailsTo(relay, p.email, 2)).at(-1)!.text!, 'resetPassword');
+    const [account] = await t.app.platform.db.select().from(users).where(eq(users.username, p.username));
     await t.app.platform.db
       .update(accountTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(accountTokens.purpose, 'resetPassword'));
+      .where(and(eq(accountTokens.purpose, 'resetPassword'), eq(accountTokens.userId, account!.id)));
     expect(await call('POST', '/user/password/reset', { token, password: 'third_pw3' })).toMatchObject({
       errorCode: -1,
     });
-    // Two reset mails this hour so far (the previous test's and this one's): one more, then none.
-    for (let i = 0; i < 3; i++) await call('POST', '/user/password/forgot', { email: 'ada@example.test' });
+    // One reset mail this hour so far: two more, then none.
+    for (let i = 0; i < 3; i++) await call('POST', '/user/password/forgot', { email: p.email.toLowerCase() });
+    await mailsTo(relay, p.email, 4);
     await new Promise((r) => setTimeout(r, 300));
-    expect(relay.received.length).toBe(before + 2);
+    expect(relay.received.length).toBe(before + 3);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CaseErrors, CustType, OrderFormErrors, OrgErrors, STANDARD_ORDER_FORM } from '@archway/contract';
@@ -116,6 +116,11 @@ describe.each(engines)('order forms (%s)', (engine) => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
     base = await listen(t.app);
+  }, 180_000);
+  afterAll(() => t?.close(), 180_000);
+  // Every test its own organizations: a clinic whose device sends restorations to lab (lab2 receives only where a
+  // test adds it), each organization's first member its owner; the order page is off until a test turns it on.
+  beforeEach(async () => {
     clinic = await f.org({ name: `Order Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Order Lab A ${Date.now()}` });
     lab2 = await f.org({ custType: CustType.lab, name: `Order Lab B ${Date.now()}` });
@@ -124,8 +129,7 @@ describe.each(engines)('order forms (%s)', (engine) => {
     for (const o of [clinic, lab, lab2, third, stranger]) await makeOwner(o);
     device = await f.device(clinic);
     await f.receiver(device, lab, { caseType: 3 });
-  }, 180_000);
-  afterAll(() => t?.close(), 180_000);
+  });
 
   it('needs the order page: every designer call is orderForm.notEnabled while page_order is off', async () => {
     await pageOrder(lab, false);
@@ -141,10 +145,10 @@ describe.each(engines)('order forms (%s)', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'orderForm.field.add'), eq(auditLog.outcome, 'refused')));
     expect(refused.map((r) => r.actorCustId)).toContain(lab.custId);
-    await pageOrder(lab, true);
   });
 
   it('starts from the standard form; a member reads it, only the administrator changes it', async () => {
+    await pageOrder(lab, true);
     const first = await lab.owner.call('GET', '/api/order/form');
     expect(first.body.data).toMatchObject({
       published: 0,
@@ -163,6 +167,7 @@ describe.each(engines)('order forms (%s)', (engine) => {
   });
 
   it('refuses a field without name or type, a taken name, a choice without options, a repeated option', async () => {
+    await pageOrder(lab, true);
     const add = (body: unknown) => lab.owner.call('POST', '/api/order/form/field', body);
     refusedWith(await add({ type: 'input' }), OrderFormErrors.nameRequired, 'name');
     refusedWith(await add({ name: '   ', type: 'input' }), OrderFormErrors.nameRequired, 'name');
@@ -195,6 +200,11 @@ describe.each(engines)('order forms (%s)', (engine) => {
   });
 
   it('adds options and sub-options, refusing existing ones; changes, renames, deletes and reorders fields', async () => {
+    await pageOrder(lab, true);
+    // A plain input field named Shade (options cannot be added to it), as a designer would have left it.
+    expect(
+      (await lab.owner.call('POST', '/api/order/form/field', { name: 'Shade', type: 'input' })).body.success,
+    ).toBe(true);
     const option = (body: object) => lab.owner.call('POST', '/api/order/form/option', body);
     await lab.owner.call('POST', '/api/order/form/field', MATERIAL);
     refusedWith(await option({ field: 'Material', label: 'PFM' }), OrderFormErrors.optionExists, 'label');
@@ -280,6 +290,7 @@ describe.each(engines)('order forms (%s)', (engine) => {
   });
 
   it('at most 100 fields (addFailed); reset gives the standard form; an empty draft does not synchronize', async () => {
+    await pageOrder(lab, true);
     await lab.owner.call('POST', '/api/order/form/reset');
     const { draft } = (await lab.owner.call('GET', '/api/order/form')).body.data;
     for (let i = draft.length; i < 100; i++)
@@ -304,6 +315,7 @@ describe.each(engines)('order forms (%s)', (engine) => {
   }, 180_000);
 
   it('publishes versions; a clinic sees the receivers’ forms; a case keeps the version it was sent with', async () => {
+    await pageOrder(lab, true);
     const v1 = await publish(lab, [
       MATERIAL,
       { name: 'Shade', type: 'radio', options: [{ label: 'A1' }, { label: 'A2' }] },
@@ -439,6 +451,10 @@ describe.each(engines)('order forms (%s)', (engine) => {
   });
 
   it('shows each party its own: sender all, receiver its own, the third party the forwarding lab’s, stranger nothing', async () => {
+    // lab's published form asks for a material and an implant brand; lab2 receives too, with a form of its own.
+    await pageOrder(lab, true);
+    await publish(lab, [MATERIAL, { name: 'Implant brand', type: 'input', mandatory: true }]);
+    await f.receiver(device, lab2, { caseType: 3 });
     await pageOrder(lab2, true);
     await publish(lab2, [{ name: 'Scan body', type: 'switch', mandatory: true }]);
     const sent = await send({ Material: 'e.max', 'Implant brand': 'Nobel', 'Scan body': false });
