@@ -1,24 +1,33 @@
 /**
- * `npm run bench:api`: the API under load with 20,000 bound devices over 200 organizations, on PostgreSQL and on
- * PGlite. For each engine: generate the data (data.ts), start the real server in a child process (server.ts), then
- *   1. EXPLAIN (ANALYZE, BUFFERS) of the SQL of the device list and the receiver search (PostgreSQL),
- *   2. the device list (`POST /api2/device/scan/auths`, page of 15, the largest organization) and the receiver
- *      search (`GET /cust/clinic/find`) at a fixed 200 requests/s: p50, p99, errors,
- *   3. the highest rate each sustains with p99 under 100 ms (200, 400, 800, 1200 … until p99 ≥ 100 ms or errors),
- *   4. `/v5/` asset latency (index.html, the largest script) alone and during a flood of sign-ins, and the bytes of
- *      a first visit plain and brotli.
- * Prints a table and writes bench-results/api.json. Everything is local (127.0.0.1); it stops by itself.
+ * `npm run bench:api`: the embedded default (no DATABASE_URL: the server starts the PostgreSQL of its data directory)
+ * against an external PostgreSQL on the same machine, in one run, on the same generated data: 20,000 bound devices
+ * over 200 organizations (data.ts) and BENCH_CASES cases (cases-data.ts; the largest organization's box holds about a
+ * fifth of them). Both servers run side by side (each in its own process, server.ts); the calls
  *
- * Environment: BENCH_ENGINES (postgres,pglite), BENCH_DATABASE_URL (an existing database to connect to for
- * CREATE/DROP DATABASE; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_QUICK=1 (short runs while
- * developing), BENCH_FIXED_S (30), BENCH_STEP_S (10), BENCH_FLOOD_S (10), BENCH_WEB_DIST (apps/web/dist),
- * BENCH_SERVER_SRC (another checkout's apps/server/src/, to measure an earlier commit), BENCH_LABEL, BENCH_OUT.
+ *   device list        POST /api2/device/scan/auths, pages 1–3 of 15, the largest organization
+ *   case box           POST /getpaging, pages 1–3 of 15, the largest organization's box
+ *   case box, keyword  POST /getpaging with a patient's whole name (first and family name)
+ *   current user       GET /user/current
+ *
+ * are measured on both engines, alternately, so that the machine's other load falls on both alike:
+ *   1. explain: EXPLAIN (ANALYZE, BUFFERS) of every read each call runs, on each engine (explain.ts),
+ *   2. closed: 10 connections, each sending its next request when the previous one is answered: requests/s, p50,
+ *      p99, CPU per request; BENCH_CLOSED_S seconds per engine and call, in BENCH_CLOSED_RUNS runs in the order
+ *      embedded, external, external, embedded, embedded, external … (short runs, so a burst of the machine's other
+ *      load falls on both engines),
+ *   3. fixed: open loop at a fixed rate per call (load.ts: no coordinated omission): p50, p99, errors, CPU,
+ *   4. cost (opt-in): each call at 20/s, CPU per request; step (opt-in): rising rates until p99 ≥ 100 ms,
+ *   5. assets: `/v5/` assets alone and during a sign-in flood, on the first engine (they do not touch the database).
+ * Then the table, with the embedded/external ratio of closed-loop throughput per call (aim: 0.8 or better), and
+ * bench-results/api.json. It stops by itself (BENCH_DEADLINE_S, default 570 s): the measurement times shrink to fit
+ * what the data generation left. Environment: see README.md.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   DEVICES,
@@ -29,59 +38,94 @@ import {
   generate,
   type DataShape,
 } from './data.ts';
+import { caseStatements, custId, FAMILY, FIRST } from './cases-data.ts';
 import { startServer as startChild, type Server } from './child.ts';
 import { scratchDatabase } from './scratch-db.ts';
 import { explainAll, type PlanReport } from './explain.ts';
-import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
-import { backendCpu, type Measured } from './cpu.ts';
-
-type Engine = 'postgres' | 'pglite';
+import {
+  agentFor,
+  closedLoop,
+  mergeClosed,
+  openLoop,
+  request,
+  type ClosedResult,
+  type ClosedRun,
+  type RunResult,
+  type Target,
+} from './load.ts';
+import { withCpu, type CpuPerRequest, type Measured } from './cpu.ts';
+import { embeddedUrls, parseEngines, serverLikePool, stopLeftover, type Engine } from './engine.ts';
 
 const env = process.env;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, '../../..');
 const src = env.BENCH_SERVER_SRC ?? path.resolve(here, '../src') + '/';
 const QUICK = env.BENCH_QUICK === '1';
-const FIXED_S = Number(env.BENCH_FIXED_S ?? (QUICK ? 5 : 30));
+const ENGINES = parseEngines(env.BENCH_ENGINES ?? 'embedded,postgres');
+const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CASES = Number(env.BENCH_CASES ?? 100_000);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
+/** Seconds per closed-loop run; each engine runs twice per call (A B B A). */
+/** Seconds of closed loop per engine and call, in CLOSED_RUNS runs (A B B A A B B A …). */
+const CLOSED_S = Number(env.BENCH_CLOSED_S ?? (QUICK ? 4 : 16));
+const CLOSED_RUNS = Math.max(1, Number(env.BENCH_CLOSED_RUNS ?? 4));
+const FIXED_S = Number(env.BENCH_FIXED_S ?? (QUICK ? 3 : 10));
+const WARM_S = Number(env.BENCH_WARM_S ?? (QUICK ? 1 : 3));
 const STEP_S = Number(env.BENCH_STEP_S ?? (QUICK ? 3 : 10));
-const FLOOD_S = Number(env.BENCH_FLOOD_S ?? (QUICK ? 4 : 10));
+const FLOOD_S = Number(env.BENCH_FLOOD_S ?? (QUICK ? 3 : 8));
+const COST_S = Number(env.BENCH_COST_S ?? (QUICK ? 3 : 6));
+const COST_RATE = 20;
+/** How long an overloaded server may work off its backlog before it is restarted, s. */
+const DRAIN_S = Number(env.BENCH_DRAIN_S ?? 20);
 const RATES = [200, 400, 800, 1200, 1600, 2000, 2500, 3000, 4000];
 const P99_LIMIT_MS = 100;
-const FIXED_RATE = 200;
-const ENGINES = (env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e.trim()) as Engine[];
-const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const AIM = 0.8;
 const WEB_DIST = path.resolve(env.BENCH_WEB_DIST ?? path.join(repo, 'apps/web/dist'));
 const OUT = path.resolve(env.BENCH_OUT ?? path.join(repo, 'bench-results/api.json'));
-/** Which parts run (default all): explain, cost, fixed, step, assets. */
-const COST_RATE = 20;
-const WARM_S = Number(env.BENCH_WARM_S ?? (QUICK ? 1 : 3));
-const COST_S = Number(env.BENCH_COST_S ?? (QUICK ? 3 : 6));
-const PARTS = new Set((env.BENCH_PARTS ?? 'explain,cost,fixed,step,assets').split(',').map((p) => p.trim()));
+/** Which parts run: explain, closed, fixed, cost, step, assets (default all but cost and step). */
+const PARTS = new Set((env.BENCH_PARTS ?? 'explain,closed,fixed,assets').split(',').map((p) => p.trim()));
 /** The whole benchmark stops (and cleans up) after this long, whatever happens. */
-const DEADLINE_MS = Number(env.BENCH_DEADLINE_S ?? 540) * 1000;
+const DEADLINE_MS = Number(env.BENCH_DEADLINE_S ?? 570) * 1000;
 
 const out = (s = '') => process.stdout.write(`${s}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : Math.round(x).toString()) : '–');
+const load1 = () => Math.round(os.loadavg()[0]! * 10) / 10;
+const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+const engineName = (e: Engine) => (e === 'embedded' ? 'embedded' : 'external');
 
-// ---- per-engine database ------------------------------------------------------
+// ---- the data, per engine ---------------------------------------------------------------------------------------
+
+interface CaseShape {
+  cases: number;
+  /** The largest organization's box (not the bin): what the case box calls page through. */
+  largestBox: number;
+  copies: number;
+}
 
 interface PreparedDb {
-  env: Record<string, string>;
+  engine: Engine;
+  dataDir: string;
+  /** The external server's scratch database (undefined: embedded). */
   databaseUrl?: string;
   shape: DataShape;
+  cases: CaseShape;
   generateS: number;
   drop(): Promise<void>;
 }
 
-async function prepare(engine: Engine): Promise<PreparedDb> {
+/**
+ * Writes the data into the engine: the embedded one through openDatabase({ dataDir }) (which starts the data
+ * directory's PostgreSQL and migrates it), closed again so that the server process can take the directory.
+ */
+async function prepare(engine: Engine, cleanups: (() => Promise<void>)[]): Promise<PreparedDb> {
   const { openDatabase } = (await import(
     `${src}platform/db/client.ts`
   )) as typeof import('../src/platform/db/client.ts');
   const { hashPassword } = (await import(`${src}platform/identity/passwords.ts`)) as {
     hashPassword: (p: string) => Promise<string>;
   };
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'archway-bench-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), `archway-bench-${engine}-`));
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
   if (engine === 'postgres') {
@@ -89,101 +133,79 @@ async function prepare(engine: Engine): Promise<PreparedDb> {
     databaseUrl = scratch.url;
     dropDb = scratch.drop;
   }
+  const drop = async () => {
+    await stopLeftover(dataDir);
+    await dropDb();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  cleanups.push(drop);
   const t0 = performance.now();
   const database = await openDatabase({ databaseUrl, dataDir });
   let shape: DataShape;
+  let cases: CaseShape;
   try {
-    shape = await generate(database.db, await hashPassword(PASSWORD));
+    const db = database.db;
+    shape = await generate(db, await hashPassword(PASSWORD));
+    // The cases in one transaction, the statistics aggregates (case_stats, not read by the calls measured here) off.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`alter table case_boxes disable trigger case_stats_insert`));
+      for (const s of caseStatements(CASES)) await tx.execute(sql.raw(s));
+      await tx.execute(sql.raw(`alter table case_boxes enable trigger case_stats_insert`));
+    });
+    await db.execute(sql.raw('vacuum analyze'));
+    // Write the load's WAL out now, not in a checkpoint during the measurement.
+    await db.execute(sql.raw('checkpoint'));
+    const [row] = rowsOf(
+      await db.execute(
+        sql.raw(
+          `select (select count(*)::int from case_boxes where cust_id = ${custId('1')} and deleted_at is null
+             and recycled_at is null) as box, (select count(*)::int from case_boxes) as copies`,
+        ),
+      ),
+    );
+    cases = { cases: CASES, largestBox: Number(row?.box), copies: Number(row?.copies) };
   } finally {
     await database.close();
   }
-  return {
-    databaseUrl,
-    shape,
-    generateS: (performance.now() - t0) / 1000,
-    env: {
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    drop: async () => {
-      await dropDb();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { engine, dataDir, databaseUrl, shape, cases, generateS: (performance.now() - t0) / 1000, drop };
 }
 
-// ---- the server process -------------------------------------------------------
+// ---- the servers ------------------------------------------------------------------------------------------------
 
-const startServer = (dbEnv: Record<string, string>): Promise<Server> =>
-  startChild(
-    { ...dbEnv, WEB_DIST, BENCH_SERVER_SRC: src },
-    {
-      execArgv: env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : [],
-    },
-  );
-
-// ---- CPU per request -------------------------------------------------------------
-
-interface Costed extends Measured {
-  capacity: { nodeCore: number; nodePlusDatabaseCore: number | null; oneCoreForAll: number };
+interface Running {
+  engine: Engine;
+  prepared: PreparedDb;
+  server: Server;
+  /** Where the CPU of the database's backends is read and EXPLAIN runs (undefined: unknown). */
+  db: { adminUrl: string; databaseUrl: string | undefined };
+  token: string;
 }
 
-type Runner = (target: Target, opts: { rate: number; durationS: number }) => Promise<Measured>;
+const serverEnv = (p: PreparedDb) => ({
+  DATA_DIR: p.dataDir,
+  ...(p.databaseUrl ? { DATABASE_URL: p.databaseUrl } : {}),
+  WEB_DIST,
+  BENCH_SERVER_SRC: src,
+  // No scan jobs: the generated cases have no files to make preview images of.
+  SCAN_THREADS: '0',
+});
 
-/** Runs the open loop and measures the CPU it cost, which the machine's other load does not distort. */
-function runnerFor(server: Server, databaseUrl: string | undefined): Runner {
-  return async (target, opts) => {
-    const [s0, d0] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
-    const r = await openLoop(server.port, target, opts);
-    const [s1, d1] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
-    let db = 0;
-    for (const [pid, ms] of d1) db += ms - (d0.get(pid) ?? 0);
-    // Every request the server received costs CPU, also those the client stopped waiting for.
-    const n = Math.max(1, r.sent - (r.errorKinds['client saturated'] ?? 0));
-    const round = (x: number) => Math.round(x * 100) / 100;
-    return {
-      ...r,
-      cpuMsPerRequest: {
-        server: round((s1 - s0) / n),
-        database: databaseUrl && d1.size ? round(db / n) : null,
-      },
-    };
-  };
+function dbOf(p: PreparedDb): Running['db'] {
+  if (p.databaseUrl) return { adminUrl: ADMIN_URL, databaseUrl: p.databaseUrl };
+  const urls = embeddedUrls(p.dataDir);
+  return urls ? { adminUrl: urls.adminUrl, databaseUrl: urls.url } : { adminUrl: '', databaseUrl: undefined };
 }
 
-// ---- the calls ------------------------------------------------------------------
-
-const SEARCH_KEYS = [
-  'lab',
-  'Clinic 01',
-  'Dental Lab 1',
-  '05',
-  'bench',
-  'org010@bench.test',
-  'org013@bench.test',
-  '+15550000006',
-  'no such name',
-];
-
-const okEnvelope = (status: number, body: string) => status === 200 && body.startsWith('{"success":true');
-
-function listTarget(token: string): Target {
-  return {
-    method: 'POST',
-    path: () => '/api2/device/scan/auths',
-    headers: { authorization: `Bearer ${token}` },
-    body: (i) => ({ pageIndex: 1 + (i % 3), pageSize: 15 }),
-    ok: okEnvelope,
-  };
+async function start(p: PreparedDb): Promise<Server> {
+  return startChild(serverEnv(p), {
+    execArgv: env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : [],
+  });
 }
 
-function searchTarget(token: string): Target {
-  return {
-    method: 'GET',
-    path: (i) => `/cust/clinic/find?key=${encodeURIComponent(SEARCH_KEYS[i % SEARCH_KEYS.length]!)}&max=10`,
-    headers: { authorization: `Bearer ${token}` },
-    ok: okEnvelope,
-  };
+/** Stops the server (and, if it had to be killed, the embedded PostgreSQL it left running). */
+async function stop(r: { server: Server; prepared: PreparedDb }) {
+  await r.server.stop();
+  if (r.prepared.engine === 'embedded') await stopLeftover(r.prepared.dataDir);
 }
 
 async function signIn(port: number, username: string): Promise<string> {
@@ -203,25 +225,274 @@ async function signIn(port: number, username: string): Promise<string> {
   return body.data.AccessToken;
 }
 
-/**
- * Waits until the server answers /healthz within 50 ms three times in a row (at most 30 s), so a backlog left by an
- * overloaded run does not count against the next one.
- */
-async function settle(port: number): Promise<void> {
+async function once(port: number, t: Target, i: number) {
   const agent = agentFor(1);
-  const until = performance.now() + 30_000;
-  let fast = 0;
-  while (fast < 3 && performance.now() < until) {
-    const t = performance.now();
-    try {
-      await request(agent, port, 'GET', '/healthz', {}, undefined, 10_000);
-      fast = performance.now() - t < 50 ? fast + 1 : 0;
-    } catch {
-      fast = 0;
-    }
-    await sleep(200);
+  const b = t.body?.(i);
+  try {
+    return await request(
+      agent,
+      port,
+      t.method,
+      t.path(i),
+      t.headers ?? {},
+      b === undefined ? undefined : JSON.stringify(b),
+      60_000,
+    );
+  } finally {
+    agent.destroy();
   }
-  agent.destroy();
+}
+
+async function version(url: string | undefined): Promise<string | null> {
+  if (!url) return null;
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+    const { rows } = await c.query<{ v: string }>(`select current_setting('server_version') as v`);
+    return rows[0]?.v ?? null;
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Waits until the server process is idle (under 50 ms of CPU per second, twice), at most `maxS`: an overloaded run
+ * leaves requests queued that the client gave up on. Answers the seconds waited and whether it became idle.
+ */
+async function waitIdle(server: Server, maxS = DRAIN_S) {
+  const t0 = performance.now();
+  let quiet = 0;
+  while (quiet < 2 && performance.now() - t0 < maxS * 1000) {
+    const c0 = await server.cpuMs();
+    await sleep(1000);
+    quiet = (await server.cpuMs()) - c0 < 50 ? quiet + 1 : 0;
+  }
+  return { seconds: Math.round(performance.now() - t0) / 1000, idle: quiet >= 2 };
+}
+
+// ---- the calls --------------------------------------------------------------------------------------------------
+
+type CallKey = 'list' | 'box' | 'boxKeyword' | 'user';
+
+interface Call {
+  key: CallKey;
+  name: string;
+  /** The fixed rate of the open-loop phase, requests/s. */
+  rate: number;
+  target(token: string): Target;
+}
+
+const okEnvelope = (status: number, body: string) => status === 200 && body.startsWith('{"success":true');
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const fixedRate = (key: CallKey, fallback: number) =>
+  Number(env[`BENCH_RATE_${key.toUpperCase()}`] ?? env.BENCH_FIXED_RATE ?? fallback);
+
+const ALL_CALLS: Call[] = [
+  {
+    key: 'list',
+    name: 'device list',
+    rate: fixedRate('list', 50),
+    target: (token) => ({
+      method: 'POST',
+      path: () => '/api2/device/scan/auths',
+      headers: bearer(token),
+      body: (i) => ({ pageIndex: 1 + (i % 3), pageSize: 15 }),
+      ok: okEnvelope,
+    }),
+  },
+  {
+    key: 'box',
+    name: 'case box',
+    rate: fixedRate('box', 50),
+    target: (token) => ({
+      method: 'POST',
+      path: () => '/getpaging',
+      headers: bearer(token),
+      body: (i) => ({ pageIndex: 1 + (i % 3), pageSize: 15 }),
+      ok: okEnvelope,
+    }),
+  },
+  {
+    key: 'boxKeyword',
+    name: 'case box, keyword',
+    rate: fixedRate('boxKeyword', 50),
+    target: (token) => ({
+      method: 'POST',
+      path: () => '/getpaging',
+      headers: bearer(token),
+      // A patient's whole name, as the front desk types it (each name is in the box a few times).
+      body: (i) => ({
+        pageIndex: 1,
+        pageSize: 15,
+        keyword: `${FIRST[i % FIRST.length]} ${FAMILY[(i * 7) % FAMILY.length]}`,
+      }),
+      ok: okEnvelope,
+    }),
+  },
+  {
+    key: 'user',
+    name: 'current user',
+    rate: fixedRate('user', 50),
+    target: (token) => ({
+      method: 'GET',
+      path: () => '/user/current',
+      headers: bearer(token),
+      ok: okEnvelope,
+    }),
+  },
+];
+
+/** BENCH_CALLS: some of list, box, boxKeyword, user (default all). */
+const CALLS = env.BENCH_CALLS
+  ? ALL_CALLS.filter((c) =>
+      env
+        .BENCH_CALLS!.split(',')
+        .map((k) => k.trim())
+        .includes(c.key),
+    )
+  : ALL_CALLS;
+
+/** The receiver search: explained (and costed when asked), not loaded. */
+const SEARCH_KEYS = [
+  'lab',
+  'Clinic 01',
+  'Dental Lab 1',
+  '05',
+  'bench',
+  'org010@bench.test',
+  'org013@bench.test',
+  '+15550000006',
+  'no such name',
+];
+const searchTarget = (token: string): Target => ({
+  method: 'GET',
+  path: (i) => `/cust/clinic/find?key=${encodeURIComponent(SEARCH_KEYS[i % SEARCH_KEYS.length]!)}&max=10`,
+  headers: bearer(token),
+  ok: okEnvelope,
+});
+
+/** What one call answers on one engine: its total (list calls) and the status, to compare the engines' data. */
+async function probe(r: Running) {
+  const totals: Record<string, number | string> = {};
+  for (const call of CALLS) {
+    const res = await once(r.server.port, call.target(r.token), 0);
+    if (!okEnvelope(res.status, res.body))
+      throw new Error(`${r.engine}: ${call.name} answered HTTP ${res.status} ${res.body.slice(0, 300)}`);
+    const data = (JSON.parse(res.body) as { data?: { totalRecords?: number; custId?: string } }).data;
+    totals[call.key] = data?.totalRecords ?? data?.custId ?? '?';
+  }
+  return totals;
+}
+
+// ---- phases -----------------------------------------------------------------------------------------------------
+
+interface ExplainSummary {
+  reads: number;
+  executionMs: number;
+  planningMs: number;
+  seqScans: string[];
+  plans: PlanReport[];
+}
+
+async function explainCall(r: Running, target: Target): Promise<ExplainSummary | null> {
+  if (!r.db.databaseUrl) return null;
+  const { queries } = await r.server.capture(() => once(r.server.port, target, 0));
+  const pool = serverLikePool(r.db.databaseUrl);
+  try {
+    const plans = await explainAll(await pool.connect(), { connectionString: r.db.databaseUrl }, queries);
+    return {
+      reads: plans.length,
+      executionMs: Math.round(plans.reduce((a, p) => a + p.executionMs, 0) * 100) / 100,
+      planningMs: Math.round(plans.reduce((a, p) => a + p.planningMs, 0) * 100) / 100,
+      seqScans: plans.flatMap((p) => p.seqScans.map((s) => `${s.table} (${s.rowsRead} rows)`)),
+      plans,
+    };
+  } finally {
+    await pool.end();
+  }
+}
+
+type ClosedMeasured = ClosedResult & { cpuMsPerRequest: CpuPerRequest; loadAverage: number };
+
+async function closedOnce(r: Running, call: Call, durationS: number) {
+  const { result, cpuMsPerRequest } = await withCpu(
+    r.server,
+    r.db,
+    () => closedLoop(r.server.port, call.target(r.token), { connections: CONNECTIONS, durationS }),
+    (x) => x.completed,
+  );
+  return { run: result, cpuMsPerRequest };
+}
+
+/** Both engines on one call: `count` runs each of `totalS / count` seconds, A B B A A B …; per engine merged. */
+async function closedPhase(running: Running[], call: Call, totalS: number, count: number) {
+  const segS = totalS / count;
+  const order = Array.from({ length: count }, (_, i) => (i % 2 ? [...running].reverse() : running)).flat();
+  const runs = new Map<Engine, { run: ClosedRun; cpu: CpuPerRequest }[]>();
+  const loads: number[] = [];
+  for (const r of order) {
+    const m = await closedOnce(r, call, segS);
+    loads.push(load1());
+    runs.set(r.engine, [...(runs.get(r.engine) ?? []), { run: m.run, cpu: m.cpuMsPerRequest }]);
+  }
+  const result: Partial<Record<Engine, ClosedMeasured>> = {};
+  for (const [engine, list] of runs) {
+    const merged = mergeClosed(list.map((x) => x.run));
+    const n = list.map((x) => x.run.completed);
+    const weighted = (f: (c: CpuPerRequest) => number | null) => {
+      const vals = list.map((x) => f(x.cpu));
+      if (vals.some((v) => v === null)) return null;
+      const total = n.reduce((a, b) => a + b, 0);
+      return (
+        Math.round((vals.reduce<number>((a, v, i) => a + v! * n[i]!, 0) / Math.max(1, total)) * 100) / 100
+      );
+    };
+    const { latencies: _latencies, ...rest } = merged;
+    void _latencies;
+    result[engine] = {
+      ...rest,
+      cpuMsPerRequest: { server: weighted((c) => c.server)!, database: weighted((c) => c.database) },
+      loadAverage: Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10,
+    };
+  }
+  return result;
+}
+
+type FixedMeasured = Measured & { drain: { seconds: number; idle: boolean } };
+
+/** One call on one engine at its fixed rate, then until the server is idle again (restarted if it is not). */
+async function fixedOnce(r: Running, call: Call, durationS: number): Promise<FixedMeasured> {
+  let drain = { seconds: 0, idle: true };
+  const { result, cpuMsPerRequest } = await withCpu(
+    r.server,
+    r.db,
+    async () => {
+      const res = await openLoop(r.server.port, call.target(r.token), { rate: call.rate, durationS });
+      drain = await waitIdle(r.server);
+      return res;
+    },
+    (x) => x.sent - (x.errorKinds['client saturated'] ?? 0),
+  );
+  if (!drain.idle) await restart(r);
+  return { ...result, cpuMsPerRequest, drain };
+}
+
+/** A new server process on the same data (its backlog dropped), warmed. */
+async function restart(r: Running) {
+  await stop(r);
+  r.server = await start(r.prepared);
+  r.db = dbOf(r.prepared);
+  await warm(r, QUICK ? 1 : 2);
+}
+
+/** V8, the pool's connections and their prepared statements, not measured: a few calls, then a closed loop. */
+async function warm(r: Running, seconds: number) {
+  for (const call of CALLS) {
+    for (let i = 0; i < 5; i++) await once(r.server.port, call.target(r.token), i).catch(() => undefined);
+    await closedLoop(r.server.port, call.target(r.token), { connections: CONNECTIONS, durationS: seconds });
+  }
 }
 
 interface StepResult extends Measured {
@@ -229,25 +500,19 @@ interface StepResult extends Measured {
 }
 
 /** Highest offered rate with p99 under the limit and no errors (and a generator that kept up). */
-async function stepUp(
-  port: number,
-  run: Runner,
-  target: Target,
-  stopAt: number,
-): Promise<{ steps: StepResult[]; sustained: number }> {
+async function stepUp(r: Running, call: Call, stopAt: number) {
   const steps: StepResult[] = [];
   let sustained = 0;
   for (const rate of RATES) {
     if (performance.now() + STEP_S * 1000 + 15_000 > stopAt) break;
-    const r = await run(target, { rate, durationS: STEP_S });
-    const pass = r.p99 < P99_LIMIT_MS && r.errors === 0;
-    steps.push({ ...r, pass });
+    const m = await fixedOnce(r, { ...call, rate }, STEP_S);
+    const pass = m.p99 < P99_LIMIT_MS && m.errors === 0;
+    steps.push({ ...m, pass });
     out(
-      `    ${String(rate).padStart(5)}/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  errors ${r.errors}  answered ${r.throughput}/s  cpu/request ${cpuText(r)}  ${pass ? 'ok' : 'STOP'}`,
+      `    ${engineName(r.engine).padEnd(8)} ${call.name.padEnd(18)} ${String(rate).padStart(5)}/s  p50 ${ms(m.p50).padStart(6)} ms  p99 ${ms(m.p99).padStart(6)} ms  errors ${m.errors}  answered ${m.throughput}/s  cpu/request ${cpuText(m.cpuMsPerRequest)}  ${pass ? 'ok' : 'STOP'}`,
     );
     if (!pass) break;
     sustained = rate;
-    await settle(port);
   }
   return { steps, sustained };
 }
@@ -401,289 +666,130 @@ async function assetsAndFlood(port: number): Promise<AssetReport | { skipped: st
   };
 }
 
-// ---- one engine -----------------------------------------------------------------------
+// ---- the run ----------------------------------------------------------------------------------------------------
 
-interface EngineReport {
-  engine: Engine;
-  data: DataShape;
-  generateS: number;
-  listTotal: number;
-  explain?: { list: PlanReport[]; search: PlanReport[] } | undefined;
-  cost?: { list: Costed; search: Costed } | undefined;
-  fixed?: { list: Measured; search: Measured } | undefined;
-  stepUp?:
-    | {
-        list: { steps: StepResult[]; sustained: number };
-        search: { steps: StepResult[]; sustained: number };
+const cpuText = (c: CpuPerRequest) => `${c.server}${c.database === null ? '' : ` + ${c.database}`} ms`;
+const fmtErr = (r: { errorKinds: Record<string, number> }) =>
+  Object.keys(r.errorKinds).length ? JSON.stringify(r.errorKinds) : '';
+const kb = (b: number) => `${Math.round(b / 1024)} KiB`;
+
+interface Report {
+  label: string | null;
+  at: string;
+  node: string;
+  quick: boolean;
+  partial: boolean;
+  settings: Record<string, unknown>;
+  seconds: number;
+  cpus: number;
+  /** The machine is shared: its 1/5/15-minute load average at the start, when the data was ready, and at the end. */
+  loadAverage: Record<string, number[]>;
+  engines: Partial<
+    Record<
+      Engine,
+      {
+        serverVersion: string | null;
+        data: DataShape;
+        cases: CaseShape;
+        generateS: number;
+        totals?: Record<string, number | string>;
       }
-    | undefined;
-  assets: AssetReport | { skipped: string };
-}
-
-async function runEngine(
-  engine: Engine,
-  stopAt: number,
-  cleanups: (() => Promise<void>)[],
-): Promise<EngineReport> {
-  out(`\n== ${engine} ==`);
-  const db = await prepare(engine);
-  cleanups.push(db.drop);
-  const d = db.shape;
-  out(
-    `  data: ${d.organizations} organizations, ${d.devices} devices (largest organization ${d.largestOrgDevices}, next ${d.secondOrgDevices}), ` +
-      `${d.authorizations} authorizations (${d.activeAuthorizations} live), ${d.deviceUsers} device users, ${d.receivers} receiver entries; ${db.generateS.toFixed(1)} s`,
-  );
-  let server = await startServer(db.env);
-  cleanups.push(() => server.stop());
-  const token = await signIn(server.port, LARGEST_ORG_OWNER);
-  const list = listTarget(token);
-  const search = searchTarget(token);
-  const probe = agentFor(1);
-  const first = await request(
-    probe,
-    server.port,
-    'POST',
-    '/api2/device/scan/auths',
-    list.headers!,
-    JSON.stringify({ pageIndex: 1, pageSize: 15 }),
-    30_000,
-  );
-  probe.destroy();
-  const listTotal = (JSON.parse(first.body) as { data?: { totalRecords?: number } }).data?.totalRecords ?? -1;
-  out(`  the largest organization's list: total ${listTotal} (HTTP ${first.status})`);
-
-  let explain: EngineReport['explain'];
-  if (engine === 'postgres' && PARTS.has('explain')) {
-    const once = async (t: Target, i: number) => {
-      const agent = agentFor(1);
-      const b = t.body?.(i);
-      await request(
-        agent,
-        server.port,
-        t.method,
-        t.path(i),
-        t.headers!,
-        b === undefined ? undefined : JSON.stringify(b),
-        30_000,
-      );
-      agent.destroy();
-    };
-    const listSql = (await server.capture(() => once(list, 0))).queries;
-    const searchSql = (await server.capture(() => once(search, 0))).queries;
-    const { openDatabase } = (await import(
-      `${src}platform/db/client.ts`
-    )) as typeof import('../src/platform/db/client.ts');
-    const database = await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.env.DATA_DIR! });
-    try {
-      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-      const defaults = { connectionString: db.databaseUrl };
-      explain = {
-        list: await explainAll(await pool.connect(), defaults, listSql),
-        search: await explainAll(await pool.connect(), defaults, searchSql),
-      };
-    } finally {
-      await database.close();
-    }
-    printExplain('device list (/auths, page 1 of 15)', explain.list);
-    printExplain(`receiver search (key "${SEARCH_KEYS[0]}")`, explain.search);
-  }
-
-  let run = runnerFor(server, db.databaseUrl);
+    >
+  >;
+  explain: Partial<Record<Engine, Record<string, ExplainSummary | null>>>;
+  closed: Partial<Record<CallKey, Partial<Record<Engine, ClosedMeasured>>>>;
+  fixed: Partial<Record<CallKey, Partial<Record<Engine, FixedMeasured>>>>;
+  /** Embedded / external closed-loop throughput per call (aim: ≥ 0.8). */
+  ratios: Partial<Record<CallKey, number>>;
   /**
-   * A new server process for the next phase: an overloaded phase leaves thousands of queued requests behind,
-   * which would otherwise be measured in the next one. Warmed before it is measured, as a server in service is: a
-   * few sequential calls, then WARM_S seconds of each call at 200/s (unmeasured), so the phase does not count V8
-   * compiling the code or the pool opening its connections and preparing its statements.
+   * External / embedded CPU per request (server process + database backends) in the closed loop: the throughput
+   * ratio one would see where CPU is the limit and nothing else runs; less at the mercy of the machine's other load.
    */
-  const fresh = async () => {
-    await server.stop();
-    server = await startServer(db.env);
-    run = runnerFor(server, db.databaseUrl);
-    const agent = agentFor(1);
-    for (let i = 0; i < 10; i++)
-      for (const t of [list, search]) {
-        const b = t.body?.(i);
-        await request(
-          agent,
-          server.port,
-          t.method,
-          t.path(i),
-          t.headers!,
-          b === undefined ? undefined : JSON.stringify(b),
-          30_000,
-        ).catch(() => undefined);
-      }
-    agent.destroy();
-    for (const t of [list, search]) await run(t, { rate: FIXED_RATE, durationS: WARM_S });
-  };
-  let cost: EngineReport['cost'];
-  let fixed: EngineReport['fixed'];
-  let steps: EngineReport['stepUp'];
-  if (PARTS.has('cost')) {
-    // At a rate every machine keeps up with, what one call costs: CPU time does not depend on what else runs.
-    out(`  cost at ${COST_RATE}/s for ${COST_S} s (CPU per request; a rate the server keeps up with):`);
-    const one = async (t: Target) => {
-      await fresh();
-      const r = await run(t, { rate: COST_RATE, durationS: COST_S });
-      const c = r.cpuMsPerRequest;
-      const perCall = c.server + (c.database ?? 0);
-      return {
-        ...r,
-        /** Calls per second one free core of Node could answer, and one core for Node plus one for the database. */
-        capacity: {
-          nodeCore: Math.round(1000 / Math.max(c.server, 0.01)),
-          nodePlusDatabaseCore:
-            c.database === null ? null : Math.round(1000 / Math.max(c.server, c.database, 0.01)),
-          oneCoreForAll: Math.round(1000 / Math.max(perCall, 0.01)),
-        },
-      };
-    };
-    const list1 = await one(list);
-    out(`    list    p50 ${ms(list1.p50)} ms  p99 ${ms(list1.p99)} ms  cpu/request ${cpuText(list1)}`);
-    const search1 = await one(search);
-    out(`    search  p50 ${ms(search1.p50)} ms  p99 ${ms(search1.p99)} ms  cpu/request ${cpuText(search1)}`);
-    cost = { list: list1, search: search1 };
-  }
-  const left = () => (stopAt - performance.now()) / 1000;
-  if (PARTS.has('fixed') && left() < 2 * FIXED_S + 60 + (PARTS.has('assets') ? 2 * FLOOD_S + 40 : 0))
-    out(`  fixed: skipped, ${Math.round(left())} s left for this engine`);
-  else if (PARTS.has('fixed')) {
-    out(`  fixed ${FIXED_RATE}/s for ${FIXED_S} s:`);
-    await fresh();
-    const fixedList = await run(list, { rate: FIXED_RATE, durationS: FIXED_S });
-    out(
-      `    list    p50 ${ms(fixedList.p50)} ms  p99 ${ms(fixedList.p99)} ms  errors ${fixedList.errors}  cpu/request ${cpuText(fixedList)}  ${fmtErr(fixedList)}`,
-    );
-    await fresh();
-    const fixedSearch = await run(search, { rate: FIXED_RATE, durationS: FIXED_S });
-    out(
-      `    search  p50 ${ms(fixedSearch.p50)} ms  p99 ${ms(fixedSearch.p99)} ms  errors ${fixedSearch.errors}  cpu/request ${cpuText(fixedSearch)}  ${fmtErr(fixedSearch)}`,
-    );
-    fixed = { list: fixedList, search: fixedSearch };
-  }
-  if (PARTS.has('step')) {
-    out(`  step-up, ${STEP_S} s per rate (p99 < ${P99_LIMIT_MS} ms, no errors):`);
-    out('   list');
-    await fresh();
-    const assetsTime = PARTS.has('assets') ? (2 * FLOOD_S + 40) * 1000 : 0;
-    const stepList = await stepUp(
-      server.port,
-      run,
-      list,
-      performance.now() + (stopAt - assetsTime - performance.now()) / 2,
-    );
-    await fresh();
-    out('   search');
-    const stepSearch = await stepUp(server.port, run, search, stopAt - assetsTime);
-    steps = { list: stepList, search: stepSearch };
-  }
-
-  let assets: EngineReport['assets'] = { skipped: 'not asked for (BENCH_PARTS)' };
-  if (PARTS.has('assets') && left() < 2 * FLOOD_S + 30) assets = { skipped: 'no time left' };
-  else if (PARTS.has('assets')) {
-    await fresh();
-    out(`  /v5/ assets alone and during a sign-in flood (${FLOOD_S} s each):`);
-    assets = await assetsAndFlood(server.port);
-    if ('skipped' in assets) out(`    skipped: ${assets.skipped}`);
-    else {
-      for (const k of Object.keys(assets.alone))
-        out(
-          `    ${k.padEnd(28)} alone p50 ${ms(assets.alone[k]!.p50)} / p99 ${ms(assets.alone[k]!.p99)} ms; flood p50 ${ms(assets.duringFlood[k]!.p50)} / p99 ${ms(assets.duringFlood[k]!.p99)} ms (×${assets.ratio[k]!.p50.toFixed(1)} / ×${assets.ratio[k]!.p99.toFixed(1)}); errors ${assets.duringFlood[k]!.errors}`,
-        );
-      const f = assets.flood;
-      out(
-        `    flood: ${f.workers} parallel sign-ins for ${f.seconds} s: ${f.accepted} accepted (${f.acceptedPerS}/s), ${f.refused429} refused 429, ${f.other} other`,
-      );
-    }
-  }
-  await server.stop();
-  return {
-    engine,
-    data: d,
-    generateS: Math.round(db.generateS * 10) / 10,
-    listTotal,
-    explain,
-    cost,
-    fixed,
-    stepUp: steps,
-    assets,
-  };
+  cpuRatios: Partial<Record<CallKey, number>>;
+  aim: number;
+  cost: Partial<Record<Engine, Record<string, Measured>>>;
+  stepUp: Partial<Record<Engine, Record<string, { steps: StepResult[]; sustained: number }>>>;
+  assets: (AssetReport & { engine: Engine }) | { skipped: string };
 }
 
-const cpuText = (r: Measured) =>
-  `server ${r.cpuMsPerRequest.server} ms${r.cpuMsPerRequest.database === null ? '' : ` + database ${r.cpuMsPerRequest.database} ms`}`;
+const loadAvg = () => os.loadavg().map((x) => Math.round(x * 10) / 10);
 
-const fmtErr = (r: RunResult) => (Object.keys(r.errorKinds).length ? JSON.stringify(r.errorKinds) : '');
+const report: Report = {
+  label: env.BENCH_LABEL ?? null,
+  at: new Date().toISOString(),
+  node: process.version,
+  quick: QUICK,
+  partial: true,
+  settings: {},
+  seconds: 0,
+  cpus: os.cpus().length,
+  loadAverage: { start: loadAvg() },
+  engines: {},
+  explain: {},
+  closed: {},
+  fixed: {},
+  ratios: {},
+  cpuRatios: {},
+  aim: AIM,
+  cost: {},
+  stepUp: {},
+  assets: { skipped: 'not run' },
+};
 
-function printExplain(title: string, plans: PlanReport[]) {
-  out(`  EXPLAIN (ANALYZE, BUFFERS) — ${title}: ${plans.length} queries`);
-  for (const [i, p] of plans.entries()) {
-    const flags = p.seqScans.map((s) => `SEQ SCAN ${s.table} (${s.rowsRead} rows read)`).join(', ');
+function table() {
+  const name = (k: CallKey) => CALLS.find((c) => c.key === k)!.name;
+  out(
+    `\n== summary (load average at start ${report.loadAverage.start!.join(' ')}, at the end ${loadAvg().join(' ')}; ${report.cpus} CPUs) ==`,
+  );
+  out(
+    `| call | engine | closed loop (${CONNECTIONS} connections) req/s | p50 ms | p99 ms | CPU ms/request (server + database) | fixed rate/s | p50 ms | p99 ms | errors |`,
+  );
+  out('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const call of CALLS)
+    for (const engine of ENGINES) {
+      const c = report.closed[call.key]?.[engine];
+      const f = report.fixed[call.key]?.[engine];
+      out(
+        `| ${call.name} | ${engineName(engine)} | ${c ? c.throughput : '–'} | ${ms(c?.p50 ?? NaN)} | ${ms(c?.p99 ?? NaN)} | ${c ? cpuText(c.cpuMsPerRequest) : '–'} | ${f ? f.offeredRate : '–'} | ${ms(f?.p50 ?? NaN)} | ${ms(f?.p99 ?? NaN)} | ${f ? f.errors : '–'} |`,
+      );
+    }
+  const keys = Object.keys(report.ratios) as CallKey[];
+  if (keys.length) {
     out(
-      `   #${i + 1} ${p.executionMs.toFixed(2)} ms, buffers hit ${p.sharedHit} read ${p.sharedRead}; JIT ${p.jit ? 'FIRED' : 'no'} (with PostgreSQL defaults: ${p.jitWithDefaults ? 'fires' : 'no'}, ${p.executionMsWithDefaults.toFixed(2)} ms; jit off ${p.executionMsJitOff.toFixed(2)} ms)${flags ? `; ${flags}` : ''}`,
+      `\n| call | embedded / external, closed-loop req/s | aim ≥ ${AIM} | external / embedded, CPU per request |`,
     );
-    out(`      ${p.sql.slice(0, 160)}${p.sql.length > 160 ? '…' : ''}`);
-    out(`      scans: ${p.scans.join('; ')}`);
+    out('| --- | ---: | --- | ---: |');
+    for (const k of keys)
+      out(
+        `| ${name(k)} | ${report.ratios[k]!.toFixed(2)} | ${report.ratios[k]! >= AIM ? 'met' : 'MISSED'} | ${report.cpuRatios[k]?.toFixed(2) ?? '–'} |`,
+      );
   }
-  if (env.BENCH_PLANS === '1') for (const p of plans) out(`\n${p.text}\n`);
-}
-
-function table(reports: EngineReport[]) {
-  out('\n== summary ==');
-  out(
-    'engine    call                      p50@200/s  p99@200/s  errors  CPU per request (at 200/s)      highest rate with p99 < 100 ms',
-  );
-  for (const r of reports)
-    for (const [name, key] of [
-      ['device list /auths (15)', 'list'],
-      ['receiver search', 'search'],
-    ] as const) {
-      const f = r.fixed?.[key];
-      const s = r.stepUp?.[key];
-      if (!f && !s) continue;
-      const lastFail = s?.steps.find((x) => !x.pass);
-      const highest = !s?.steps.length
-        ? '–'
-        : `${s.sustained ? `${s.sustained}/s` : `< ${RATES[0]}/s`}${lastFail ? ` (at ${lastFail.offeredRate}/s: p99 ${ms(lastFail.p99)} ms, ${lastFail.errors} errors)` : ' (highest rate tried)'}`;
+  for (const [engine, costs] of Object.entries(report.cost))
+    for (const [call, c] of Object.entries(costs))
       out(
-        `${r.engine.padEnd(9)} ${name.padEnd(25)} ${`${ms(f?.p50 ?? NaN)} ms`.padStart(9)}  ${`${ms(f?.p99 ?? NaN)} ms`.padStart(9)}  ${String(f?.errors ?? '–').padStart(6)}  ${(f ? cpuText(f) : '–').padEnd(31)} ${highest}`,
+        `${engineName(engine as Engine).padEnd(9)} cost at ${COST_RATE}/s: ${call.padEnd(18)} CPU per request ${cpuText(c.cpuMsPerRequest)}, p50 ${ms(c.p50)} ms`,
       );
-    }
-  out(
-    '\nengine    call                      CPU per request at 20/s                p50 at 20/s   calls/s one free core could answer',
-  );
-  for (const r of reports)
-    for (const [name, key] of [
-      ['device list /auths (15)', 'list'],
-      ['receiver search', 'search'],
-    ] as const) {
-      const c = r.cost?.[key];
-      if (!c) continue;
+  for (const [engine, steps] of Object.entries(report.stepUp))
+    for (const [call, s] of Object.entries(steps))
       out(
-        `${r.engine.padEnd(9)} ${name.padEnd(25)} ${cpuText(c).padEnd(38)} ${`${ms(c.p50)} ms`.padStart(11)}   ${c.capacity.oneCoreForAll}/s (Node and database on one core)${c.capacity.nodePlusDatabaseCore ? `, ${c.capacity.nodePlusDatabaseCore}/s (a core each)` : ''}`,
+        `${engineName(engine as Engine).padEnd(9)} highest rate with p99 < ${P99_LIMIT_MS} ms: ${call.padEnd(18)} ${s.sustained ? `${s.sustained}/s` : `< ${RATES[0]}/s`}`,
       );
-    }
-  for (const r of reports) {
-    if ('skipped' in r.assets) continue;
-    const a = r.assets;
+  const a = report.assets;
+  if (!('skipped' in a)) {
     const worst = Math.max(...Object.values(a.ratio).map((x) => x.p99));
     out(
-      `${r.engine.padEnd(9)} assets during sign-in flood: p99 ×${worst.toFixed(1)} of normal; ${a.flood.acceptedPerS} sign-ins/s accepted, ${a.flood.refused429} refused (429)`,
+      `assets (${engineName(a.engine)}) during sign-in flood: p99 ×${worst.toFixed(1)} of normal; ${a.flood.acceptedPerS} sign-ins/s accepted, ${a.flood.refused429} refused (429)`,
     );
-  }
-  const a = reports.find((r) => !('skipped' in r.assets))?.assets as AssetReport | undefined;
-  if (a)
     out(
       `first visit (index.html + ${a.firstVisit.files - 1} referenced assets): ${kb(a.firstVisit.plainBytes)} plain, ${kb(a.firstVisit.gzipBytes)} gzip, ${kb(a.firstVisit.brotliBytes)} brotli; all ${a.allAssets.files} assets ${kb(a.allAssets.plainBytes)} → ${kb(a.allAssets.brotliBytes)} brotli`,
     );
+  }
 }
-
-const kb = (b: number) => `${Math.round(b / 1024)} KiB`;
 
 async function main() {
   const started = performance.now();
-  const loadAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
   const stopAt = started + DEADLINE_MS;
+  const left = () => (stopAt - performance.now()) / 1000;
   const cleanups: (() => Promise<void>)[] = [];
   const cleanup = async () => {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
@@ -691,37 +797,13 @@ async function main() {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => void cleanup().finally(() => process.exit(130)));
-
-  out(
-    `bench:api — ${DEVICES} devices over ${ORGS} organizations; fixed ${FIXED_RATE}/s for ${FIXED_S} s, steps of ${STEP_S} s; engines ${ENGINES.join(', ')}; server ${src}; ${os.cpus().length} CPUs, load average ${loadAtStart.join(' ')}`,
-  );
-  const reports: EngineReport[] = [];
   const writeResult = async (partial: boolean) => {
-    const result = {
-      label: env.BENCH_LABEL ?? null,
-      at: new Date().toISOString(),
-      node: process.version,
-      quick: QUICK,
-      partial,
-      settings: {
-        fixedRate: FIXED_RATE,
-        fixedS: FIXED_S,
-        stepS: STEP_S,
-        floodS: FLOOD_S,
-        costRate: COST_RATE,
-        costS: COST_S,
-        p99LimitMs: P99_LIMIT_MS,
-        rates: RATES,
-      },
-      seconds: Math.round((performance.now() - started) / 1000),
-      /** The machine is shared: its load average at the start and the end of the run. */
-      loadAverage: { start: loadAtStart, end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
-      cpus: os.cpus().length,
-      reports,
-    };
+    report.partial = partial;
+    report.seconds = Math.round((performance.now() - started) / 1000);
+    report.loadAverage.end = loadAvg();
     await mkdir(path.dirname(OUT), { recursive: true });
-    await writeFile(OUT, JSON.stringify(result, null, 2));
-    out(`\nwritten ${path.relative(process.cwd(), OUT)} (${result.seconds} s${partial ? ', partial' : ''})`);
+    await writeFile(OUT, JSON.stringify(report, null, 2));
+    out(`\nwritten ${path.relative(process.cwd(), OUT)} (${report.seconds} s${partial ? ', partial' : ''})`);
   };
   const guard = setTimeout(() => {
     out(`\nbench: time limit (${DEADLINE_MS / 1000} s) reached, stopping`);
@@ -730,17 +812,219 @@ async function main() {
       .finally(() => process.exit(2));
   }, DEADLINE_MS);
   guard.unref();
+
+  out(
+    `bench:api — engines ${ENGINES.map(engineName).join(', ')}; ${DEVICES} devices over ${ORGS} organizations, ${CASES} cases; server ${src}; ${report.cpus} CPUs, load average ${report.loadAverage.start!.join(' ')}`,
+  );
   try {
-    for (const [i, engine] of ENGINES.entries()) {
-      // Each engine gets an equal share of the time left.
-      const engineStop = performance.now() + (stopAt - performance.now()) / (ENGINES.length - i);
-      reports.push(await runEngine(engine, engineStop, cleanups));
-      await cleanup();
+    // 1. The same data into each engine, side by side.
+    const prepared = await Promise.all(ENGINES.map((e) => prepare(e, cleanups)));
+    report.loadAverage.dataReady = loadAvg();
+    for (const p of prepared) {
+      const d = p.shape;
+      out(
+        `  ${engineName(p.engine)}: ${d.organizations} organizations, ${d.devices} devices (largest organization ${d.largestOrgDevices}, next ${d.secondOrgDevices}), ${d.authorizations} authorizations (${d.activeAuthorizations} live), ${d.deviceUsers} device users, ${d.receivers} receiver entries; ${p.cases.cases} cases (${p.cases.copies} copies, the largest box ${p.cases.largestBox}); ${p.generateS.toFixed(1)} s`,
+      );
     }
+
+    // 2. Both servers, side by side.
+    const running: Running[] = [];
+    for (const p of prepared) {
+      const server = await start(p);
+      const r: Running = { engine: p.engine, prepared: p, server, db: dbOf(p), token: '' };
+      cleanups.push(() => stop(r));
+      r.token = await signIn(server.port, LARGEST_ORG_OWNER);
+      running.push(r);
+      const totals = await probe(r);
+      report.engines[p.engine] = {
+        serverVersion: await version(r.db.databaseUrl),
+        data: p.shape,
+        cases: p.cases,
+        generateS: Math.round(p.generateS * 10) / 10,
+        totals,
+      };
+      out(
+        `  ${engineName(p.engine)} server: PostgreSQL ${report.engines[p.engine]!.serverVersion ?? '?'}; totals ${JSON.stringify(totals)}`,
+      );
+    }
+    const [a, b] = running;
+    if (a && b) {
+      const ta = report.engines[a.engine]!.totals!;
+      const tb = report.engines[b.engine]!.totals!;
+      for (const call of CALLS.filter((c) => c.key !== 'user'))
+        if (ta[call.key] !== tb[call.key])
+          throw new Error(
+            `${call.name}: the engines answer different totals (${ta[call.key]} and ${tb[call.key]})`,
+          );
+    }
+
+    // 3. EXPLAIN of what each call runs, on each engine.
+    if (PARTS.has('explain')) {
+      out('\n  EXPLAIN (ANALYZE, BUFFERS) of every read, as the server plans it (generic plans, jit=off):');
+      for (const r of running) {
+        const explained: Record<string, ExplainSummary | null> = {};
+        for (const t of [
+          ...CALLS.map((c) => [c.name, c.target(r.token)] as const),
+          ['receiver search', searchTarget(r.token)] as const,
+        ]) {
+          const e = await explainCall(r, t[1]);
+          explained[t[0]] = e;
+          if (!e) continue;
+          out(
+            `    ${engineName(r.engine).padEnd(8)} ${t[0].padEnd(18)} ${e.reads} reads, execution ${e.executionMs.toFixed(2)} ms, planning ${e.planningMs.toFixed(2)} ms${e.seqScans.length ? `; SEQ SCAN ${e.seqScans.join(', ')}` : ''}`,
+          );
+          if (env.BENCH_PLANS === '1') for (const p of e.plans) out(`\n${p.sql}\n${p.text}\n`);
+        }
+        report.explain[r.engine] = explained;
+      }
+    }
+
+    // Fit the measurements into the time left (the data generation's time depends on the machine's load).
+    const assetsS = PARTS.has('assets') ? 2 * FLOOD_S + 30 : 0;
+    const n = running.length;
+    const per = {
+      warm: n * CALLS.length * (WARM_S + 1),
+      closed: PARTS.has('closed') ? CALLS.length * n * (CLOSED_S + CLOSED_RUNS * 0.5) : 0,
+      fixed: PARTS.has('fixed') ? CALLS.length * n * (FIXED_S + 3) : 0,
+      cost: PARTS.has('cost') ? (CALLS.length + 1) * n * (COST_S + 3) : 0,
+    };
+    const planned = per.warm + per.closed + per.fixed + per.cost;
+    const scale = Math.min(1, Math.max(0.25, (left() - assetsS - 30) / planned));
+    const fit = (s: number) => Math.max(1, Math.round(s * scale * 10) / 10);
+    const [warmS, closedS, fixedS, costS] = [fit(WARM_S), fit(CLOSED_S), fit(FIXED_S), fit(COST_S)];
+    report.settings = {
+      cases: CASES,
+      connections: CONNECTIONS,
+      closedS,
+      closedRuns: CLOSED_RUNS,
+      fixedS,
+      warmS,
+      costS,
+      costRate: COST_RATE,
+      stepS: STEP_S,
+      floodS: FLOOD_S,
+      fixedRates: Object.fromEntries(CALLS.map((c) => [c.key, c.rate])),
+      parts: [...PARTS],
+      scale: Math.round(scale * 100) / 100,
+      order: 'closed loop per call: A B B A A B …; fixed rate A B, then B A for the next call',
+    };
+    if (scale < 1)
+      out(
+        `\n  ${Math.round(left())} s left: measurement times scaled by ${scale.toFixed(2)} to finish in time`,
+      );
+
+    // 4. Warm both servers.
+    for (const r of running) await warm(r, warmS);
+
+    // 5. Closed loop: A B B A per call.
+    if (PARTS.has('closed')) {
+      out(
+        `\n  closed loop, ${CONNECTIONS} connections, ${closedS} s per engine and call in ${CLOSED_RUNS} runs (${running.map((r) => engineName(r.engine)).join(' ')}, then back, …):`,
+      );
+      for (const call of CALLS) {
+        const res = await closedPhase(running, call, closedS, CLOSED_RUNS);
+        report.closed[call.key] = res;
+        const parts = running.map((r) => {
+          const c = res[r.engine]!;
+          return `${engineName(r.engine)} ${c.throughput}/s p50 ${ms(c.p50)} p99 ${ms(c.p99)} ms cpu ${cpuText(c.cpuMsPerRequest)}${c.errors ? ` errors ${c.errors} ${fmtErr(c)}` : ''}`;
+        });
+        const e = res.embedded;
+        const p = res.postgres;
+        if (e && p) {
+          report.ratios[call.key] = Math.round((e.throughput / Math.max(p.throughput, 0.001)) * 100) / 100;
+          const cpu = (c: CpuPerRequest) => (c.database === null ? null : c.server + c.database);
+          const [ce, cp] = [cpu(e.cpuMsPerRequest), cpu(p.cpuMsPerRequest)];
+          if (ce && cp) report.cpuRatios[call.key] = Math.round((cp / ce) * 100) / 100;
+        }
+        out(
+          `    ${call.name.padEnd(18)} ${parts.join(' | ')}${report.ratios[call.key] === undefined ? '' : ` | ratio ${report.ratios[call.key]!.toFixed(2)}`} (load ${res[running[0]!.engine]!.loadAverage})`,
+        );
+      }
+    }
+
+    // 6. Open loop at each call's fixed rate.
+    if (PARTS.has('fixed')) {
+      out(`\n  fixed rate, ${fixedS} s per run:`);
+      for (const [i, call] of CALLS.entries()) {
+        report.fixed[call.key] = {};
+        // Alternately first: A B for one call, B A for the next.
+        for (const r of i % 2 ? [...running].reverse() : running) {
+          const f = await fixedOnce(r, call, fixedS);
+          report.fixed[call.key]![r.engine] = f;
+          out(
+            `    ${call.name.padEnd(18)} ${engineName(r.engine).padEnd(8)} ${String(call.rate).padStart(4)}/s  p50 ${ms(f.p50).padStart(5)} ms  p99 ${ms(f.p99).padStart(5)} ms  errors ${f.errors}  cpu/request ${cpuText(f.cpuMsPerRequest)}${f.drain.seconds > 3 ? `  (busy ${f.drain.seconds} s after${f.drain.idle ? '' : ': restarted'})` : ''} ${fmtErr(f)}`,
+          );
+        }
+      }
+    }
+
+    // 7. CPU per request at a low rate (opt-in).
+    if (PARTS.has('cost')) {
+      out(`\n  cost at ${COST_RATE}/s for ${costS} s (CPU per request at a rate the server keeps up with):`);
+      for (const r of running) {
+        const costs: Record<string, Measured> = {};
+        for (const call of [
+          ...CALLS,
+          { key: 'search', name: 'receiver search', rate: COST_RATE, target: searchTarget },
+        ]) {
+          const m = await fixedOnce(r, { ...(call as Call), rate: COST_RATE }, costS);
+          const { drain: _drain, ...rest } = m;
+          void _drain;
+          costs[call.name] = rest;
+          out(
+            `    ${engineName(r.engine).padEnd(8)} ${call.name.padEnd(18)} p50 ${ms(m.p50)} ms  p99 ${ms(m.p99)} ms  cpu/request ${cpuText(m.cpuMsPerRequest)}`,
+          );
+        }
+        report.cost[r.engine] = costs;
+      }
+    }
+
+    // 8. Rising rates (opt-in): what is left of the time, shared by the engines and calls.
+    if (PARTS.has('step')) {
+      out(`\n  step-up, ${STEP_S} s per rate (p99 < ${P99_LIMIT_MS} ms, no errors):`);
+      const slots = running.length * CALLS.length;
+      let slot = 0;
+      for (const r of running) {
+        report.stepUp[r.engine] = {};
+        for (const call of CALLS) {
+          const until = performance.now() + (stopAt - assetsS * 1000 - performance.now()) / (slots - slot++);
+          report.stepUp[r.engine]![call.name] = await stepUp(r, call, until);
+        }
+      }
+    }
+
+    // 9. Assets alone and during a sign-in flood, on the first engine.
+    const first = running[0]!;
+    if (!PARTS.has('assets')) report.assets = { skipped: 'not asked for (BENCH_PARTS)' };
+    else if (left() < 2 * FLOOD_S + 20) report.assets = { skipped: 'no time left' };
+    else {
+      out(
+        `\n  /v5/ assets alone and during a sign-in flood (${FLOOD_S} s each, ${engineName(first.engine)}):`,
+      );
+      const assets = await assetsAndFlood(first.server.port);
+      if ('skipped' in assets) {
+        report.assets = assets;
+        out(`    skipped: ${assets.skipped}`);
+      } else {
+        report.assets = { engine: first.engine, ...assets };
+        for (const k of Object.keys(assets.alone))
+          out(
+            `    ${k.padEnd(28)} alone p50 ${ms(assets.alone[k]!.p50)} / p99 ${ms(assets.alone[k]!.p99)} ms; flood p50 ${ms(assets.duringFlood[k]!.p50)} / p99 ${ms(assets.duringFlood[k]!.p99)} ms (×${assets.ratio[k]!.p50.toFixed(1)} / ×${assets.ratio[k]!.p99.toFixed(1)}); errors ${assets.duringFlood[k]!.errors}`,
+          );
+        const f = assets.flood;
+        out(
+          `    flood: ${f.workers} parallel sign-ins for ${f.seconds} s: ${f.accepted} accepted (${f.acceptedPerS}/s), ${f.refused429} refused 429, ${f.other} other`,
+        );
+      }
+    }
+  } catch (err) {
+    await cleanup();
+    await writeResult(true);
+    throw err;
   } finally {
     await cleanup();
   }
-  table(reports);
+  table();
   await writeResult(false);
   clearTimeout(guard);
 }

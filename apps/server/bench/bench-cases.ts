@@ -1,16 +1,15 @@
 /**
  * `npm run bench:cases`: the case box (`POST /getpaging`) of the largest organization with 1,000,000 cases over 200
- * organizations on PostgreSQL (100,000 on PGlite): EXPLAIN of what the server runs, then each variant (plain, a
+ * organizations, on an external PostgreSQL and on the embedded default (engine.ts): EXPLAIN of what the server runs, then each variant (plain, a
  * patient's name, a family name, a date range) at a fixed 200 requests/s for 30 s (p50, p99, errors), and the plain
  * box stepping up until p99 reaches 100 ms. Then the files (bench-files.ts): a 200 MB scan through tus and a 500 MB
  * case as a zip. Writes bench-results/cases.json. Environment: BENCH_PARTS (box,files), BENCH_ENGINES,
- * BENCH_CASES_PG, BENCH_CASES_PGLITE, BENCH_FIXED_S, BENCH_STEP_S, BENCH_DATABASE_URL, BENCH_QUICK=1.
+ * BENCH_CASES_PG, BENCH_CASES_EMBEDDED, BENCH_FIXED_S, BENCH_STEP_S, BENCH_DATABASE_URL, BENCH_QUICK=1.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { hashPassword } from '../src/platform/identity/passwords.ts';
 import { generate, PASSWORD } from './data.ts';
@@ -18,10 +17,10 @@ import { caseStatements, custId, FAMILY, FIRST, signIn } from './cases-data.ts';
 import { runFiles } from './bench-files.ts';
 import { startServer } from './child.ts';
 import { scratchDatabase } from './scratch-db.ts';
+import { embeddedUrls, parseEngines, serverLikePool, stopLeftover, type Engine } from './engine.ts';
 import { explainAll, type PlanReport } from './explain.ts';
 import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
 
-type Engine = 'postgres' | 'pglite';
 const env = process.env;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, '../../..');
@@ -29,10 +28,11 @@ const QUICK = env.BENCH_QUICK === '1';
 const FIXED_S = Number(env.BENCH_FIXED_S ?? (QUICK ? 5 : 30));
 const STEP_S = Number(env.BENCH_STEP_S ?? (QUICK ? 3 : 10));
 const PARTS = (env.BENCH_PARTS ?? 'box,files').split(',').map((p) => p.trim());
-const ENGINES = (env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e.trim()) as Engine[];
+const ENGINES = parseEngines(env.BENCH_ENGINES ?? 'postgres,embedded');
 const SIZE: Record<Engine, number> = {
   postgres: Number(env.BENCH_CASES_PG ?? 1_000_000),
-  pglite: Number(env.BENCH_CASES_PGLITE ?? 100_000),
+  // The same data on both engines.
+  embedded: Number(env.BENCH_CASES_EMBEDDED ?? env.BENCH_CASES_PG ?? 1_000_000),
 };
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STEP_RATES: Record<string, number[]> = {
@@ -91,7 +91,7 @@ async function runEngine(engine: Engine) {
       });
       await database.db.execute(sql.raw('vacuum analyze'));
       // The load wrote gigabytes of WAL: write them out now, not in a spread checkpoint during the measurement.
-      if (databaseUrl) await database.db.execute(sql.raw('checkpoint'));
+      await database.db.execute(sql.raw('checkpoint'));
       const [row] = (
         (await database.db.execute(
           sql.raw(
@@ -110,9 +110,10 @@ async function runEngine(engine: Engine) {
     const server = await startServer(dbEnv);
     try {
       const token = await signIn(server.port);
-      if (databaseUrl) {
-        const database = await openDatabase({ databaseUrl, dataDir });
-        const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      // The embedded engine's PostgreSQL runs in the server process's care: its URL from the data directory.
+      const explainUrl = databaseUrl ?? embeddedUrls(dataDir)?.url;
+      if (explainUrl) {
+        const pool = serverLikePool(explainUrl);
         const plans: Record<string, PlanReport[]> = {};
         try {
           for (const [variant, body] of Object.entries(VARIANTS)) {
@@ -129,7 +130,7 @@ async function runEngine(engine: Engine) {
             );
             plans[variant] = await explainAll(
               await pool.connect(),
-              { connectionString: databaseUrl },
+              { connectionString: explainUrl },
               queries,
             );
             const list = plans[variant]!.filter((p) => /case_boxes/.test(p.sql));
@@ -143,7 +144,7 @@ async function runEngine(engine: Engine) {
               );
           }
         } finally {
-          await database.close();
+          await pool.end();
         }
         report.explain = plans;
       }
@@ -187,6 +188,7 @@ async function runEngine(engine: Engine) {
       report.stepUp = stepUp;
     } finally {
       await server.stop();
+      await stopLeftover(dataDir);
     }
   } finally {
     await scratch?.drop();

@@ -3,7 +3,7 @@
  * zip, each against a plain streamed copy of a file of the same size on the same disk (the baseline, in the same
  * run, alternated with the measured runs: median of BENCH_FILES_RUNS), with the server's resident memory sampled
  * every 20 ms (peak above its idle figure just before). The server runs in its own process on the embedded defaults
- * (PGlite, local storage under DATA_DIR) with the demo data; the demo clinic uploads for its scanner D10000001.
+ * (the embedded PostgreSQL and local storage under DATA_DIR) with the demo data; the demo clinic uploads for its scanner D10000001.
  * BENCH_FILES_DIR picks the disk (default the system's temporary directory), BENCH_SCAN_MB and BENCH_ARCHIVE_MB the
  * sizes.
  */
@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { startServer, type Server } from './child.ts';
+import { stopLeftover } from './engine.ts';
 
 const env = process.env;
 const MB = 1024 * 1024;
@@ -186,7 +187,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function runFiles(): Promise<Record<string, unknown>> {
   const dir = await mkdtemp(path.join(env.BENCH_FILES_DIR ?? tmpdir(), 'archway-bench-files-'));
-  out(`\n== files: local storage and PGlite under ${dir} ==`);
+  out(`\n== files: local storage and the embedded PostgreSQL under ${dir} ==`);
   const server = await startServer({
     DATA_DIR: path.join(dir, 'data'),
     ARCHWAY_DEMO: 'true',
@@ -280,6 +281,7 @@ export async function runFiles(): Promise<Record<string, unknown>> {
     };
   } finally {
     await server.stop();
+    await stopLeftover(path.join(dir, 'data'));
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:realtime`: the realtime hub (socket.io at /hubs/notify) with 1,000 connected clients on one server
- * process (PGlite, and PostgreSQL), and on PostgreSQL with two server processes and the clients split over both
- * (fan-out through @socket.io/postgres-adapter). Each client is a lab member (100 labs × 10 members); cases are sent
+ * process (the embedded default, and an external PostgreSQL), and on the external PostgreSQL with two server
+ * processes and the clients split over both (fan-out through @socket.io/postgres-adapter; the embedded engine's data
+ * directory takes one process only). Each client is a lab member (100 labs × 10 members); cases are sent
  * by 100 clinics, one to each lab in turn, through `createCase` with the platform (its transaction, the receivers'
  * newCase notices, then `caseChanged` to each receiving organization after the commit). Latency: from the moment
  * the server announced the case (right after its commit) to the `caseChanged` message arriving at each of the 10 sockets
@@ -9,7 +10,7 @@
  * clients minus before, per connection (after a GC). Writes bench-results/realtime.json.
  *
  * The server processes are this file run with `--server` (like child.ts forks server.ts), so the case is created
- * inside the server under test. Environment: BENCH_ENGINES (pglite,postgres), BENCH_CLIENTS (1000), BENCH_CASES
+ * inside the server under test. Environment: BENCH_ENGINES (embedded,postgres), BENCH_CLIENTS (1000), BENCH_CASES
  * (300 per run), BENCH_RATE (cases per second, 20), BENCH_DATABASE_URL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
+import { parseEngines, stopLeftover } from './engine.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, '../../..');
@@ -27,7 +29,7 @@ const CLIENTS = Number(env.BENCH_CLIENTS ?? 1000);
 const MEMBERS = Math.max(1, Math.round(CLIENTS / LABS));
 const CASES = Number(env.BENCH_CASES ?? 300);
 const RATE = Number(env.BENCH_RATE ?? 20);
-const ENGINES = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
+const ENGINES = parseEngines(env.BENCH_ENGINES ?? 'embedded,postgres');
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const out = (s = '') => process.stdout.write(`${s}\n`);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -317,6 +319,8 @@ async function main() {
         out(JSON.stringify(results.at(-1)));
       } finally {
         await one.stop();
+        // A server killed because it did not close in time leaves the embedded PostgreSQL running.
+        await stopLeftover(dataDir);
       }
       if (engine === 'postgres') {
         // Fresh data for the two-process run (the first run's cases and notices stay; they do not matter).

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:stats`: the statistics calls of the largest organization with 1,000,000 cases over 200
- * organizations (cases-data.ts) on PostgreSQL (100,000 on PGlite when asked): the aggregates (`case_stats`) built
+ * organizations (cases-data.ts) on an external PostgreSQL (and on the embedded default when asked, engine.ts): the aggregates (`case_stats`) built
  * after the bulk load by `case_stats_rebuild(null)` (timed: how they are rebuilt if they drift), checked against the
  * case copies; EXPLAIN of what each call runs (does it read `cases`? a Seq Scan of case_boxes or case_stats?); then
  * the dashboard (range 7, 30, 90, all; 30 with a case type; 30 with a partner) and the statistics table (page 1 by
@@ -22,8 +22,8 @@ import { generate, PASSWORD } from './data.ts';
 import { explainAll } from './explain.ts';
 import { agentFor, openLoop, request, type Target } from './load.ts';
 import { scratchDatabase } from './scratch-db.ts';
+import { embeddedUrls, parseEngines, serverLikePool, stopLeftover, type Engine } from './engine.ts';
 
-type Engine = 'postgres' | 'pglite';
 const env = process.env;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, '../../..');
@@ -31,10 +31,11 @@ const QUICK = env.BENCH_QUICK === '1';
 const FIXED_S = Number(env.BENCH_FIXED_S ?? (QUICK ? 4 : 20));
 const WARM_S = Number(env.BENCH_WARM_S ?? (QUICK ? 1 : 3));
 const RATES = (env.BENCH_RATES ?? '50,200').split(',').map(Number);
-const ENGINES = (env.BENCH_ENGINES ?? 'postgres').split(',').map((e) => e.trim()) as Engine[];
+const ENGINES = parseEngines(env.BENCH_ENGINES ?? 'postgres');
 const SIZE: Record<Engine, number> = {
   postgres: Number(env.BENCH_CASES_PG ?? 1_000_000),
-  pglite: Number(env.BENCH_CASES_PGLITE ?? 100_000),
+  // The same data on both engines.
+  embedded: Number(env.BENCH_CASES_EMBEDDED ?? env.BENCH_CASES_PG ?? 1_000_000),
 };
 /** `rebuild` (default): the statistics trigger is off during the bulk load, the rows built after it by
  * case_stats_rebuild(null); `triggers`: the trigger builds them during the load, then the rebuild is compared. */
@@ -144,7 +145,7 @@ const FINGERPRINT = `select count(*)::bigint as n, sum(total)::bigint as total, 
   from case_stats`;
 
 /** Loads the data, builds the aggregates, checks them; answers the figures of the load. */
-async function load(db: Db, n: number, isPg: boolean) {
+async function load(db: Db, n: number) {
   const report: Record<string, unknown> = { mode: LOAD };
   let t0 = performance.now();
   await generate(db, await hashPassword(PASSWORD));
@@ -185,7 +186,7 @@ async function load(db: Db, n: number, isPg: boolean) {
   t0 = performance.now();
   await db.execute(sql.raw('vacuum analyze'));
   // The load wrote gigabytes of WAL: write them out now, not in a spread checkpoint during the measurement.
-  if (isPg) await db.execute(sql.raw('checkpoint'));
+  await db.execute(sql.raw('checkpoint'));
   report.vacuumS = secs(t0);
   report.shape = await one(
     db,
@@ -195,7 +196,7 @@ async function load(db: Db, n: number, isPg: boolean) {
       (select count(*)::int from case_stats where cust_id = ${ORG1}) as org1_stat_rows,
       (select count(distinct partner_id)::int from case_stats where cust_id = ${ORG1}
         and partner_id <> '${ALL_PARTNERS}') as org1_partners
-      ${isPg ? `, pg_total_relation_size('case_stats')::bigint as stat_bytes` : ''}`,
+      , pg_total_relation_size('case_stats')::bigint as stat_bytes`,
   );
   const c = report.check as Record<string, number | boolean>;
   out(
@@ -209,7 +210,7 @@ async function load(db: Db, n: number, isPg: boolean) {
 }
 
 /** EXPLAIN of every read the call ran: does any read `cases`, scan case_boxes or case_stats whole; how long. */
-async function explainCall(server: Server, token: string, databaseUrl: string, dataDir: string, call: Call) {
+async function explainCall(server: Server, token: string, databaseUrl: string, call: Call) {
   const { queries, result } = await server.capture(() =>
     request(
       agentFor(1),
@@ -223,9 +224,8 @@ async function explainCall(server: Server, token: string, databaseUrl: string, d
   );
   if (result.status !== 200)
     throw new Error(`${call.name}: HTTP ${result.status} ${result.body.slice(0, 300)}`);
-  const database = await openDatabase({ databaseUrl, dataDir });
+  const pool = serverLikePool(databaseUrl);
   try {
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
     const plans = await explainAll(await pool.connect(), { connectionString: databaseUrl }, queries);
     const readsCases = plans.filter((p) => p.scans.some((s) => / on cases$/.test(s)));
     const seq = plans.flatMap((p) =>
@@ -253,7 +253,7 @@ async function explainCall(server: Server, token: string, databaseUrl: string, d
       plans,
     };
   } finally {
-    await database.close();
+    await pool.end();
   }
 }
 
@@ -274,13 +274,13 @@ async function largestPartner(db: Db) {
  * an overloaded run leaves requests queued in the server that the client gave up on, and their work would
  * otherwise fall into the next measurement. Answers the seconds waited.
  */
-async function waitIdle(server: Server, databaseUrl: string | undefined, maxS = 180) {
+async function waitIdle(server: Server, db: CpuDb, maxS = 180) {
   const t0 = performance.now();
   let quiet = 0;
   while (quiet < 2 && performance.now() - t0 < maxS * 1000) {
-    const [s0, d0] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
+    const [s0, d0] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
     await sleep(1000);
-    const [s1, d1] = [await server.cpuMs(), await backendCpu(ADMIN_URL, databaseUrl)];
+    const [s1, d1] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
     let busy = s1 - s0;
     for (const [pid, cpu] of d1) busy += cpu - (d0.get(pid) ?? 0);
     quiet = busy < 50 ? quiet + 1 : 0;
@@ -288,15 +288,28 @@ async function waitIdle(server: Server, databaseUrl: string | undefined, maxS = 
   return { seconds: secs(t0), idle: quiet >= 2 };
 }
 
+/** Where the CPU of the database's backends is read: the external server's, or the embedded one of the data dir. */
+interface CpuDb {
+  adminUrl: string;
+  databaseUrl: string | undefined;
+}
+
+const cpuDbOf = (databaseUrl: string | undefined, dataDir: string): CpuDb => {
+  if (databaseUrl) return { adminUrl: ADMIN_URL, databaseUrl };
+  const urls = embeddedUrls(dataDir);
+  return { adminUrl: urls?.adminUrl ?? '', databaseUrl: urls?.url };
+};
+
 /** Ends the server process and its database sessions (a backlog it would take minutes to work off). */
-async function killServer(server: Server, databaseUrl: string | undefined) {
+async function killServer(server: Server, external: string | undefined, dataDir: string) {
   server.child.kill('SIGKILL');
-  if (!databaseUrl) return;
+  // The embedded engine: its PostgreSQL (left running by the killed server) stops, its sessions with it.
+  if (!external) return stopLeftover(dataDir);
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
   try {
     await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
-      new URL(databaseUrl).pathname.slice(1),
+      new URL(external).pathname.slice(1),
     ]);
   } finally {
     await c.end();
@@ -328,7 +341,7 @@ async function runEngine(engine: Engine) {
         const check = await checkOrg(database.db, ORG1);
         report.load = { reused: REUSE, check };
         out(`  reusing ${REUSE} (BENCH_REUSE_DATABASE): organization 1 ${JSON.stringify(check)}`);
-      } else report.load = await load(database.db, n, engine === 'postgres');
+      } else report.load = await load(database.db, n);
       partner = await largestPartner(database.db);
     } finally {
       await database.close();
@@ -338,12 +351,13 @@ async function runEngine(engine: Engine) {
     const calls = callsFor(partner.id);
 
     let server = await startServer(dbEnv);
+    let cpuDb = cpuDbOf(databaseUrl, dataDir);
     try {
       const token = await signIn(server.port);
-      if (databaseUrl) {
+      if (cpuDb.databaseUrl) {
         const explained: Record<string, unknown> = {};
         for (const call of calls)
-          explained[call.name] = await explainCall(server, token, databaseUrl, dataDir, call);
+          explained[call.name] = await explainCall(server, token, cpuDb.databaseUrl, call);
         report.explain = explained;
       }
       // Each call once, alone (wall time through HTTP, cache warm after the EXPLAIN).
@@ -385,7 +399,7 @@ async function runEngine(engine: Engine) {
       // Warm: V8, the pool, the prepared statements; not measured.
       for (const call of loaded)
         await openLoop(server.port, targetOf(token, call), { rate: 10, durationS: WARM_S });
-      await waitIdle(server, databaseUrl, DRAIN_S);
+      await waitIdle(server, cpuDb, DRAIN_S);
       const fixed: Record<string, Record<string, Measured>> = {};
       for (const rate of RATES) {
         fixed[rate] = {};
@@ -395,10 +409,10 @@ async function runEngine(engine: Engine) {
           // would take longer than DRAIN_S is dropped with the server (then the CPU figure is a lower bound).
           const r = await measuredLoop(
             server,
-            { adminUrl: ADMIN_URL, databaseUrl },
+            cpuDb,
             targetOf(token, call),
             { rate, durationS: FIXED_S },
-            async () => (waited = await waitIdle(server, databaseUrl, DRAIN_S)),
+            async () => (waited = await waitIdle(server, cpuDb, DRAIN_S)),
           );
           (r as Measured & { drain: unknown }).drain = waited;
           fixed[rate][call.name] = r;
@@ -411,8 +425,9 @@ async function runEngine(engine: Engine) {
               `      (the server was busy ${waited.seconds} s more with requests the client had given up on${waited.idle ? '' : `; still busy: restarted, its backlog dropped, CPU/request a lower bound`})`,
             );
           if (!waited.idle) {
-            await killServer(server, databaseUrl);
+            await killServer(server, databaseUrl, dataDir);
             server = await startServer(dbEnv);
+            cpuDb = cpuDbOf(databaseUrl, dataDir);
             for (const c of loaded)
               await request(
                 agentFor(1),
@@ -429,6 +444,7 @@ async function runEngine(engine: Engine) {
       report.fixed = fixed;
     } finally {
       await server.stop();
+      await stopLeftover(dataDir);
     }
   } finally {
     if (KEEP && scratch) out(`  kept the database ${scratch.url} (BENCH_KEEP=1): drop it when done`);

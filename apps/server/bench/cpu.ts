@@ -9,7 +9,7 @@ import { openLoop, type RunResult, type Target } from './load.ts';
 
 /**
  * CPU time (ms) of the PostgreSQL backends connected to `databaseUrl`'s database, by pid, found through `adminUrl`.
- * Empty when unavailable (PGlite, another machine, no access).
+ * Empty when unavailable (another machine, no access). For the embedded engine: its URLs from `embeddedUrls`.
  */
 export async function backendCpu(
   adminUrl: string,
@@ -44,8 +44,39 @@ export async function backendCpu(
 }
 
 export interface Measured extends RunResult {
+  cpuMsPerRequest: CpuPerRequest;
+}
+
+export interface CpuPerRequest {
   /** CPU per request the server received, ms: the server process, and PostgreSQL's backends (null: unknown). */
-  cpuMsPerRequest: { server: number; database: number | null };
+  server: number;
+  database: number | null;
+}
+
+/**
+ * Runs `run` and answers its result with the CPU it cost per request: `requests(result)` is how many requests the
+ * server received.
+ */
+export async function withCpu<T>(
+  server: Server,
+  db: { adminUrl: string; databaseUrl: string | undefined },
+  run: () => Promise<T>,
+  requests: (result: T) => number,
+): Promise<{ result: T; cpuMsPerRequest: CpuPerRequest }> {
+  const [s0, d0] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
+  const result = await run();
+  const [s1, d1] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
+  let database = 0;
+  for (const [pid, ms] of d1) database += ms - (d0.get(pid) ?? 0);
+  const n = Math.max(1, requests(result));
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    result,
+    cpuMsPerRequest: {
+      server: round((s1 - s0) / n),
+      database: db.databaseUrl && d1.size ? round(database / n) : null,
+    },
+  };
 }
 
 /** Runs the open loop and measures what it cost in CPU. */
@@ -57,20 +88,16 @@ export async function measuredLoop(
   /** Runs before the closing CPU reading (e.g. waits until an overloaded server has worked off its backlog). */
   after?: () => Promise<unknown>,
 ): Promise<Measured> {
-  const [s0, d0] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
-  const r = await openLoop(server.port, target, opts);
-  await after?.();
-  const [s1, d1] = [await server.cpuMs(), await backendCpu(db.adminUrl, db.databaseUrl)];
-  let database = 0;
-  for (const [pid, ms] of d1) database += ms - (d0.get(pid) ?? 0);
-  // Every request the server received costs CPU, also those the client stopped waiting for.
-  const n = Math.max(1, r.sent - (r.errorKinds['client saturated'] ?? 0));
-  const round = (x: number) => Math.round(x * 100) / 100;
-  return {
-    ...r,
-    cpuMsPerRequest: {
-      server: round((s1 - s0) / n),
-      database: db.databaseUrl && d1.size ? round(database / n) : null,
+  const { result, cpuMsPerRequest } = await withCpu(
+    server,
+    db,
+    async () => {
+      const r = await openLoop(server.port, target, opts);
+      await after?.();
+      return r;
     },
-  };
+    // Every request the server received costs CPU, also those the client stopped waiting for.
+    (r) => r.sent - (r.errorKinds['client saturated'] ?? 0),
+  );
+  return { ...result, cpuMsPerRequest };
 }

@@ -1,6 +1,6 @@
 /**
  * The benchmark's data set, written straight into the tables with set-based SQL (generate_series), so 20,000
- * devices take seconds on either engine. Deterministic: the same ids, names and shape on every run.
+ * devices take seconds. Deterministic: the same ids, names and shape on every run.
  *
  * Shape (defaults): 200 organizations (every fifth a lab, the rest clinics; privacy bits vary), two users each
  * (`bench-owner-NNN`, `bench-staff-NNN`, one password), 20,000 registry entries and bound devices. Organization 1
@@ -101,7 +101,7 @@ export interface DataShape {
 
 const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 
-/** Fills an empty, migrated database; runs ANALYZE (PGlite has no autovacuum to do it). */
+/** Fills an empty, migrated database; runs VACUUM ANALYZE (the plans must not wait for autovacuum). */
 export async function generate(db: Db, passwordHash: string): Promise<DataShape> {
   await db.transaction(async (tx) => {
     for (const s of statements(passwordHash)) await tx.execute(sql.raw(s));

@@ -56,7 +56,8 @@ function walk(node: PlanNode, visit: (n: PlanNode) => void) {
   for (const c of node.Plans ?? []) walk(c, visit);
 }
 
-const isRead = (text: string) => /^\s*(select|with)\b/i.test(text);
+/** Reads only: not the realtime hub's `select pg_notify(…)` that a capture may catch (EXPLAIN ANALYZE would send it). */
+const isRead = (text: string) => /^\s*(select|with)\b/i.test(text) && !/\bpg_notify\s*\(/i.test(text);
 
 /**
  * `server`: a connection from the server's own pool (`openDatabase`), so its settings are the server's;
