@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startJourney, type Journey } from './server.ts';
+import type { PersonRef } from '../../server/src/testing/factories.ts';
 import { openAs, people, pngOf, resize, WIDTHS, DESKTOP } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -58,9 +59,17 @@ describe('settings drawer in Chromium', () => {
       [method, path, body] as const,
     ) as Promise<{ success: boolean; data: T }>;
 
-  /** What the clinic's receiver search for `search` shows of the organization `name` (the option's text). */
-  async function clinicSees(serial: string, search: string, name: string): Promise<string> {
-    await page.goto(`${base}/v5/device`);
+  /**
+   * What the clinic's receiver search for `search` shows of the organization `name` (the option's text): the clinic
+   * opens its devices afresh (nothing remembered of an earlier search) and the scanner's receivers.
+   */
+  async function clinicSees(
+    clinic: PersonRef,
+    serial: string,
+    search: string,
+    name: string,
+  ): Promise<string> {
+    await openAs(page, base, clinic, '/v5/device', { shell: false });
     const row = page.getByTestId('device-table').locator('tr', { hasText: serial });
     await row.getByTestId('action-receivers').click();
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('receiver-manager') });
@@ -132,11 +141,10 @@ describe('settings drawer in Chromium', () => {
     });
     const clinic = await p.clinic('Privacy Clinic');
     const { serial, bindCode } = await p.registered();
-    const seen = () => clinicSees(serial, lab.name, lab.name);
+    const seen = () => clinicSees(clinic.owner, serial, lab.name, lab.name);
 
-    // The clinic binds a scanner and searches the lab: e-mail and phone hidden by default.
-    await openAs(page, base, clinic.owner);
-    const bound = await api('POST', '/api2/device/scan/regist', {
+    // The clinic binds a scanner (through the API) and searches the lab: e-mail and phone hidden by default.
+    const bound = await clinic.owner.call('POST', '/api2/device/scan/regist', {
       number: serial,
       secret: bindCode,
       name: 'P3',
@@ -145,7 +153,7 @@ describe('settings drawer in Chromium', () => {
       comCode: 1,
       scanType: 'ply',
     });
-    expect(bound.success).toBe(true);
+    expect(bound.body.success).toBe(true);
     const hidden = await seen();
     expect(hidden).not.toContain(labEmail);
     expect(hidden).not.toContain(labPhone);
@@ -164,7 +172,6 @@ describe('settings drawer in Chromium', () => {
     expect((await api<{ privacy: number }>('GET', '/api2/cust/privacy')).data.privacy).toBe(8);
     await shot('02-privacy-on');
 
-    await openAs(page, base, clinic.owner);
     const shown = await seen();
     expect(shown).toContain(labEmail);
     expect(shown).toContain(labPhone);
@@ -176,10 +183,9 @@ describe('settings drawer in Chromium', () => {
     await flip(drawer().getByTestId('privacy-master'), false);
     await expect(checked(drawer().getByTestId('privacy-email'))).resolves.toBe(false);
     expect((await api<{ privacy: number }>('GET', '/api2/cust/privacy')).data.privacy).toBe(14);
-    await openAs(page, base, clinic.owner);
     // The master switch off also turned the lab's custom search off: it cannot be found at all, even by name (the
     // second lab, found by the same words, shows the search has answered).
-    await clinicSees(serial, lab.name, other.name);
+    await clinicSees(clinic.owner, serial, lab.name, other.name);
     await expect(
       page
         .getByTestId('org-option')
