@@ -2,13 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditLog } from '../../server/src/platform/audit/audit.schema.ts';
-import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import type { PersonRef } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+import { PHONE, DESKTOP, apiToken, openAs, overflowOf, people, resize, suffix } from './support/e2e1.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * The audit log in /manager (administrators) in Chromium: the newest entries first with actor and organization,
  * filters (action prefix, outcome, organization picked by name), "Load more" by key, a detail opened as JSON, the
- * CSV export (BOM, headings, defused cells) and the empty state; the tab at 390, 768 and 1440 px.
+ * CSV export (BOM, headings, defused cells) and the empty state; on a phone the filters fold behind a button that
+ * counts them. (The tab at 390, 768 and 1440 px: responsive.test.ts.)
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -20,16 +23,24 @@ describe('the audit log in /manager', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
+  let admin: PersonRef;
+  /** This journey's probe actions (`<probe>.even`, `<probe>.odd`), apart from any other journey's entries. */
+  const probe = `probe${suffix()}`;
   const table = () => page.getByTestId('audit-table');
   const rows = () => table().locator('tr.ant-table-row');
 
   beforeAll(async () => {
     journey = await startJourney({ shotsDir: SHOTS });
     ({ page, base } = journey);
+    const p = people(journey.app);
+    admin = await p.admin();
+    // The administrator signs in (as the scanner software does): the sign-in is on record with the account's name.
+    await p.password(admin, 'audit_pw1');
+    await apiToken(journey.app, admin.username, 'audit_pw1');
     // 120 entries of a probe action, one of them with a formula-looking object id.
     await journey.app.platform.db.insert(auditLog).values(
       Array.from({ length: 120 }, (_, i) => ({
-        action: i % 2 ? 'probe.even' : 'probe.odd',
+        action: i % 2 ? `${probe}.even` : `${probe}.odd`,
         outcome: i % 3 ? ('allowed' as const) : ('refused' as const),
         objectType: 'widget',
         objectId: i === 119 ? '=HYPERLINK("x")' : `w${i}`,
@@ -41,6 +52,12 @@ describe('the audit log in /manager', () => {
   afterAll(async () => {
     await journey?.close();
   });
+
+  /** The audit tab, as the administrator, once it lists entries. */
+  async function openAudit() {
+    await openAs(page, base, admin, '/v5/manager?tab=audit');
+    await rows().first().waitFor();
+  }
 
   async function apply(fields: { action?: string; outcome?: 'allowed' | 'refused' }) {
     const filters = page.getByTestId('audit-filters');
@@ -55,15 +72,13 @@ describe('the audit log in /manager', () => {
   }
 
   it('lists the newest entries first, filters them and loads more by key', async () => {
-    await signInAs(page, base, 'admin');
-    await page.goto(`${base}/v5/manager?tab=audit`);
-    await rows().first().waitFor();
+    await openAudit();
     // The administrator's own sign-in is on record, with the account's name.
-    await expect.poll(() => table().getByText('admin', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => table().getByText(admin.username, { exact: true }).count()).toBeGreaterThan(0);
 
-    await apply({ action: 'probe.*' });
+    await apply({ action: `${probe}.*` });
     await expect.poll(() => rows().count()).toBe(50);
-    expect(await rows().first().locator('code').first().textContent()).toBe('probe.even');
+    expect(await rows().first().locator('code').first().textContent()).toBe(`${probe}.even`);
     await page.getByTestId('audit-load-more').click();
     await expect.poll(() => rows().count()).toBe(100);
     await page.getByTestId('audit-load-more').click();
@@ -73,7 +88,7 @@ describe('the audit log in /manager', () => {
     const objects = await rows().evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
     expect(new Set(objects).size).toBe(120);
 
-    await apply({ action: 'probe.odd', outcome: 'refused' });
+    await apply({ action: `${probe}.odd`, outcome: 'refused' });
     await expect.poll(() => rows().count()).toBe(20);
     const tags = await table().getByTestId('audit-outcome').allTextContents();
     expect(new Set(tags)).toEqual(new Set([text('audit.outcomes.refused')]));
@@ -83,27 +98,23 @@ describe('the audit log in /manager', () => {
     const detail = await rows().first().getByTestId('audit-detail').textContent();
     expect(JSON.parse(detail!)).toMatchObject({ nested: { ok: true } });
     expect(detail).toContain('\n  "nested": {');
+    await journey.shot('audit-1440');
+    expect(await overflowOf(page), 'width 1440').toBeLessThanOrEqual(0);
 
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(400);
-      await journey.shot(`audit-${size.width}`);
-      if (size.width < 768) {
-        // On a phone the fields fold away behind a button that counts the filters in use.
-        expect(await page.getByTestId('audit-filters-toggle').textContent()).toBe('Filters (2)');
-        expect(await page.getByTestId('audit-filter-action').isVisible()).toBe(false);
-      }
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      expect(scrollWidth, `width ${size.width}`).toBeLessThanOrEqual(innerWidth);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    // On a phone the fields fold away behind a button that counts the filters in use; nothing scrolls sideways.
+    await resize(page, PHONE);
+    await page.getByTestId('audit-filters-toggle').waitFor();
+    expect(await page.getByTestId('audit-filters-toggle').textContent()).toBe('Filters (2)');
+    expect(await page.getByTestId('audit-filter-action').isVisible()).toBe(false);
+    await journey.shot('audit-390');
+    expect(await overflowOf(page), 'width 390').toBeLessThanOrEqual(0);
+    await resize(page, DESKTOP);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('exports the filtered entries as CSV with a BOM and defused formulas', async () => {
-    await apply({ action: 'probe.*', outcome: 'allowed' });
+    await openAudit();
+    await apply({ action: `${probe}.*`, outcome: 'allowed' });
     await expect.poll(() => rows().count()).toBe(50);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -119,9 +130,11 @@ describe('the audit log in /manager', () => {
     expect(lines.length).toBe(1 + 80);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     await journey.toast(text('audit.exported'));
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('says when nothing matches and offers to clear the filters', async () => {
+    await openAudit();
     await apply({ action: 'nothing.matches.this' });
     await table().getByText(text('audit.emptyFiltered')).waitFor();
     await journey.shot('audit-empty-1440');

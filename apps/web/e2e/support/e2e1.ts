@@ -8,6 +8,12 @@ import { CustType } from '@archway/contract';
 import { factories, type OrgRef, type PersonRef } from '../../../server/src/testing/factories.ts';
 import { customers, memberships } from '../../../server/src/modules/orgs/orgs.schema.ts';
 import { users } from '../../../server/src/modules/users/users.schema.ts';
+import {
+  orderForms,
+  orderFormVersions,
+  type OrderFieldRow,
+} from '../../../server/src/modules/orders/orders.schema.ts';
+import { DEMO_ORDER_FORM } from '../../../server/src/demo/seed-orders.ts';
 import { hashPassword } from '../../../server/src/platform/identity/passwords.ts';
 import { readLocale } from '../../src/locales/read-locale.ts';
 import { signInWithToken } from '../server.ts';
@@ -82,28 +88,47 @@ export function people(app: FastifyInstance) {
     (await db.select({ email: customers.email }).from(customers).where(eq(customers.id, org.custId)))[0]!
       .email;
 
-  return { ...f, org, clinic, lab, person, admin, password, fresh, emailOf };
+  /**
+   * The lab designs order forms (its optional screen on) and has published `fields` as version 1 (the demo's form by
+   * default: one mandatory "Material" dropdown), so a clinic sending it a case fills them.
+   */
+  async function orderForm(lab: { custId: string }, fields: OrderFieldRow[] = DEMO_ORDER_FORM) {
+    await db.insert(orderForms).values({ custId: lab.custId, draft: fields, published: 1 });
+    await db.insert(orderFormVersions).values({ custId: lab.custId, version: 1, fields });
+    await db.update(customers).set({ pageOrder: true }).where(eq(customers.id, lab.custId));
+  }
+
+  return { ...f, org, clinic, lab, person, admin, password, fresh, emailOf, orderForm };
 }
 
 export type People = ReturnType<typeof people>;
+
+/** Signs in through the API as the scanner software does (`POST /account/token`, audited): the access token. */
+export async function apiToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const answer = await app.inject({ method: 'POST', url: '/account/token', payload: { username, password } });
+  const body = answer.json<{ success: boolean; data?: { AccessToken?: string } }>();
+  if (!body.success || !body.data?.AccessToken)
+    throw new Error(`sign-in of ${username} refused: ${answer.body}`);
+  return body.data.AccessToken;
+}
 
 /** The bearer token of a factory-made person. */
 export const tokenOf = (person: { headers: { authorization: string } }) =>
   person.headers.authorization.slice(7);
 
 /**
- * Opens `path` (a path under the server, e.g. `/v5/home`) signed in as `person`: through `signInWithToken` before
+ * Opens `to` (a path under the server, e.g. `/v5/home`) signed in as `person` (or with a token): through `signInWithToken` before
  * the tab's first navigation, afterwards by swapping the tab's session (token, provider cookie) for the person's, as
  * a sign-out and sign-in would leave it. Waits for the app's top bar unless told it is not a page of the shell.
  */
 export async function openAs(
   page: Page,
   base: string,
-  person: { headers: { authorization: string } },
+  person: { headers: { authorization: string } } | string,
   to = '/v5/home',
   { shell = true }: { shell?: boolean } = {},
 ): Promise<void> {
-  const token = tokenOf(person);
+  const token = typeof person === 'string' ? person : tokenOf(person);
   if (page.url().startsWith(base)) {
     await page.context().clearCookies();
     await page.evaluate((t) => {
@@ -113,7 +138,20 @@ export async function openAs(
     }, token);
   } else await signInWithToken(page, token);
   await page.goto(`${base}${to}`);
-  if (shell) await page.getByTestId('org-name').waitFor();
+  if (shell) await page.getByTestId('menu-toggle').waitFor();
+}
+
+/**
+ * Forgets the tab's session (provider cookie, token) as a sign-out does, so the next page shows the sign-in screens;
+ * a token given earlier by `signInWithToken` is not given again.
+ */
+export async function forgetSession(page: Page, base: string): Promise<void> {
+  await page.context().clearCookies();
+  if (page.url().startsWith(base))
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      sessionStorage.setItem('e2e:token-given', '1');
+    });
 }
 
 /** The three widths of issue 22's responsive sweep. */
