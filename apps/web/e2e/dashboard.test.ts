@@ -11,8 +11,9 @@ import { readLocale } from '../src/locales/read-locale.ts';
  * sent it yesterday (as the demo's Demo Lab does, on a server with the demo cases), the figures the API answers for
  * the same token, and other figures when it picks last month and restoration; the chart's table lists the days. A
  * failed load shows an error with a retry. A clinic under review without a scanner and a lab without scanners get
- * their next step instead of charts. Every state but the plain home page (responsive.test.ts's) is photographed at
- * 390, 768 and 1440 px into /tmp/shots-home and must not be wider than the window.
+ * their next step instead of charts. The states a route alone does not show (the chart's table with filters, German,
+ * the next steps) are photographed at 390, 768 and 1440 px into /tmp/shots-home and must not be wider than the
+ * window (the home page in either skin as a route: responsive.test.ts).
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -206,7 +207,8 @@ describe('the home dashboard in Chromium', () => {
       await page.waitForURL(/\/v5\/home$/);
       await figures().waitFor();
       await settled();
-      await shots('lab-first-skin');
+      // (At every width as a route: responsive.test.ts.)
+      await journey.shot('lab-first-skin-1440');
       await page.getByTestId('system-switch').locator('.ant-segmented-item').nth(1).click();
       await page.waitForFunction(() => localStorage.getItem('system-type') === 'second');
       await figures().waitFor();
