@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { CustStatus, CustType } from '@archway/contract';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
-import { factories, type PersonRef } from '../../testing/factories.ts';
+import { factories, platformAdmin, type PersonRef } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
-import { createTestApp, engines, signIn, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { deviceReceivers } from '../devices/devices.schema.ts';
 import { customers, memberships } from './orgs.schema.ts';
 
 describe.each(engines)('organizations (%s)', (engine) => {
   let t: TestApp;
-  let clinic: { authorization: string };
+  let f: ReturnType<typeof factories>;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    clinic = await signIn(t.app, 'clinic');
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    f = factories(t.app);
   });
   afterAll(() => t.close());
 
@@ -20,54 +21,76 @@ describe.each(engines)('organizations (%s)', (engine) => {
     t.app.inject({ method, url, headers: headers as Record<string, string>, payload: payload as object });
 
   it('GET /api2/cust carries status: 0 authorized, otherwise registered', async () => {
-    const mine = (await call('GET', '/api2/cust', clinic)).json().data;
-    expect(mine).toMatchObject({ name: 'Demo Clinic', custType: 2, status: 0, privacy: 14 });
-    const other = (await call('GET', '/api2/cust', await signIn(t.app, 'clinic2'))).json().data;
-    expect(other).toMatchObject({ name: 'Demo Clinic 2', status: 1 });
-    const dist = (await call('GET', '/api2/cust', await signIn(t.app, 'distributor'))).json().data;
-    expect(dist).toMatchObject({ name: 'Demo Distributor', custType: 4 });
+    const clinic = await f.org({ custType: CustType.clinic });
+    const mine = (await call('GET', '/api2/cust', clinic.owner.headers)).json().data;
+    expect(mine).toMatchObject({ name: clinic.name, custType: 2, status: 0, privacy: 14 });
+    const clinic2 = await f.org({ custType: CustType.clinic, status: CustStatus.underReview });
+    const other = (await call('GET', '/api2/cust', clinic2.owner.headers)).json().data;
+    expect(other).toMatchObject({ name: clinic2.name, status: 1 });
+    const distributor = await f.org({ custType: CustType.distributor });
+    const dist = (await call('GET', '/api2/cust', distributor.owner.headers)).json().data;
+    expect(dist).toMatchObject({ name: distributor.name, custType: 4 });
   });
 
   it('a user without an organization is told to complete it, on read and on write', async () => {
-    const admin = await signIn(t.app, 'admin');
-    for (const [method, url] of [
-      ['GET', '/api2/cust'],
-      ['PUT', '/api2/cust/property'],
-    ] as const) {
-      const res = await call(method, url, admin, method === 'PUT' ? { property: { a: 1 } } : undefined);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, errorCode: -5, data: { key: 'cust.missing' } });
-    }
+    // The platform administrator, and a person who has not founded or joined one yet.
+    for (const person of [await platformAdmin(t.app), await f.user()])
+      for (const [method, url] of [
+        ['GET', '/api2/cust'],
+        ['PUT', '/api2/cust/property'],
+      ] as const) {
+        const res = await call(
+          method,
+          url,
+          person.headers,
+          method === 'PUT' ? { property: { a: 1 } } : undefined,
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, errorCode: -5, data: { key: 'cust.missing' } });
+      }
   });
 
   it('PUT /api2/cust/property stores e.g. skipNovice on the organization only, audited', async () => {
-    const res = await call('PUT', '/api2/cust/property', clinic, { property: { skipNovice: 'yes', x: 1 } });
+    const [clinic, lab] = [await f.org(), await f.org({ custType: CustType.lab })];
+    const res = await call('PUT', '/api2/cust/property', clinic.owner.headers, {
+      property: { skipNovice: 'yes', x: 1 },
+    });
     expect(res.json()).toMatchObject({ success: true, data: { property: { skipNovice: 'yes', x: 1 } } });
-    const removed = await call('PUT', '/api2/cust/property', clinic, { property: { x: null } });
+    const removed = await call('PUT', '/api2/cust/property', clinic.owner.headers, { property: { x: null } });
     expect(removed.json().data.property).toEqual({ skipNovice: 'yes' });
-    expect((await call('GET', '/api2/cust', clinic)).json().data.property).toEqual({ skipNovice: 'yes' });
-    const otherOrg = (await call('GET', '/api2/cust', await signIn(t.app, 'lab'))).json().data.property;
+    expect((await call('GET', '/api2/cust', clinic.owner.headers)).json().data.property).toEqual({
+      skipNovice: 'yes',
+    });
+    const otherOrg = (await call('GET', '/api2/cust', lab.owner.headers)).json().data.property;
     expect(otherOrg).toEqual({});
     const rows = await t.app.platform.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'customer.property'));
+      .where(and(eq(auditLog.action, 'customer.property'), eq(auditLog.objectId, clinic.custId)));
     expect(rows.length).toBe(2);
     expect(rows[0]).toMatchObject({ outcome: 'allowed', objectType: 'customer' });
   });
 
   it('PUT /api2/cust/property refuses a huge, deep or unsafe property with a parameter error', async () => {
+    const clinic = await f.org();
+    expect(
+      (
+        await call('PUT', '/api2/cust/property', clinic.owner.headers, { property: { skipNovice: 'yes' } })
+      ).json().success,
+    ).toBe(true);
     const deep = (n: number): Record<string, unknown> => (n === 0 ? {} : { a: deep(n - 1) });
     for (const property of [{ big: 'x'.repeat(17 * 1024) }, deep(9), { s: 'a\u0000b' }]) {
-      const res = await call('PUT', '/api2/cust/property', clinic, { property });
+      const res = await call('PUT', '/api2/cust/property', clinic.owner.headers, { property });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 400, data: { key: 'generic.validation' } });
     }
-    expect((await call('GET', '/api2/cust', clinic)).json().data.property).toEqual({ skipNovice: 'yes' });
+    expect((await call('GET', '/api2/cust', clinic.owner.headers)).json().data.property).toEqual({
+      skipNovice: 'yes',
+    });
   });
 
   it('concurrent property patches of one organization all land (the row is locked)', async () => {
-    const lab = await signIn(t.app, 'lab');
+    const lab = (await f.org({ custType: CustType.lab })).owner.headers;
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         call('PUT', '/api2/cust/property', lab, { property: { [`k${i}`]: i } }),
@@ -93,7 +116,7 @@ describe.each(engines)('creating, editing and deleting an organization (%s)', (e
   let t: TestApp;
   let f: ReturnType<typeof factories>;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
   });
   afterAll(() => t.close());
