@@ -1,15 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import { CustStatus } from '@archway/contract';
+import type { OrgRef, PersonRef } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+import {
+  DESKTOP,
+  PHONE,
+  apiToken,
+  forgetSession,
+  openAs,
+  overflowOf,
+  people,
+  resize,
+  suffix,
+  type People,
+} from './support/e2e1.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 import mail from '../../server/src/modules/account/mail/en.json' with { type: 'json' };
 
 /**
- * The administrator's console (issue 13) in Chromium: the administrator finds Demo Clinic 2, opens its details,
- * disables it after confirming with a reason (its member clinic2 is then told so on every start and its calls are
- * refused), and enables it again; forces a password reset for lab2 (the mail is in the outbox, and lab2's old
- * password is refused on the sign-in page with the catalogue's text); adds a second administrator, who signs in
- * and sees /manager. Each tab is photographed at 390, 768 and 1440 px and must not be wider than the window.
+ * The administrator's console (issue 13) in Chromium: the administrator finds a clinic, opens its details, disables
+ * it after confirming with a reason (its member is then told so on every start and its calls are refused), and
+ * enables it again; forces a password reset for a lab's member (the mail is in the outbox, and the old password is
+ * refused on the sign-in page with the catalogue's text); adds a second administrator, who signs in and sees
+ * /manager. Everyone is made fresh for the journey. The drawers and the dialog are checked on a phone too (the tabs at
+ * 390, 768 and 1440 px: responsive.test.ts).
  */
 const en = readLocale('en') as any;
 const SHOTS = '/tmp/shots-console';
@@ -20,32 +35,41 @@ describe("the administrator's console: organizations, users, administrators", ()
   let journey: Journey;
   let page: Page;
   let base = '';
+  let p: People;
+  let admin: PersonRef;
 
   beforeAll(async () => {
     journey = await startJourney({ shotsDir: SHOTS });
     ({ page, base } = journey);
+    p = people(journey.app);
+    admin = await p.admin();
   });
   afterAll(async () => {
     await journey?.close();
   });
 
-  /** Photographs the page at the three widths; no page may be wider than its window. */
-  const atEveryWidth = async (name: string) => {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(300);
-      await journey.shot(`${name}-${size.width}`);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      expect(scrollWidth, `${name} at ${size.width} px`).toBeLessThanOrEqual(innerWidth);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+  /** What shows now, on a phone: a screenshot, and nothing wider than the window. Back to 1440 px after. */
+  const onAPhone = async (name: string) => {
+    await resize(page, PHONE);
+    await journey.shot(`${name}-390`);
+    expect(await overflowOf(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+    await resize(page, DESKTOP);
   };
   const openTab = async (tab: 'orgs' | 'users' | 'admins' | 'outbox') => {
-    await page.goto(`${base}/v5/manager?tab=${tab}`);
+    await openAs(page, base, admin, `/v5/manager?tab=${tab}`);
     await page.getByTestId(tab === 'outbox' ? 'outbox' : `console-${tab}`).waitFor();
+  };
+  /**
+   * The administrators' table at its last page: oldest first, so the newest (this journey's, on a server other
+   * journeys add administrators to) are there.
+   */
+  const lastAdminsPage = async () => {
+    const table = page.getByTestId('console-admins-table');
+    await table.locator('tr.ant-table-row').first().waitFor();
+    const pages = table.locator('.ant-pagination-item');
+    const count = await pages.count();
+    if (count > 1) await pages.nth(count - 1).click();
+    return table;
   };
   const rowOf = (table: string, text: string) =>
     page
@@ -53,20 +77,27 @@ describe("the administrator's console: organizations, users, administrators", ()
       .locator('tr.ant-table-row')
       .filter({ has: page.getByText(text, { exact: true }) });
 
-  it('finds Demo Clinic 2, opens it, disables it (clinic2 is told), and enables it again', async () => {
-    await signInAs(page, base, 'admin');
+  it('finds a clinic, opens it, disables it (its member is told), and enables it again', async () => {
+    // A clinic still under review, as a new one is.
+    const clinic: OrgRef = await p.clinic('Console Clinic', { status: CustStatus.underReview });
+    const member = clinic.owner;
     await openTab('orgs');
-    await page.getByTestId('console-orgs-search').locator('input').fill('Demo Clinic 2');
-    const row = rowOf('console-orgs-table', 'Demo Clinic 2');
+    await page.getByTestId('console-orgs-search').locator('input').fill(clinic.name);
+    const row = rowOf('console-orgs-table', clinic.name);
     await row.waitFor();
     await row.locator('[data-testid^=console-org-open-]').click();
     const drawer = page.getByTestId('console-org-drawer');
-    await drawer.getByTestId('console-org-members').getByText('clinic2', { exact: true }).waitFor();
-    await drawer.getByTestId('console-org-fields').getByText(en.organization.status['1']).first().waitFor();
-    await atEveryWidth('console-org-drawer');
+    await drawer.getByTestId('console-org-members').getByText(member.username, { exact: true }).waitFor();
+    await drawer
+      .getByTestId('console-org-fields')
+      .getByText(en.organization.status[String(CustStatus.underReview)])
+      .first()
+      .waitFor();
+    await journey.shot('console-org-drawer-1440');
+    expect(await overflowOf(page), 'console-org-drawer at 1440 px').toBeLessThanOrEqual(0);
+    await onAPhone('console-org-drawer');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
-    await atEveryWidth('console-orgs');
 
     // Disable: a reason is required.
     await row.locator('[data-testid^=console-org-disable-]').click();
@@ -75,7 +106,7 @@ describe("the administrator's console: organizations, users, administrators", ()
     await dialog.getByText(en.console.orgs.reasonRequired).waitFor();
     await dialog.getByTestId('console-org-disable-reason').fill('Closed for the audit');
     await dialog.getByTestId('console-org-disable-ok').click();
-    await journey.toast(fill(en.console.orgs.disabled, { name: 'Demo Clinic 2' }));
+    await journey.toast(fill(en.console.orgs.disabled, { name: clinic.name }));
     await row.getByText(en.console.orgs.state.disabled).waitFor();
     await row.locator('[data-testid^=console-org-open-]').click();
     await drawer
@@ -84,73 +115,73 @@ describe("the administrator's console: organizations, users, administrators", ()
       .waitFor();
     await page.keyboard.press('Escape');
 
-    // clinic2 now works for no organization: a notice says why, and a call needing one is refused.
-    await signInAs(page, base, 'clinic2');
+    // The member now works for no organization: a notice says why, and a call needing one is refused.
+    await openAs(page, base, member);
     const notice = page.locator('.ant-notification-notice', {
-      hasText: fill(en.console.memberNotice.title, { name: 'Demo Clinic 2' }),
+      hasText: fill(en.console.memberNotice.title, { name: clinic.name }),
     });
     await notice.waitFor();
-    await journey.shot('console-clinic2-disabled-1440');
-    const refused = await page.evaluate(async () => {
-      const r = await fetch('/api2/cust/user/list', {
-        headers: { Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}` },
-      });
-      return r.json();
-    });
-    expect(refused).toMatchObject({ success: false, errorCode: -20, data: { key: 'cust.disabled' } });
+    await journey.shot('console-member-disabled-1440');
+    const refused = await member.call('GET', '/api2/cust/user/list');
+    expect(refused.body).toMatchObject({ success: false, errorCode: -20, data: { key: 'cust.disabled' } });
 
-    // Enabled again: clinic2 works for it once more.
-    await signInAs(page, base, 'admin');
+    // Enabled again: the member works for it once more.
     await openTab('orgs');
+    await page.getByTestId('console-orgs-search').locator('input').fill(clinic.name);
     await page.getByTestId('console-orgs-state').click();
     await page.locator('.ant-select-item-option', { hasText: en.console.orgs.state.disabled }).click();
-    const disabledRow = rowOf('console-orgs-table', 'Demo Clinic 2');
+    const disabledRow = rowOf('console-orgs-table', clinic.name);
     await disabledRow.locator('[data-testid^=console-org-enable-]').click();
     await page.getByTestId('console-org-enable-ok').click();
-    await journey.toast(fill(en.console.orgs.enabled, { name: 'Demo Clinic 2' }));
+    await journey.toast(fill(en.console.orgs.enabled, { name: clinic.name }));
     await page.getByTestId('console-orgs-table').getByText(en.console.orgs.emptySearch).waitFor();
-    await signInAs(page, base, 'clinic2');
-    await expect.poll(() => page.getByTestId('org-name').textContent()).toContain('Demo Clinic 2');
+    await openAs(page, base, member);
+    await expect.poll(() => page.getByTestId('org-name').textContent()).toContain(clinic.name);
     expect(await notice.count()).toBe(0);
+    expect(journey.pageErrors).toEqual([]);
   });
 
-  it('forces a password reset for lab2: the mail is in the outbox, the old password is refused', async () => {
-    await signInAs(page, base, 'admin');
+  it("forces a password reset for a lab's member: the mail is in the outbox, the old password is refused", async () => {
+    const lab = await p.lab('Console Lab');
+    const member = await p.person(lab, { username: `tech.${suffix()}` });
+    const email = `${member.username}@factory.test`;
+    await p.password(member, 'old_pw123');
     await openTab('users');
-    await page.getByTestId('console-users-search').locator('input').fill('lab2');
-    const row = rowOf('console-users-table', 'lab2');
+    await page.getByTestId('console-users-search').locator('input').fill(member.username);
+    const row = rowOf('console-users-table', member.username);
     await row.waitFor();
-    await atEveryWidth('console-users');
     await row.locator('[data-testid^=console-user-reset-]').click();
     await page.getByTestId('console-user-reset-ok').click();
-    await journey.toast(fill(en.console.users.resetDone, { email: 'lab2@demo.archway.local' }));
+    await journey.toast(fill(en.console.users.resetDone, { email }));
     await row.getByText(en.console.users.resetPending).waitFor();
     await row.locator('[data-testid^=console-user-open-]').click();
     await page.getByTestId('console-user-drawer').getByTestId('console-user-reset-pending').waitFor();
-    await atEveryWidth('console-user-drawer');
+    await journey.shot('console-user-drawer-1440');
+    expect(await overflowOf(page), 'console-user-drawer at 1440 px').toBeLessThanOrEqual(0);
+    await onAPhone('console-user-drawer');
     await page.keyboard.press('Escape');
 
     await openTab('outbox');
-    await page.getByTestId('outbox').getByRole('searchbox').fill('lab2@demo.archway.local');
+    await page.getByTestId('outbox').getByRole('searchbox').fill(email);
     await page.getByTestId('outbox-table').getByText(mail.forcedReset.subject).first().waitFor();
 
-    // lab2's old password no longer signs in: the sign-in page says what to do.
-    await page.context().clearCookies();
-    await page.evaluate(() => sessionStorage.clear());
+    // The old password no longer signs in: the sign-in page says what to do.
+    await forgetSession(page, base);
     await page.goto(`${base}/v5/login`);
     await page.getByTestId('sign-in-card').waitFor();
-    await page.locator('input#username').fill('lab2');
-    await page.locator('input#password').fill('demo123');
+    await page.locator('input#username').fill(member.username);
+    await page.locator('input#password').fill('old_pw123');
     await page.locator('button[type=submit]').click();
     await page.getByTestId('login-error').getByText(en.errors.signIn.resetRequired).waitFor();
-    await journey.shot('console-lab2-refused-1440');
+    await journey.shot('console-reset-refused-1440');
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('adds a second administrator, who signs in and sees /manager', async () => {
-    await signInAs(page, base, 'admin');
+    const taken = await p.person(null);
+    const added = `ops.${suffix()}`;
     await openTab('admins');
-    await page.getByTestId('console-admins-table').getByText('admin', { exact: true }).waitFor();
-    await atEveryWidth('console-admins');
+    await (await lastAdminsPage()).getByText(admin.username, { exact: true }).waitFor();
     await page.getByTestId('console-admin-add').first().click();
     const dialog = page.getByTestId('console-admin-dialog');
     await dialog.getByTestId('console-admin-username').fill('x');
@@ -161,23 +192,25 @@ describe("the administrator's console: organizations, users, administrators", ()
     await dialog.getByText(en.console.admins.usernameRule, { exact: true }).first().waitFor();
     await dialog.getByText(en.console.admins.emailInvalid).waitFor();
     await dialog.getByText(en.console.admins.mismatch).waitFor();
-    await atEveryWidth('console-admin-dialog');
+    await journey.shot('console-admin-dialog-1440');
+    expect(await overflowOf(page), 'console-admin-dialog at 1440 px').toBeLessThanOrEqual(0);
+    await onAPhone('console-admin-dialog');
     // A taken username is shown at its field.
-    await dialog.getByTestId('console-admin-username').fill('clinic');
-    await dialog.getByTestId('console-admin-email').fill('ops@archway.test');
+    await dialog.getByTestId('console-admin-username').fill(taken.username);
+    await dialog.getByTestId('console-admin-email').fill(`${added}@archway.test`);
     await dialog.getByTestId('console-admin-password').fill('second_pw1');
     await dialog.getByTestId('console-admin-confirm').fill('second_pw1');
     await dialog.getByTestId('console-admin-create').click();
     await dialog.getByText(en.errors.register.usernameTaken).waitFor();
-    await dialog.getByTestId('console-admin-username').fill('ops.admin');
+    await dialog.getByTestId('console-admin-username').fill(added);
     await dialog.getByTestId('console-admin-create').click();
-    await journey.toast(fill(en.console.admins.created, { name: 'ops.admin' }));
-    await page.getByTestId('console-admins-table').getByText('ops.admin', { exact: true }).waitFor();
+    await journey.toast(fill(en.console.admins.created, { name: added }));
+    await (await lastAdminsPage()).getByText(added, { exact: true }).waitFor();
 
-    await signInAs(page, base, 'ops.admin', 'second_pw1');
-    await page.goto(`${base}/v5/manager?tab=admins`);
+    // The new administrator's password signs in; the token opens /manager.
+    await openAs(page, base, await apiToken(journey.app, added, 'second_pw1'), '/v5/manager?tab=admins');
     await page.getByTestId('tab-console-orgs').waitFor();
-    await page.getByTestId('console-admins-table').getByText(en.console.admins.you).waitFor();
+    await (await lastAdminsPage()).getByText(en.console.admins.you).waitFor();
     expect(await page.getByTestId('manager-forbidden').count()).toBe(0);
     expect(journey.pageErrors).toEqual([]);
   });

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signInAs, startJourney, type Journey } from './server.ts';
+import { CaseType } from '@archway/contract';
+import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+import { openAs, people, suffix, type People } from './support/e2e1.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The device journey of issue 3 in a real browser against a real server: the new lab `lab2`
- * signs in, the first-use guide opens by itself, binds C10000001, adds Demo Clinic as receiver
- * for restoration and finishes; the lab binds a second device on /device and lets the
- * distributor use the first. The clinic then sees nothing of the lab's devices but the one it was
- * made receiver of (and only to look at it); the administrator imports devices into the registry
- * with a per-row report.
+ * The device journey of issue 3 in a real browser against a real server: a brand-new lab's owner opens the app, the
+ * first-use guide opens by itself, binds a registered scanner, adds a clinic as receiver for restoration and
+ * finishes; the lab binds a second device on /device and lets a member use the first. A clinic made receiver of one
+ * of a lab's devices sees nothing else of the lab's (and only looks at that one), in English and in German; the
+ * administrator imports devices into the registry with a per-row report; an owner lends, changes, extends, recalls,
+ * restores, edits, transfers and unbinds. Each test makes its own organizations and devices.
  */
 type Texts = Record<string, Record<string, unknown>>;
 const load = (lang: string) => readLocale(lang) as Texts;
@@ -24,11 +27,24 @@ describe('devices and the first-use guide in Chromium', () => {
   let page: Page;
   const toast = (text: string) => journey.toast(text);
   let base = '';
-  /** A screenshot once dialogs, spinners and tabs have finished their animations. */
-  const shot = async (name: string) => {
-    await page.waitForTimeout(600);
-    await journey.shot(`dev-${name}`);
-  };
+  let p: People;
+  /** A screenshot of what shows (reduced motion: dialogs and tabs do not slide). */
+  const shot = (name: string) => journey.shot(`dev-${name}`);
+  /** A serial no other journey uses, of the model its first letter names (C → P3, E → smart). */
+  const serialOf = (letter: 'C' | 'E') => `${letter}${suffix().toUpperCase()}${suffix().toUpperCase()}`;
+  /** The sider's entry of a route. */
+  const sider = (key: string) => page.locator('.ant-layout-sider').getByText(text(en, key), { exact: true });
+
+  /** A lab that owns a C (P3) and an E (smart) scanner, and a clinic made receiver of the first for restorations. */
+  async function labWithDevices(): Promise<{ lab: OrgRef; clinic: OrgRef; c1: DeviceRef; e2: DeviceRef }> {
+    const [lab, clinic] = await Promise.all([p.lab('Owner Lab'), p.clinic('Receiver Clinic')]);
+    const c1 = await p.device(lab, { serial: serialOf('C'), name: 'P3' });
+    const e2 = await p.device(lab, { serial: serialOf('E'), name: 'smart' });
+    for (const caseType of [CaseType.orthodontics, CaseType.implant, CaseType.restoration])
+      await p.receiver(c1, lab, { caseType });
+    await p.receiver(c1, clinic, { caseType: CaseType.restoration });
+    return { lab, clinic, c1, e2 };
+  }
 
   async function signOut(exitText: string) {
     await page.getByTestId('open-settings').click();
@@ -62,6 +78,7 @@ describe('devices and the first-use guide in Chromium', () => {
   beforeAll(async () => {
     journey = await startJourney();
     ({ page, base } = journey);
+    p = people(journey.app);
   });
 
   afterAll(async () => {
@@ -69,8 +86,11 @@ describe('devices and the first-use guide in Chromium', () => {
   });
 
   it('guides the new lab through binding and data routing, then lets it manage its devices', async () => {
-    await page.goto(`${base}/`);
-    await signInAs(page, base, 'lab2');
+    const [lab, clinic] = await Promise.all([p.lab('Guide Lab'), p.clinic('Guide Clinic')]);
+    await p.fresh(lab.owner);
+    const c1 = await p.registered({ serial: serialOf('C') });
+    const e2 = await p.registered({ serial: serialOf('E') });
+    await openAs(page, base, lab.owner);
 
     // property {} and no receiver record: the guide opens by itself, at step 0.
     const guide = page.locator('.first-use-guide .ant-modal');
@@ -80,8 +100,8 @@ describe('devices and the first-use guide in Chromium', () => {
     await guide.getByTestId('guide-next').waitFor();
     await shot('01-guide-bind');
 
-    // Bind C10000001: the name follows the serial's model (C → P3).
-    await guide.locator('input#guideBind_serialnumber').fill('C10000001');
+    // Bind the C scanner: the name follows the serial's model (C → P3).
+    await guide.locator('input#guideBind_serialnumber').fill(c1.serial);
     await expect(guide.locator('input#guideBind_name').inputValue()).resolves.toBe('P3');
     // A wrong bind code is shown at its field, not only in a toast.
     await guide.locator('input#guideBind_bindcodes').fill('999999');
@@ -103,19 +123,19 @@ describe('devices and the first-use guide in Chromium', () => {
     // After a successful bind the guide moves to step 1 with the new device.
     await guide.getByTestId('guide-step-1').waitFor();
     await guide.getByTestId('guide-back').waitFor();
-    await guide.getByTestId('guide-device').getByText('C10000001 · P3').waitFor();
+    await guide.getByTestId('guide-device').getByText(`${c1.serial} · P3`).waitFor();
     // A lab is a receiver of its own device for the three case types.
     const receivers = guide.getByTestId('receiver-table');
-    await receivers.getByText('Demo Lab 2', { exact: true }).waitFor();
+    await receivers.getByText(lab.name, { exact: true }).waitFor();
 
-    // Add Demo Clinic for restoration; without a case type the add is refused on the spot.
-    await pickOrganization(guide.getByTestId('receiver-search'), 'Demo Cli', 'Demo Clinic');
+    // Add the clinic for restoration; without a case type the add is refused on the spot.
+    await pickOrganization(guide.getByTestId('receiver-search'), clinic.name, clinic.name);
     await guide.getByTestId('receiver-add').click();
     await toast(text(en, 'receivers.dialogplacasetype'));
     await guide.getByTestId('receiver-case-types').getByText(text(en, 'caseType.restoration')).click();
     await guide.getByTestId('receiver-add').click();
     await toast(text(en, 'receivers.dialogrecivemes'));
-    const clinicRow = receivers.locator('tr', { has: page.getByText('Demo Clinic', { exact: true }) });
+    const clinicRow = receivers.locator('tr', { has: page.getByText(clinic.name, { exact: true }) });
     await clinicRow.getByText(text(en, 'caseType.restoration')).waitFor();
     await expect(clinicRow.textContent()).resolves.not.toContain(text(en, 'caseType.implant'));
     await shot('02-guide-receiver');
@@ -125,8 +145,8 @@ describe('devices and the first-use guide in Chromium', () => {
     await guide.getByTestId('guide-step-2').waitFor();
     expect(await guide.getByTestId('guide-next').count()).toBe(0);
     const summary = guide.getByTestId('guide-summary');
-    await summary.getByText('C10000001 · P3', { exact: false }).first().waitFor();
-    await expect(summary.textContent()).resolves.toContain('Demo Clinic');
+    await summary.getByText(`${c1.serial} · P3`, { exact: false }).first().waitFor();
+    await expect(summary.textContent()).resolves.toContain(clinic.name);
     // Finishing stores skipNovice and closes the guide.
     await shot('03-guide-studio');
     await guide.getByTestId('guide-finish').click();
@@ -146,33 +166,33 @@ describe('devices and the first-use guide in Chromium', () => {
     await guide.waitFor({ state: 'hidden' });
 
     // /device: the bound device, owned, with the owner's actions.
-    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
+    await sider('routes.device').click();
     await page.waitForURL(/\/v5\/device$/);
     const table = page.getByTestId('device-table');
-    const c1 = table.locator('tr', { hasText: 'C10000001' });
-    await c1.getByText(text(en, 'devices.roles.owner')).waitFor();
-    await c1.getByText(text(en, 'devices.flags.permanent')).waitFor();
-    await c1.getByTestId('action-receivers').waitFor();
-    await c1.getByTestId('action-more').waitFor();
+    const c1Row = table.locator('tr', { hasText: c1.serial });
+    await c1Row.getByText(text(en, 'devices.roles.owner')).waitFor();
+    await c1Row.getByText(text(en, 'devices.flags.permanent')).waitFor();
+    await c1Row.getByTestId('action-receivers').waitFor();
+    await c1Row.getByTestId('action-more').waitFor();
     await shot('04-devices-lab');
 
     // Register a second device on the page's own tab; the list shows both.
     await page.getByRole('tab', { name: text(en, 'devices.tabs.register') }).click();
     const form = page.getByTestId('bind-form');
-    await form.locator('input#deviceBind_serialnumber').fill('E20000001');
+    await form.locator('input#deviceBind_serialnumber').fill(e2.serial);
     await expect(form.locator('input#deviceBind_name').inputValue()).resolves.toBe('smart');
     await form.locator('input#deviceBind_bindcodes').fill('123456');
     await shot('05-register');
     await form.getByTestId('bind-submit').click();
     await toast(text(en, 'devices.messages.sucbinddevice'));
-    await table.locator('tr', { hasText: 'E20000001' }).waitFor();
+    await table.locator('tr', { hasText: e2.serial }).waitFor();
     await expect(table.locator('tbody tr.ant-table-row').count()).resolves.toBe(2);
 
-    // Data-transfer management of C10000001: Demo Clinic for restoration, merged per organization.
-    await c1.getByTestId('action-receivers').click();
+    // Data-transfer management of the C scanner: the clinic for restoration, merged per organization.
+    await c1Row.getByTestId('action-receivers').click();
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('receiver-manager') });
     const rows = dialog.getByTestId('receiver-table');
-    await rows.getByText('Demo Clinic', { exact: true }).waitFor();
+    await rows.getByText(clinic.name, { exact: true }).waitFor();
     await expect(rows.locator('tbody tr.ant-table-row').count()).resolves.toBe(2);
     await shot('06-receivers');
     await dialog
@@ -182,10 +202,10 @@ describe('devices and the first-use guide in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The owner's "More" menu: authorize opens its dialog with the presets.
-    await c1.getByTestId('action-more').click();
+    await c1Row.getByTestId('action-more').click();
     await page.locator('.ant-dropdown-menu').getByText(text(en, 'devices.actions.detail')).click();
     const detail = page.getByTestId('device-detail');
-    await detail.getByText('Demo Lab 2').waitFor();
+    await detail.getByText(lab.name).waitFor();
     await shot('07-detail');
     await page
       .locator('.ant-modal', { has: detail })
@@ -195,26 +215,27 @@ describe('devices and the first-use guide in Chromium', () => {
     await detail.waitFor({ state: 'hidden' });
 
     // Device users (under "More"): someone unknown is refused with the reason; a member of the lab is added.
-    await c1.getByTestId('action-more').click();
+    await c1Row.getByTestId('action-more').click();
     await page
       .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
       .filter({ hasText: text(en, 'devices.actions.users') })
       .click();
     const users = page.locator('.ant-modal', { has: page.getByTestId('device-users-table') });
     await users.getByText(text(en, 'devices.users.empty')).waitFor();
-    await users.getByTestId('device-users-input').fill('nobody');
+    const nobody = `nobody.${suffix()}`;
+    await users.getByTestId('device-users-input').fill(nobody);
     await choose(users.getByTestId('expiry-preset'), text(en, 'devices.presets.1m'));
     await users.getByTestId('device-users-add').click();
     const outcome = users.getByTestId('device-users-outcome');
     await outcome.getByText(text(en, 'errors.deviceUserAdd.addError')).first().waitFor();
-    await expect(outcome.textContent()).resolves.toContain('nobody');
+    await expect(outcome.textContent()).resolves.toContain(nobody);
     await shot('users-refused');
-    await users.getByTestId('device-users-input').fill('lab2');
+    await users.getByTestId('device-users-input').fill(lab.owner.username);
     await users.getByTestId('device-users-add').click();
     await toast(text(en, 'devices.users.added'));
     await outcome.getByText(text(en, 'devices.users.ok'), { exact: true }).waitFor();
-    const member = users.getByTestId('device-users-table').locator('tr', { hasText: 'lab2' });
-    await member.getByText('Demo Lab 2').waitFor();
+    const member = users.getByTestId('device-users-table').locator('tr', { hasText: lab.owner.username });
+    await member.getByText(lab.name).waitFor();
     await member.getByRole('button', { name: text(en, 'devices.users.remove') }).waitFor();
     await shot('users');
     await users
@@ -227,20 +248,20 @@ describe('devices and the first-use guide in Chromium', () => {
   });
 
   it('shows the clinic nothing of the lab it was not given, in English and in German', async () => {
-    await signOut(text(en, 'settings.exit'));
-    await signInAs(page, base, 'clinic');
+    const { clinic, c1, e2 } = await labWithDevices();
+    await openAs(page, base, clinic.owner);
     // The clinic has seen the guide already (skipNovice): it stays closed.
-    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
+    await sider('routes.device').click();
     await page.waitForURL(/\/v5\/device$/);
     const table = page.getByTestId('device-table');
     // Only the device it was made receiver of, as receiver, with nothing to do but look.
-    const c1 = table.locator('tr', { hasText: 'C10000001' });
-    await c1.getByText(text(en, 'devices.roles.receiver')).waitFor();
+    const c1Row = table.locator('tr', { hasText: c1.serial });
+    await c1Row.getByText(text(en, 'devices.roles.receiver')).waitFor();
     await expect(table.locator('tbody tr.ant-table-row').count()).resolves.toBe(1);
-    await expect(table.textContent()).resolves.not.toContain('E20000001');
-    expect(await c1.getByTestId('action-detail').count()).toBe(1);
+    await expect(table.textContent()).resolves.not.toContain(e2.serial);
+    expect(await c1Row.getByTestId('action-detail').count()).toBe(1);
     for (const action of ['receivers', 'authorize', 'unbind', 'transfer', 'more']) {
-      expect(await c1.getByTestId(`action-${action}`).count(), action).toBe(0);
+      expect(await c1Row.getByTestId(`action-${action}`).count(), action).toBe(0);
     }
     expect(await page.locator('.first-use-guide .ant-modal').count()).toBe(0);
     await shot('08-devices-clinic');
@@ -257,7 +278,7 @@ describe('devices and the first-use guide in Chromium', () => {
 
     // A keyword that matches nothing says so too.
     await page.getByRole('tab', { name: text(en, 'devices.tabs.all') }).click();
-    await page.getByTestId('device-search').locator('input').fill('E2000');
+    await page.getByTestId('device-search').locator('input').fill(e2.serial.slice(0, 6));
     await page.getByText(text(en, 'devices.emptySearch')).waitFor();
 
     // Backend management is not for the clinic.
@@ -274,30 +295,34 @@ describe('devices and the first-use guide in Chromium', () => {
     await page.getByRole('tab', { name: text(de, 'devices.tabs.all') }).waitFor();
     await page.getByTestId('device-table').getByText(text(de, 'devices.roles.receiver')).waitFor();
     await shot('10-devices-german');
-    await page.locator('tr', { hasText: 'C10000001' }).getByTestId('action-detail').click();
+    await page.locator('tr', { hasText: c1.serial }).getByTestId('action-detail').click();
     await page.getByTestId('device-detail').getByText(text(de, 'devices.detail.plain')).waitFor();
     await shot('11-detail-german');
     await page.keyboard.press('Escape');
 
-    // Back to English for the next account.
-    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    // Signed out from the German settings drawer; back to English for whoever comes next in this tab.
     await signOut(text(de, 'settings.exit'));
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
     expect(journey.pageErrors).toEqual([]);
   });
 
   it('lets the administrator import devices into the registry with a per-row report', async () => {
-    await page.reload();
-    await signInAs(page, base, 'admin');
-    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.manager'), { exact: true }).click();
+    const admin = await p.admin();
+    const known = await p.registered({ serial: serialOf('C') });
+    const added = serialOf('C');
+    await openAs(page, base, admin);
+    await sider('routes.manager').click();
     await page.waitForURL(/\/v5\/manager$/);
     const registry = page.getByTestId('registry');
-    await registry.getByText('C10000001').waitFor();
+    await registry.locator('tbody tr.ant-table-row').first().waitFor();
+    await registry.locator('input').first().fill(known.serial);
+    await registry.locator('tbody').getByText(known.serial).waitFor();
     await shot('12-registry');
 
     await page.getByTestId('registry-import').click();
     await page
       .getByTestId('registry-csv')
-      .fill('serial,bindCode,area\nC10000099,654321\nC10000001,123456\nbad serial!,1\n');
+      .fill(`serial,bindCode,area\n${added},654321\n${known.serial},123456\nbad serial!,1\n`);
     await page.getByTestId('registry-import-submit').click();
     const report = page.getByTestId('import-report');
     await report.getByText(text(en, 'errors.registry.duplicate')).waitFor();
@@ -310,19 +335,21 @@ describe('devices and the first-use guide in Chromium', () => {
       .first()
       .click();
 
-    await registry.locator('input').first().fill('C10000099');
+    await registry.locator('input').first().fill(added);
     await expect.poll(() => registry.locator('tbody tr.ant-table-row').count()).toBe(1);
-    await registry.locator('tbody').getByText('C10000099').waitFor();
-    await signOut(text(en, 'settings.exit'));
+    await registry.locator('tbody').getByText(added).waitFor();
     expect(journey.pageErrors).toEqual([]);
   });
 
   it('lets the owner lend, change, extend, recall, restore, edit, transfer and unbind', async () => {
-    await signInAs(page, base, 'lab2');
-    await page.locator('.ant-layout-sider').getByText(text(en, 'routes.device'), { exact: true }).click();
+    const devices = await labWithDevices();
+    const { clinic } = devices;
+    const buyer = await p.lab('Buyer Lab');
+    await openAs(page, base, devices.lab.owner);
+    await sider('routes.device').click();
     const table = page.getByTestId('device-table');
-    const e2 = table.locator('tr', { hasText: 'E20000001' });
-    const c1 = table.locator('tr', { hasText: 'C10000001' });
+    const e2 = table.locator('tr', { hasText: devices.e2.serial });
+    const c1 = table.locator('tr', { hasText: devices.c1.serial });
     await e2.waitFor();
     const modal = (title: string) => page.locator('.ant-modal').filter({ hasText: title });
     const confirm = async (okText: string) => {
@@ -338,10 +365,10 @@ describe('devices and the first-use guide in Chromium', () => {
         .click();
     };
 
-    // Authorize E20000001 to Demo Clinic until the end of today: due soon.
+    // Authorize the E scanner to the clinic until the end of today: due soon.
     await e2.getByTestId('action-authorize').click();
     const authorize = modal(text(en, 'devices.authorize.title'));
-    await pickOrganization(authorize.getByTestId('authorize-target'), 'Demo Cli', 'Demo Clinic');
+    await pickOrganization(authorize.getByTestId('authorize-target'), clinic.name, clinic.name);
     await choose(authorize.getByTestId('expiry-preset'), text(en, 'devices.presets.today'));
     // A wrong bind code is shown at the field, and nothing is authorized.
     await authorize.locator('input#secret').fill('000000');
@@ -355,7 +382,7 @@ describe('devices and the first-use guide in Chromium', () => {
     // Its authorizations: change the time, extend in bulk, recall, restore.
     await e2.getByRole('button', { name: '1', exact: true }).click();
     const auths = modal(text(en, 'devices.authorizations.title'));
-    const row = auths.locator('tr', { hasText: 'Demo Clinic' });
+    const row = auths.locator('tr', { hasText: clinic.name });
     await row.getByText(text(en, 'devices.flags.dueSoon')).waitFor();
     await row.getByRole('button', { name: text(en, 'devices.actions.changeTime') }).click();
     const change = modal(text(en, 'devices.changeTime.title'));
@@ -406,7 +433,7 @@ describe('devices and the first-use guide in Chromium', () => {
       .getByTestId('lent-direction')
       .getByText(text(en, 'devices.lent.byMe').replace('{{count}}', '1'))
       .click();
-    await page.getByTestId('auth-table-byMe').getByText('Demo Clinic').waitFor();
+    await page.getByTestId('auth-table-byMe').getByText(clinic.name).waitFor();
     await shot('17-lent-by-me');
     await page.getByRole('tab', { name: text(en, 'devices.tabs.all') }).click();
 
@@ -418,17 +445,17 @@ describe('devices and the first-use guide in Chromium', () => {
     await toast(text(en, 'devices.messages.updated'));
     await c1.getByText('Chair 1').waitFor();
 
-    // Transfer E20000001 to Demo Lab, after the confirmation: it leaves this organization at once.
+    // Transfer the E scanner to another lab, after the confirmation: it leaves this organization at once.
     await more(e2, 'transfer');
     const transfer = modal(text(en, 'devices.transfer.title'));
-    await pickOrganization(transfer.getByTestId('transfer-target'), 'Demo Lab', 'Demo Lab');
+    await pickOrganization(transfer.getByTestId('transfer-target'), buyer.name, buyer.name);
     await transfer.locator('input#secret').fill('123456');
     await transfer.getByRole('button', { name: text(en, 'devices.actions.transfer') }).click();
     await confirm(text(en, 'devices.actions.transfer'));
     await toast(text(en, 'devices.messages.transferred'));
     await e2.waitFor({ state: 'detached' });
 
-    // Unbind C10000001 with its code, after the confirmation: nothing is left, and the list says so.
+    // Unbind the C scanner with its code, after the confirmation: nothing is left, and the list says so.
     await more(c1, 'unbind');
     const unbind = modal(text(en, 'devices.unbind.title'));
     await unbind.locator('input#secret').fill('123456');

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
+import { people } from './support/e2e1.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The web app shell journey in a real browser against a real server: sign in through the UI as
- * `clinic`, see "Demo Clinic", switch to German, switch to the first system, sign out.
+ * The web app shell journey in a real browser against a real server: a fresh clinic's owner signs in through the UI
+ * (a wrong password first), sees the organization, switches to German, switches to the first system and signs out;
+ * on a server whose PUBLIC_URL is another address, a newcomer is moved there before signing in, and an offline
+ * page says so. These journeys test the sign-in screens: they sign in through the form.
  */
 const de = readLocale('de') as {
   routes: { home: string };
@@ -13,16 +17,26 @@ const de = readLocale('de') as {
 };
 const en = readLocale('en') as { routes: { device: string } };
 
+/** A fresh clinic whose owner signs in with `password`. */
+async function clinicWithPassword(journey: Journey, prefix: string, password: string): Promise<OrgRef> {
+  const p = people(journey.app);
+  const clinic = await p.clinic(prefix);
+  await p.password(clinic.owner, password);
+  return clinic;
+}
+
 describe('web app shell in Chromium', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
+  let clinic: OrgRef;
 
   const shot = (name: string) => journey.shot(name);
 
   beforeAll(async () => {
     journey = await startJourney();
     ({ page, base } = journey);
+    clinic = await clinicWithPassword(journey, 'Shell Clinic', 'shell_pw1');
   });
 
   afterAll(async () => {
@@ -39,7 +53,7 @@ describe('web app shell in Chromium', () => {
     await shot('01-sign-in');
 
     // A wrong password is refused on the form.
-    await page.locator('input#username').fill('clinic');
+    await page.locator('input#username').fill(clinic.owner.username);
     await page.locator('input#password').fill('wrong-password');
     await page.locator('button[type=submit]').click();
     await page.getByTestId('login-error').waitFor();
@@ -48,12 +62,15 @@ describe('web app shell in Chromium', () => {
     );
     await shot('02-sign-in-refused');
 
-    await page.locator('input#password').fill('demo123');
-    await page.waitForTimeout(2100); // the submit button stays disabled 2000 ms after a press
+    await page.locator('input#password').fill('shell_pw1');
+    // The submit button stays disabled a moment after a press: the person waits until it can be pressed again.
+    await page.locator('button[type=submit]:not([disabled])').waitFor();
     await page.locator('button[type=submit]').click();
     await page.waitForURL(/\/v5\/home$/);
-    await page.getByTestId('org-name').getByText('Demo Clinic').waitFor();
-    await expect(page.getByTestId('user-card').textContent()).resolves.toMatch(/Demo Clinic.*Clinic/);
+    await page.getByTestId('org-name').getByText(clinic.name).waitFor();
+    await expect(page.getByTestId('user-card').textContent()).resolves.toMatch(
+      new RegExp(`${clinic.name}.*Clinic`),
+    );
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
     await shot('03-home');
 
@@ -64,7 +81,7 @@ describe('web app shell in Chromium', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     await page.getByTestId('page-title').getByText(de.routes.home).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de');
-    await page.getByTestId('org-name').getByText('Demo Clinic').waitFor();
+    await page.getByTestId('org-name').getByText(clinic.name).waitFor();
     await shot('04-german');
 
     // The first system: /v5/first/home → /redirect/home → /home with the first theme.
@@ -103,10 +120,12 @@ describe('web app shell in Chromium', () => {
 
 describe('the canonical address in Chromium', () => {
   let journey: Journey;
+  let clinic: OrgRef;
 
   beforeAll(async () => {
     // PUBLIC_URL is http://localhost:<port>; the browser opens http://127.0.0.1:<port>.
     journey = await startJourney({ publicHost: 'localhost' });
+    clinic = await clinicWithPassword(journey, 'Canonical Clinic', 'canonical_pw1');
   });
 
   afterAll(async () => {
@@ -124,11 +143,11 @@ describe('the canonical address in Chromium', () => {
     await page.getByTestId('sign-in-card').waitFor();
     await journey.shot('canonical-01-sign-in');
 
-    await page.locator('input#username').fill('clinic');
-    await page.locator('input#password').fill('demo123');
+    await page.locator('input#username').fill(clinic.owner.username);
+    await page.locator('input#password').fill('canonical_pw1');
     await page.locator('button[type=submit]').click();
     await page.waitForURL(`${publicUrl}/v5/home`);
-    await page.getByTestId('org-name').getByText('Demo Clinic').waitFor();
+    await page.getByTestId('org-name').getByText(clinic.name).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
     await journey.shot('canonical-02-home');
 
