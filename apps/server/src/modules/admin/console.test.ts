@@ -26,8 +26,8 @@ describe.each(engines)("the administrator's console: organizations, users, admin
   const told: { userId: string; reason: string }[] = [];
 
   /** Signs in with a password (`POST /account/token`): the envelope, and the caller when it succeeded. */
-  const signIn = async (username: string, password: string) => {
-    const res = await t.app.inject({
+  const signIn = async (username: string, password: string, app = t.app) => {
+    const res = await app.inject({
       method: 'POST',
       url: '/account/token',
       payload: { username, password },
@@ -35,7 +35,7 @@ describe.each(engines)("the administrator's console: organizations, users, admin
     const body = res.json();
     const authorization = body.success ? `Bearer ${body.data.AccessToken as string}` : undefined;
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-      const r = await t.app.inject({
+      const r = await app.inject({
         method,
         url,
         headers: authorization ? { authorization } : {},
@@ -50,8 +50,8 @@ describe.each(engines)("the administrator's console: organizations, users, admin
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, userId));
-  const audits = (action: string, objectId?: string) =>
-    t.app.platform.db
+  const audits = (action: string, objectId?: string, db = t.app.platform.db) =>
+    db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, action), objectId ? eq(auditLog.objectId, objectId) : undefined))
@@ -84,6 +84,9 @@ describe.each(engines)("the administrator's console: organizations, users, admin
       if (event === 'adminNotice') told.push({ userId, reason: (message as { reason: string }).reason });
       return toUser(userId, event, message);
     };
+    // The administrator of every test (the first administrator's bootstrap has an installation of its own).
+    admin = await f.user();
+    await t.app.platform.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
   });
   afterAll(() => t.close());
   afterEach(() => {
@@ -91,23 +94,28 @@ describe.each(engines)("the administrator's console: organizations, users, admin
   });
 
   it('bootstraps the first administrator of a fresh installation once', async () => {
-    const body = { username: 'root', email: 'root@console.test', password: 'first_admin1' };
-    const first = await createFirstAdmin(t.app.platform.db, body);
-    expect(first.created).toBe(true);
-    const again = await createFirstAdmin(t.app.platform.db, {
-      ...body,
-      username: 'root2',
-      email: 'r2@console.test',
-    });
-    expect(again).toEqual({ created: false });
-    expect(await audits('console.admin.bootstrap')).toHaveLength(1);
-    // The first administrator signs in with its password and belongs to no organization.
-    const root = await signIn('root', 'first_admin1');
-    expect(root.body.success, JSON.stringify(root.body)).toBe(true);
-    const me = (await root.call('GET', '/user/current')).body.data;
-    expect(me).toMatchObject({ username: 'root', isAdmin: true, custId: null });
-    admin = await f.user();
-    await t.app.platform.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
+    // A fresh installation: no administrator yet.
+    const fresh = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    try {
+      const db = fresh.app.platform.db;
+      const body = { username: 'root', email: 'root@console.test', password: 'first_admin1' };
+      const first = await createFirstAdmin(db, body);
+      expect(first.created).toBe(true);
+      const again = await createFirstAdmin(db, {
+        ...body,
+        username: 'root2',
+        email: 'r2@console.test',
+      });
+      expect(again).toEqual({ created: false });
+      expect(await audits('console.admin.bootstrap', undefined, db)).toHaveLength(1);
+      // The first administrator signs in with its password and belongs to no organization.
+      const root = await signIn('root', 'first_admin1', fresh.app);
+      expect(root.body.success, JSON.stringify(root.body)).toBe(true);
+      const me = (await root.call('GET', '/user/current')).body.data;
+      expect(me).toMatchObject({ username: 'root', isAdmin: true, custId: null });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('searches organizations by name, e-mail, phone and credit code, filters and pages them', async () => {
@@ -344,7 +352,7 @@ describe.each(engines)("the administrator's console: organizations, users, admin
     expect(await names('keyword=77123')).toEqual(['xanna']);
     expect(await names('keyword=people.test&disabled=true')).toEqual(['xbob']);
     expect(await names('keyword=people.test&disabled=false')).toEqual(['xanna']);
-    expect(await names('admin=true')).toContain('root');
+    expect(await names('admin=true')).toContain(admin.username);
     expect(await names('admin=true')).not.toContain('xanna');
     const paged = await page('keyword=people.test&pageSize=1&pageIndex=2');
     expect(paged.totalRecords).toBe(2);
@@ -503,7 +511,7 @@ describe.each(engines)("the administrator's console: organizations, users, admin
     });
     const list = (await second.call('GET', '/api2/admin/console/admins')).body.data;
     expect(list.map((a: { username: string }) => a.username)).toEqual(
-      expect.arrayContaining(['root', 'second.admin']),
+      expect.arrayContaining([admin.username, 'second.admin']),
     );
 
     // Taken (any letter case) and invalid.

@@ -17,19 +17,25 @@ const dangerous = /script|onclick|onerror|javascript:|data:|<svg|<iframe|style=/
 
 describe.each(engines)('update notes (%s)', (engine) => {
   let t: TestApp;
-  let f: ReturnType<typeof factories>;
   let admin: PersonRef;
   let user: PersonRef;
 
-  beforeAll(async () => {
-    // The demo data on: it ships three notes of the web app (1.9.0, 1.10.0 with a picture, 1.11.0).
-    t = await createTestApp(engine);
-    f = factories(t.app);
-    admin = await f.user();
-    await t.app.platform.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
-    user = (await f.org()).owner;
-  });
-  afterAll(() => t.close());
+  /**
+   * An app with the demo data on (it ships three notes of the web app: 1.9.0, 1.10.0 with a picture, 1.11.0), an
+   * administrator and a member, around the describe that calls it. The tests that only read share one app; the tests
+   * that write notes have another, so the readers' exact lists never see a written note. (Describes run one after
+   * the other, so `t`, `admin` and `user` are always the running describe's.)
+   */
+  const withDemoNotes = () => {
+    beforeAll(async () => {
+      t = await createTestApp(engine);
+      const f = factories(t.app);
+      admin = await f.user();
+      await t.app.platform.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
+      user = (await f.org()).owner;
+    });
+    afterAll(() => t.close());
+  };
 
   const auditRows = (action: string, objectId: string) =>
     t.app.platform.db
@@ -48,363 +54,404 @@ describe.each(engines)('update notes (%s)', (engine) => {
       .then((res) => ({ status: res.statusCode, body: res.json() }));
   };
 
-  it('answers the documented list: state, list (Version, Topic, CreateTime, ReleaseType), version', async () => {
-    const res = await user.call('GET', '/UpdateLog/getLogList?type=1');
-    expect(res.status).toBe(200);
-    expect(res.body.success).toBe(true);
-    const data = res.body.data;
-    expect(Object.keys(data).sort()).toEqual(['list', 'state', 'version']);
-    expect(data.state).toBe(1);
-    expect(data.version).toBe('1.11.0');
-    // Latest version first, by semantic order (1.10.0 after 1.9.0).
-    expect(data.list.map((i: { Version: string }) => i.Version)).toEqual(['1.11.0', '1.10.0', '1.9.0']);
-    for (const item of data.list) {
-      expect(Object.keys(item).sort()).toEqual(['CreateTime', 'ReleaseType', 'Topic', 'Version']);
-      expect(item.CreateTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-      expect(item.ReleaseType).toBe(1);
-    }
-    expect(data.list[1].Topic).toBe('Order forms, case design and the model builder');
+  describe('the demo notes, read', () => {
+    withDemoNotes();
 
-    const scanner = await user.call('GET', '/UpdateLog/getLogList?type=2');
-    expect(scanner.body.data).toEqual({ state: 0, list: [], version: '' });
-  });
+    it('answers the documented list: state, list (Version, Topic, CreateTime, ReleaseType), version', async () => {
+      const res = await user.call('GET', '/UpdateLog/getLogList?type=1');
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      const data = res.body.data;
+      expect(Object.keys(data).sort()).toEqual(['list', 'state', 'version']);
+      expect(data.state).toBe(1);
+      expect(data.version).toBe('1.11.0');
+      // Latest version first, by semantic order (1.10.0 after 1.9.0).
+      expect(data.list.map((i: { Version: string }) => i.Version)).toEqual(['1.11.0', '1.10.0', '1.9.0']);
+      for (const item of data.list) {
+        expect(Object.keys(item).sort()).toEqual(['CreateTime', 'ReleaseType', 'Topic', 'Version']);
+        expect(item.CreateTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+        expect(item.ReleaseType).toBe(1);
+      }
+      expect(data.list[1].Topic).toBe('Order forms, case design and the model builder');
 
-  it('answers the documented detail: ContentDetail (title, text, images, subContent), ReleaseType, Version', async () => {
-    const res = await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=1.10.0');
-    expect(res.status).toBe(200);
-    const data = res.body.data;
-    expect(Object.keys(data).sort()).toEqual([
-      'ContentDetail',
-      'CreateTime',
-      'ReleaseType',
-      'Topic',
-      'Version',
-    ]);
-    expect(data.Version).toBe('1.10.0');
-    expect(data.ReleaseType).toBe(1);
-    const [first, , third] = data.ContentDetail;
-    expect(Object.keys(first).sort()).toEqual(['images', 'subContent', 'text', 'title']);
-    expect(first.title).toBe('Order forms');
-    expect(first.text).toContain('<strong>/customizeOrder</strong>');
-    expect(first.images).toEqual([DEMO_IMAGE]);
-    expect(third.subContent[0]).toMatchObject({ title: 'Report links', images: [], subContent: [] });
-
-    expect(await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=9.9.9')).toMatchObject({
-      status: 400,
-      body: refused(-2, 'updates.notFound'),
+      const scanner = await user.call('GET', '/UpdateLog/getLogList?type=2');
+      expect(scanner.body.data).toEqual({ state: 0, list: [], version: '' });
     });
-    expect(await user.call('GET', '/UpdateLog/getLogDetail?type=2&version=1.10.0')).toMatchObject({
-      status: 400,
-      body: refused(-2, 'updates.notFound'),
+
+    it('answers the documented detail: ContentDetail (title, text, images, subContent), ReleaseType, Version', async () => {
+      const res = await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=1.10.0');
+      expect(res.status).toBe(200);
+      const data = res.body.data;
+      expect(Object.keys(data).sort()).toEqual([
+        'ContentDetail',
+        'CreateTime',
+        'ReleaseType',
+        'Topic',
+        'Version',
+      ]);
+      expect(data.Version).toBe('1.10.0');
+      expect(data.ReleaseType).toBe(1);
+      const [first, , third] = data.ContentDetail;
+      expect(Object.keys(first).sort()).toEqual(['images', 'subContent', 'text', 'title']);
+      expect(first.title).toBe('Order forms');
+      expect(first.text).toContain('<strong>/customizeOrder</strong>');
+      expect(first.images).toEqual([DEMO_IMAGE]);
+      expect(third.subContent[0]).toMatchObject({ title: 'Report links', images: [], subContent: [] });
+
+      expect(await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=9.9.9')).toMatchObject({
+        status: 400,
+        body: refused(-2, 'updates.notFound'),
+      });
+      expect(await user.call('GET', '/UpdateLog/getLogDetail?type=2&version=1.10.0')).toMatchObject({
+        status: 400,
+        body: refused(-2, 'updates.notFound'),
+      });
+      expect((await user.call('GET', '/UpdateLog/getLogDetail?type=x&version=1')).body).toMatchObject(
+        refused(-1, 'updates.parameter'),
+      );
     });
-    expect((await user.call('GET', '/UpdateLog/getLogDetail?type=x&version=1')).body).toMatchObject(
-      refused(-1, 'updates.parameter'),
-    );
-  });
 
-  it('needs a token for the list and the detail', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/UpdateLog/getLogList?type=1' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().errorCode).toBe(401);
-  });
-
-  it("answers in the caller's language: lang, then Accept-Language, then the user's, else English", async () => {
-    const topic = async (url: string, headers: Record<string, string> = {}) =>
-      (await user.call('GET', url, undefined, headers)).body.data.list[0].Topic as string;
-    expect(await topic('/UpdateLog/getLogList?type=1&lang=de')).toBe(
-      'Hilfe, Neuigkeiten und Client-Downloads',
-    );
-    expect(await topic('/UpdateLog/getLogList?type=1', { 'accept-language': 'de-DE,de;q=0.9' })).toBe(
-      'Hilfe, Neuigkeiten und Client-Downloads',
-    );
-    // French is not written: English.
-    expect(await topic('/UpdateLog/getLogList?type=1&lang=fr')).toBe(
-      'Help, update notes and client downloads',
-    );
-    expect(await topic('/UpdateLog/getLogList?type=1', { 'accept-language': 'ja' })).toBe(
-      'Help, update notes and client downloads',
-    );
-    await t.app.platform.db.update(users).set({ language: 'de' }).where(eq(users.id, user.userId));
-    expect(await topic('/UpdateLog/getLogList?type=1')).toBe('Hilfe, Neuigkeiten und Client-Downloads');
-    await t.app.platform.db.update(users).set({ language: null }).where(eq(users.id, user.userId));
-    const detail = await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=1.10.0&lang=de');
-    expect(detail.body.data.ContentDetail[0].title).toBe('Auftragsformulare');
-    expect(detail.body.data.Topic).toBe('Auftragsformulare, Falldesign und der Modellbauer');
-  });
-
-  it('serves an image of a note without a token, cached; anything else is a catalogue refusal, never 404', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/UpdateLog/image?name=${DEMO_IMAGE}&version=1.10.0&releaseType=1`,
+    it('needs a token for the list and the detail', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/UpdateLog/getLogList?type=1' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().errorCode).toBe(401);
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['cache-control']).toContain('max-age=31536000');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect([...res.rawPayload.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
 
-    for (const query of [
-      `name=img-ffffffffffff.png&version=1.10.0&releaseType=1`,
-      `name=${DEMO_IMAGE}&version=1.9.0&releaseType=1`,
-      `name=${DEMO_IMAGE}&version=1.10.0&releaseType=3`,
-      `name=../../etc/passwd&version=1.10.0`,
-    ]) {
-      const refusal = await t.app.inject({ method: 'GET', url: `/UpdateLog/image?${query}` });
-      expect(refusal.statusCode, query).toBe(400);
-      expect(refusal.json(), query).toMatchObject(refused(-7, 'updates.imageNotFound'));
-    }
-    const noName = await t.app.inject({ method: 'GET', url: '/UpdateLog/image?version=1.10.0' });
-    expect(noName.statusCode).toBe(400);
-    expect(noName.json()).toMatchObject(refused(-1, 'updates.parameter'));
-  });
+    it("answers in the caller's language: lang, then Accept-Language, then the user's, else English", async () => {
+      const topic = async (url: string, headers: Record<string, string> = {}) =>
+        (await user.call('GET', url, undefined, headers)).body.data.list[0].Topic as string;
+      expect(await topic('/UpdateLog/getLogList?type=1&lang=de')).toBe(
+        'Hilfe, Neuigkeiten und Client-Downloads',
+      );
+      expect(await topic('/UpdateLog/getLogList?type=1', { 'accept-language': 'de-DE,de;q=0.9' })).toBe(
+        'Hilfe, Neuigkeiten und Client-Downloads',
+      );
+      // French is not written: English.
+      expect(await topic('/UpdateLog/getLogList?type=1&lang=fr')).toBe(
+        'Help, update notes and client downloads',
+      );
+      expect(await topic('/UpdateLog/getLogList?type=1', { 'accept-language': 'ja' })).toBe(
+        'Help, update notes and client downloads',
+      );
+      await t.app.platform.db.update(users).set({ language: 'de' }).where(eq(users.id, user.userId));
+      expect(await topic('/UpdateLog/getLogList?type=1')).toBe('Hilfe, Neuigkeiten und Client-Downloads');
+      await t.app.platform.db.update(users).set({ language: null }).where(eq(users.id, user.userId));
+      const detail = await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=1.10.0&lang=de');
+      expect(detail.body.data.ContentDetail[0].title).toBe('Auftragsformulare');
+      expect(detail.body.data.Topic).toBe('Auftragsformulare, Falldesign und der Modellbauer');
+    });
 
-  it('refuses everyone but administrators with HTTP 403 code 100 on every console call', async () => {
-    for (const [method, url, payload] of [
-      ['GET', '/api2/admin/updates', undefined],
-      ['GET', '/api2/admin/updates/1/1.10.0', undefined],
-      ['POST', '/api2/admin/updates', { type: 1, version: '5.0.0', texts: { en: { topic: 'x' } } }],
-      ['PUT', '/api2/admin/updates/1/1.10.0', { type: 1, version: '1.10.0', texts: { en: { topic: 'x' } } }],
-      ['DELETE', '/api2/admin/updates/1/1.10.0', undefined],
-      ['DELETE', `/api2/admin/updates/1/1.10.0/images/${DEMO_IMAGE}`, undefined],
-      ['GET', '/api2/admin/client/downloads', undefined],
-      ['PUT', '/api2/admin/client/downloads', { list: [] }],
-    ] as const) {
-      const res = await user.call(method, url, payload);
-      expect(res.status, `${method} ${url}`).toBe(403);
-      expect(res.body, `${method} ${url}`).toMatchObject(refused(100, 'generic.permission'));
-    }
-    const form = await upload(1, '1.10.0', sample.png(128), user);
-    expect(form.status).toBe(403);
-    expect(form.body.errorCode).toBe(100);
-    // Nothing changed.
-    expect((await user.call('GET', '/UpdateLog/getLogList?type=1')).body.data.list).toHaveLength(3);
-  });
-
-  it('lists the notes for the console, reads one with its images', async () => {
-    const list = await admin.call('GET', '/api2/admin/updates?type=1');
-    expect(list.body.data.map((r: { version: string }) => r.version)).toEqual(['1.11.0', '1.10.0', '1.9.0']);
-    expect(list.body.data[1]).toMatchObject({ type: 1, releaseType: 1, languages: ['en', 'de'], images: 1 });
-    const note = await admin.call('GET', '/api2/admin/updates/1/1.10.0');
-    expect(note.body.data.texts.de.topic).toBe('Auftragsformulare, Falldesign und der Modellbauer');
-    expect(note.body.data.images).toEqual([
-      {
-        name: DEMO_IMAGE,
-        size: expect.any(Number),
-        contentType: 'image/png',
+    it('serves an image of a note without a token, cached; anything else is a catalogue refusal, never 404', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
         url: `/UpdateLog/image?name=${DEMO_IMAGE}&version=1.10.0&releaseType=1`,
-      },
-    ]);
-    expect((await admin.call('GET', '/api2/admin/updates/1/0.0.1')).body).toMatchObject(
-      refused(-2, 'updates.notFound'),
-    );
-  });
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toContain('max-age=31536000');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect([...res.rawPayload.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
 
-  it('writes a note, sanitizing its HTML when saved and again when served', async () => {
-    const res = await admin.call('POST', '/api2/admin/updates', {
-      type: 1,
-      version: '1.11.0-beta.1',
-      releaseType: 3,
-      texts: {
-        en: {
-          topic: 'Preview',
-          items: [
-            {
-              title: 'Danger',
-              text: XSS,
-              subContent: [{ title: 'Deeper', text: XSS, subContent: [{ title: 'Deepest', text: XSS }] }],
-            },
-          ],
+      for (const query of [
+        `name=img-ffffffffffff.png&version=1.10.0&releaseType=1`,
+        `name=${DEMO_IMAGE}&version=1.9.0&releaseType=1`,
+        `name=${DEMO_IMAGE}&version=1.10.0&releaseType=3`,
+        `name=../../etc/passwd&version=1.10.0`,
+      ]) {
+        const refusal = await t.app.inject({ method: 'GET', url: `/UpdateLog/image?${query}` });
+        expect(refusal.statusCode, query).toBe(400);
+        expect(refusal.json(), query).toMatchObject(refused(-7, 'updates.imageNotFound'));
+      }
+      const noName = await t.app.inject({ method: 'GET', url: '/UpdateLog/image?version=1.10.0' });
+      expect(noName.statusCode).toBe(400);
+      expect(noName.json()).toMatchObject(refused(-1, 'updates.parameter'));
+    });
+
+    it('refuses everyone but administrators with HTTP 403 code 100 on every console call', async () => {
+      for (const [method, url, payload] of [
+        ['GET', '/api2/admin/updates', undefined],
+        ['GET', '/api2/admin/updates/1/1.10.0', undefined],
+        ['POST', '/api2/admin/updates', { type: 1, version: '5.0.0', texts: { en: { topic: 'x' } } }],
+        [
+          'PUT',
+          '/api2/admin/updates/1/1.10.0',
+          { type: 1, version: '1.10.0', texts: { en: { topic: 'x' } } },
+        ],
+        ['DELETE', '/api2/admin/updates/1/1.10.0', undefined],
+        ['DELETE', `/api2/admin/updates/1/1.10.0/images/${DEMO_IMAGE}`, undefined],
+        ['GET', '/api2/admin/client/downloads', undefined],
+        ['PUT', '/api2/admin/client/downloads', { list: [] }],
+      ] as const) {
+        const res = await user.call(method, url, payload);
+        expect(res.status, `${method} ${url}`).toBe(403);
+        expect(res.body, `${method} ${url}`).toMatchObject(refused(100, 'generic.permission'));
+      }
+      const form = await upload(1, '1.10.0', sample.png(128), user);
+      expect(form.status).toBe(403);
+      expect(form.body.errorCode).toBe(100);
+      // Nothing changed.
+      expect((await user.call('GET', '/UpdateLog/getLogList?type=1')).body.data.list).toHaveLength(3);
+    });
+
+    it('lists the notes for the console, reads one with its images', async () => {
+      const list = await admin.call('GET', '/api2/admin/updates?type=1');
+      expect(list.body.data.map((r: { version: string }) => r.version)).toEqual([
+        '1.11.0',
+        '1.10.0',
+        '1.9.0',
+      ]);
+      expect(list.body.data[1]).toMatchObject({
+        type: 1,
+        releaseType: 1,
+        languages: ['en', 'de'],
+        images: 1,
+      });
+      const note = await admin.call('GET', '/api2/admin/updates/1/1.10.0');
+      expect(note.body.data.texts.de.topic).toBe('Auftragsformulare, Falldesign und der Modellbauer');
+      expect(note.body.data.images).toEqual([
+        {
+          name: DEMO_IMAGE,
+          size: expect.any(Number),
+          contentType: 'image/png',
+          url: `/UpdateLog/image?name=${DEMO_IMAGE}&version=1.10.0&releaseType=1`,
         },
-        fr: { topic: '', items: [] },
-      },
+      ]);
+      expect((await admin.call('GET', '/api2/admin/updates/1/0.0.1')).body).toMatchObject(
+        refused(-2, 'updates.notFound'),
+      );
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const saved = res.body.data;
-    expect(Object.keys(saved.texts)).toEqual(['en']); // an empty language is left out
-    const stored = (
-      await t.app.platform.db.select().from(releaseNotes).where(eq(releaseNotes.version, '1.11.0-beta.1'))
-    )[0]!.content as {
-      en: { items: { text: string; subContent: { text: string; subContent: { text: string }[] }[] }[] };
-    };
-    const texts = [
-      stored.en.items[0]!.text,
-      stored.en.items[0]!.subContent[0]!.text,
-      stored.en.items[0]!.subContent[0]!.subContent[0]!.text,
-    ];
-    for (const html of texts) {
-      expect(html).not.toMatch(dangerous);
-      expect(html).toContain('Hi');
-      expect(html).toContain('href="https://archway.test/help"');
-    }
-    // A beta sorts before its release, after the releases before it: 1.11.0 stays the latest.
-    expect((await user.call('GET', '/UpdateLog/getLogList?type=1')).body.data.version).toBe('1.11.0');
-
-    // Whatever got into the database is cleaned on the way out.
-    await t.app.platform.db
-      .update(releaseNotes)
-      .set({
-        content: { en: { topic: 'Raw', items: [{ title: 't', text: XSS, images: [], subContent: [] }] } },
-      })
-      .where(eq(releaseNotes.version, '1.11.0-beta.1'));
-    const served = await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=1.11.0-beta.1');
-    expect(served.body.data.ContentDetail[0].text).not.toMatch(dangerous);
-    expect(served.body.data.ContentDetail[0].text).toContain('Hi');
-    expect(
-      (await admin.call('GET', '/api2/admin/updates/1/1.11.0-beta.1')).body.data.texts.en.items[0].text,
-    ).not.toMatch(dangerous);
-    expect(await auditRows('releaseNote.create', '1/1.11.0-beta.1')).toHaveLength(1);
   });
 
-  it('refuses bad notes with their codes, and audits the refusals', async () => {
-    const note = (over: Record<string, unknown> = {}) => ({
-      type: 1,
-      version: '3.0.0',
-      releaseType: 1,
-      texts: { en: { topic: 'Three', items: [] } },
-      ...over,
-    });
-    for (const [body, code, key, status] of [
-      [note({ version: 'v3' }), -4, 'updates.version', 400],
-      [note({ version: '1.2.3.4.5' }), -4, 'updates.version', 400],
-      [note({ version: `1.${'0'.repeat(40)}` }), -4, 'updates.version', 400],
-      [note({ texts: {} }), -5, 'updates.textsRequired', 400],
-      [note({ texts: { de: { topic: '', items: [{ title: 'a' }] } } }), -6, 'updates.topicRequired', 400],
-      [
-        note({ texts: { en: { topic: 'x', items: [{ title: 'a', images: [DEMO_IMAGE] }] } } }),
-        -8,
-        'updates.imageUnknown',
-        400,
-      ],
-      [note({ version: '1.10.0' }), -3, 'updates.exists', 409],
-      [note({ type: 7 }), -1, 'updates.parameter', 400],
-      [note({ releaseType: 9 }), -1, 'updates.parameter', 400],
-      [note({ texts: { xx: { topic: 'x' } } }), -1, 'updates.parameter', 400],
-    ] as const) {
-      const res = await admin.call('POST', '/api2/admin/updates', body);
-      expect(res.status, JSON.stringify(body)).toBe(status);
-      expect(res.body, JSON.stringify(body)).toMatchObject(refused(code, key));
-    }
-    const refusals = await t.app.platform.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'releaseNote.create'), eq(auditLog.outcome, 'refused')));
-    expect(refusals.length).toBeGreaterThanOrEqual(7);
-    expect((await admin.call('GET', '/api2/admin/updates/1/3.0.0')).body).toMatchObject(
-      refused(-2, 'updates.notFound'),
-    );
-  });
+  describe('notes written in the console', () => {
+    withDemoNotes();
 
-  it('adds images to a saved note (by content, size-limited), names them in items, removes them', async () => {
-    const created = await admin.call('POST', '/api2/admin/updates', {
-      type: 2,
-      version: '4.2.0',
-      texts: { en: { topic: 'Scanner 4.2', items: [{ title: 'Faster' }] } },
-    });
-    expect(created.body.data).toMatchObject({ type: 2, version: '4.2.0', releaseType: 1, images: [] });
-
-    expect(await upload(2, '4.2.0', sample.text(256))).toMatchObject({
-      status: 400,
-      body: refused(-9, 'updates.imageFormat'),
-    });
-    expect(await upload(2, '4.2.0', sample.pdf(256))).toMatchObject({
-      body: refused(-9, 'updates.imageFormat'),
-    });
-    expect(await upload(2, '4.2.0', sample.png(5 * 1024 * 1024 + 1))).toMatchObject({
-      body: refused(-10, 'updates.imageTooLarge'),
-    });
-    expect(await upload(2, '9.9.9', sample.png(128))).toMatchObject({
-      body: refused(-2, 'updates.notFound'),
-    });
-
-    const png = await upload(2, '4.2.0', sample.png(300));
-    expect(png.status, JSON.stringify(png.body)).toBe(200);
-    expect(png.body.data).toMatchObject({ size: 300, contentType: 'image/png' });
-    expect(png.body.data.name).toMatch(/^img-[0-9a-f]{12}\.png$/);
-    const webp = new Uint8Array(64);
-    webp.set([...Buffer.from('RIFF'), 56, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]);
-    const second = await upload(2, '4.2.0', webp);
-    expect(second.body.data).toMatchObject({ contentType: 'image/webp' });
-    expect(second.body.data.name).toMatch(/\.webp$/);
-
-    const name = png.body.data.name as string;
-    const saved = await admin.call('PUT', '/api2/admin/updates/2/4.2.0', {
-      type: 2,
-      version: '4.2.0',
-      releaseType: 2,
-      texts: {
-        en: {
-          topic: 'Scanner 4.2',
-          items: [{ title: 'Faster', images: [name], subContent: [{ title: 'x', images: [name] }] }],
+    it('writes a note, sanitizing its HTML when saved and again when served', async () => {
+      const res = await admin.call('POST', '/api2/admin/updates', {
+        type: 1,
+        version: '1.11.0-beta.1',
+        releaseType: 3,
+        texts: {
+          en: {
+            topic: 'Preview',
+            items: [
+              {
+                title: 'Danger',
+                text: XSS,
+                subContent: [{ title: 'Deeper', text: XSS, subContent: [{ title: 'Deepest', text: XSS }] }],
+              },
+            ],
+          },
+          fr: { topic: '', items: [] },
         },
-        de: { topic: 'Scanner 4.2', items: [{ title: 'Schneller', images: [second.body.data.name] }] },
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.images).toHaveLength(2);
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const saved = res.body.data;
+      expect(Object.keys(saved.texts)).toEqual(['en']); // an empty language is left out
+      const stored = (
+        await t.app.platform.db.select().from(releaseNotes).where(eq(releaseNotes.version, '1.11.0-beta.1'))
+      )[0]!.content as {
+        en: { items: { text: string; subContent: { text: string; subContent: { text: string }[] }[] }[] };
+      };
+      const texts = [
+        stored.en.items[0]!.text,
+        stored.en.items[0]!.subContent[0]!.text,
+        stored.en.items[0]!.subContent[0]!.subContent[0]!.text,
+      ];
+      for (const html of texts) {
+        expect(html).not.toMatch(dangerous);
+        expect(html).toContain('Hi');
+        expect(html).toContain('href="https://archway.test/help"');
+      }
+      // A beta sorts before its release, after the releases before it: 1.11.0 stays the latest.
+      expect((await user.call('GET', '/UpdateLog/getLogList?type=1')).body.data.version).toBe('1.11.0');
 
-    // Served, for the new release type only.
-    const url = `/UpdateLog/image?name=${name}&version=4.2.0&releaseType=2`;
-    const image = await t.app.inject({ method: 'GET', url });
-    expect(image.statusCode).toBe(200);
-    expect(image.rawPayload.length).toBe(300);
-    const detail = await user.call('GET', '/UpdateLog/getLogDetail?type=2&version=4.2.0');
-    expect(detail.body.data.ContentDetail[0].images).toEqual([name]);
-
-    const removed = await admin.call('DELETE', `/api2/admin/updates/2/4.2.0/images/${name}`);
-    expect(removed.status).toBe(200);
-    expect(removed.body.data.images).toHaveLength(1);
-    expect(removed.body.data.texts.en.items[0].images).toEqual([]);
-    expect(removed.body.data.texts.en.items[0].subContent[0].images).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject(
-      refused(-7, 'updates.imageNotFound'),
-    );
-    expect((await admin.call('DELETE', `/api2/admin/updates/2/4.2.0/images/${name}`)).body).toMatchObject(
-      refused(-7, 'updates.imageNotFound'),
-    );
-    expect(await auditRows('releaseNote.image.add', '2/4.2.0')).toHaveLength(2 + 3); // two stored, three refused (the unknown note's is under 2/9.9.9)
-    expect(await auditRows('releaseNote.image.delete', '2/4.2.0')).toHaveLength(2);
-    expect(await auditRows('releaseNote.update', '2/4.2.0')).toHaveLength(1);
-  });
-
-  it('moves a note to another version with its images, refuses a taken one, deletes it with its images', async () => {
-    await admin.call('POST', '/api2/admin/updates', {
-      type: 2,
-      version: '5.0.0',
-      texts: { en: { topic: 'Five', items: [] } },
-    });
-    const image = await upload(2, '5.0.0', sample.gif(100));
-    const name = image.body.data.name as string;
-    expect(
-      (
-        await admin.call('PUT', '/api2/admin/updates/2/5.0.0', {
-          type: 2,
-          version: '4.2.0',
-          texts: { en: { topic: 'Five', items: [] } },
+      // Whatever got into the database is cleaned on the way out.
+      await t.app.platform.db
+        .update(releaseNotes)
+        .set({
+          content: { en: { topic: 'Raw', items: [{ title: 't', text: XSS, images: [], subContent: [] }] } },
         })
-      ).body,
-    ).toMatchObject(refused(-3, 'updates.exists'));
-    const moved = await admin.call('PUT', '/api2/admin/updates/2/5.0.0', {
-      type: 2,
-      version: '5.0.1',
-      texts: { en: { topic: 'Five', items: [{ title: 'pic', images: [name] }] } },
+        .where(eq(releaseNotes.version, '1.11.0-beta.1'));
+      const served = await user.call('GET', '/UpdateLog/getLogDetail?type=1&version=1.11.0-beta.1');
+      expect(served.body.data.ContentDetail[0].text).not.toMatch(dangerous);
+      expect(served.body.data.ContentDetail[0].text).toContain('Hi');
+      expect(
+        (await admin.call('GET', '/api2/admin/updates/1/1.11.0-beta.1')).body.data.texts.en.items[0].text,
+      ).not.toMatch(dangerous);
+      expect(await auditRows('releaseNote.create', '1/1.11.0-beta.1')).toHaveLength(1);
     });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body.data.images[0].url).toBe(`/UpdateLog/image?name=${name}&version=5.0.1&releaseType=1`);
-    expect((await t.app.inject({ method: 'GET', url: moved.body.data.images[0].url })).statusCode).toBe(200);
 
-    expect((await admin.call('DELETE', '/api2/admin/updates/2/5.0.1')).body).toMatchObject({ success: true });
-    expect((await t.app.inject({ method: 'GET', url: moved.body.data.images[0].url })).json()).toMatchObject(
-      refused(-7, 'updates.imageNotFound'),
-    );
-    expect((await admin.call('DELETE', '/api2/admin/updates/2/5.0.1')).body).toMatchObject(
-      refused(-2, 'updates.notFound'),
-    );
-    expect(await auditRows('releaseNote.delete', '2/5.0.1')).toHaveLength(2);
-    const stored: string[] = [];
-    for await (const o of t.app.platform.storage.list('release-notes/')) stored.push(o.key);
-    // The demo's picture and the WebP of 4.2.0 remain; the deleted note's GIF is gone.
-    expect(stored).toHaveLength(2);
+    it('refuses bad notes with their codes, and audits the refusals', async () => {
+      const note = (over: Record<string, unknown> = {}) => ({
+        type: 1,
+        version: '3.0.0',
+        releaseType: 1,
+        texts: { en: { topic: 'Three', items: [] } },
+        ...over,
+      });
+      for (const [body, code, key, status] of [
+        [note({ version: 'v3' }), -4, 'updates.version', 400],
+        [note({ version: '1.2.3.4.5' }), -4, 'updates.version', 400],
+        [note({ version: `1.${'0'.repeat(40)}` }), -4, 'updates.version', 400],
+        [note({ texts: {} }), -5, 'updates.textsRequired', 400],
+        [note({ texts: { de: { topic: '', items: [{ title: 'a' }] } } }), -6, 'updates.topicRequired', 400],
+        [
+          note({ texts: { en: { topic: 'x', items: [{ title: 'a', images: [DEMO_IMAGE] }] } } }),
+          -8,
+          'updates.imageUnknown',
+          400,
+        ],
+        [note({ version: '1.10.0' }), -3, 'updates.exists', 409],
+        [note({ type: 7 }), -1, 'updates.parameter', 400],
+        [note({ releaseType: 9 }), -1, 'updates.parameter', 400],
+        [note({ texts: { xx: { topic: 'x' } } }), -1, 'updates.parameter', 400],
+      ] as const) {
+        const res = await admin.call('POST', '/api2/admin/updates', body);
+        expect(res.status, JSON.stringify(body)).toBe(status);
+        expect(res.body, JSON.stringify(body)).toMatchObject(refused(code, key));
+      }
+      const refusals = await t.app.platform.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'releaseNote.create'), eq(auditLog.outcome, 'refused')));
+      expect(refusals.length).toBeGreaterThanOrEqual(7);
+      expect((await admin.call('GET', '/api2/admin/updates/1/3.0.0')).body).toMatchObject(
+        refused(-2, 'updates.notFound'),
+      );
+    });
+
+    it('adds images to a saved note (by content, size-limited), names them in items, removes them', async () => {
+      const created = await admin.call('POST', '/api2/admin/updates', {
+        type: 2,
+        version: '4.2.0',
+        texts: { en: { topic: 'Scanner 4.2', items: [{ title: 'Faster' }] } },
+      });
+      expect(created.body.data).toMatchObject({ type: 2, version: '4.2.0', releaseType: 1, images: [] });
+
+      expect(await upload(2, '4.2.0', sample.text(256))).toMatchObject({
+        status: 400,
+        body: refused(-9, 'updates.imageFormat'),
+      });
+      expect(await upload(2, '4.2.0', sample.pdf(256))).toMatchObject({
+        body: refused(-9, 'updates.imageFormat'),
+      });
+      expect(await upload(2, '4.2.0', sample.png(5 * 1024 * 1024 + 1))).toMatchObject({
+        body: refused(-10, 'updates.imageTooLarge'),
+      });
+      expect(await upload(2, '9.9.9', sample.png(128))).toMatchObject({
+        body: refused(-2, 'updates.notFound'),
+      });
+
+      const png = await upload(2, '4.2.0', sample.png(300));
+      expect(png.status, JSON.stringify(png.body)).toBe(200);
+      expect(png.body.data).toMatchObject({ size: 300, contentType: 'image/png' });
+      expect(png.body.data.name).toMatch(/^img-[0-9a-f]{12}\.png$/);
+      const webp = new Uint8Array(64);
+      webp.set([...Buffer.from('RIFF'), 56, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]);
+      const second = await upload(2, '4.2.0', webp);
+      expect(second.body.data).toMatchObject({ contentType: 'image/webp' });
+      expect(second.body.data.name).toMatch(/\.webp$/);
+
+      const name = png.body.data.name as string;
+      const saved = await admin.call('PUT', '/api2/admin/updates/2/4.2.0', {
+        type: 2,
+        version: '4.2.0',
+        releaseType: 2,
+        texts: {
+          en: {
+            topic: 'Scanner 4.2',
+            items: [{ title: 'Faster', images: [name], subContent: [{ title: 'x', images: [name] }] }],
+          },
+          de: { topic: 'Scanner 4.2', items: [{ title: 'Schneller', images: [second.body.data.name] }] },
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data.images).toHaveLength(2);
+
+      // Served, for the new release type only.
+      const url = `/UpdateLog/image?name=${name}&version=4.2.0&releaseType=2`;
+      const image = await t.app.inject({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+      expect(image.rawPayload.length).toBe(300);
+      const detail = await user.call('GET', '/UpdateLog/getLogDetail?type=2&version=4.2.0');
+      expect(detail.body.data.ContentDetail[0].images).toEqual([name]);
+
+      const removed = await admin.call('DELETE', `/api2/admin/updates/2/4.2.0/images/${name}`);
+      expect(removed.status).toBe(200);
+      expect(removed.body.data.images).toHaveLength(1);
+      expect(removed.body.data.texts.en.items[0].images).toEqual([]);
+      expect(removed.body.data.texts.en.items[0].subContent[0].images).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject(
+        refused(-7, 'updates.imageNotFound'),
+      );
+      expect((await admin.call('DELETE', `/api2/admin/updates/2/4.2.0/images/${name}`)).body).toMatchObject(
+        refused(-7, 'updates.imageNotFound'),
+      );
+      expect(await auditRows('releaseNote.image.add', '2/4.2.0')).toHaveLength(2 + 3); // two stored, three refused (the unknown note's is under 2/9.9.9)
+      expect(await auditRows('releaseNote.image.delete', '2/4.2.0')).toHaveLength(2);
+      expect(await auditRows('releaseNote.update', '2/4.2.0')).toHaveLength(1);
+    });
+
+    it('moves a note to another version with its images, refuses a taken one, deletes it with its images', async () => {
+      const storedKeys = async () => {
+        const keys: string[] = [];
+        for await (const o of t.app.platform.storage.list('release-notes/')) keys.push(o.key);
+        return keys.sort();
+      };
+      // A note of this test's own to move onto, with a picture that stays.
+      await admin.call('POST', '/api2/admin/updates', {
+        type: 2,
+        version: '4.8.0',
+        texts: { en: { topic: 'Taken', items: [] } },
+      });
+      const webp = new Uint8Array(64);
+      webp.set([...Buffer.from('RIFF'), 56, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]);
+      expect((await upload(2, '4.8.0', webp)).body.success).toBe(true);
+      const kept = await storedKeys();
+      // At least the demo's picture and that WebP.
+      expect(kept.length).toBeGreaterThanOrEqual(2);
+
+      await admin.call('POST', '/api2/admin/updates', {
+        type: 2,
+        version: '5.0.0',
+        texts: { en: { topic: 'Five', items: [] } },
+      });
+      const image = await upload(2, '5.0.0', sample.gif(100));
+      const name = image.body.data.name as string;
+      expect(
+        (
+          await admin.call('PUT', '/api2/admin/updates/2/5.0.0', {
+            type: 2,
+            version: '4.8.0',
+            texts: { en: { topic: 'Five', items: [] } },
+          })
+        ).body,
+      ).toMatchObject(refused(-3, 'updates.exists'));
+      const moved = await admin.call('PUT', '/api2/admin/updates/2/5.0.0', {
+        type: 2,
+        version: '5.0.1',
+        texts: { en: { topic: 'Five', items: [{ title: 'pic', images: [name] }] } },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body.data.images[0].url).toBe(`/UpdateLog/image?name=${name}&version=5.0.1&releaseType=1`);
+      expect((await t.app.inject({ method: 'GET', url: moved.body.data.images[0].url })).statusCode).toBe(
+        200,
+      );
+
+      expect((await admin.call('DELETE', '/api2/admin/updates/2/5.0.1')).body).toMatchObject({
+        success: true,
+      });
+      expect(
+        (await t.app.inject({ method: 'GET', url: moved.body.data.images[0].url })).json(),
+      ).toMatchObject(refused(-7, 'updates.imageNotFound'));
+      expect((await admin.call('DELETE', '/api2/admin/updates/2/5.0.1')).body).toMatchObject(
+        refused(-2, 'updates.notFound'),
+      );
+      expect(await auditRows('releaseNote.delete', '2/5.0.1')).toHaveLength(2);
+      // The demo's picture and the other note's WebP remain; the deleted note's GIF is gone.
+      expect(await storedKeys()).toEqual(kept);
+    });
   });
 });
 
@@ -422,7 +469,7 @@ describe.each(engines)('client downloads (%s)', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('answers an empty list until set, then the links the administrator set (audited)', async () => {
+  it('answers an empty list until set, then the links the administrator set (audited); refuses a link that is not https, keeping the old list', async () => {
     expect((await user.call('GET', '/api/client/downloads')).body).toMatchObject({ success: true, data: [] });
     expect((await admin.call('GET', '/api2/admin/client/downloads')).body.data).toEqual({
       list: [],
@@ -461,9 +508,8 @@ describe.each(engines)('client downloads (%s)', (engine) => {
       .where(and(eq(auditLog.action, 'client.downloads'), eq(auditLog.outcome, 'allowed')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.actorUserId).toBe(admin.userId);
-  });
 
-  it('refuses a link that is not https, and keeps the old list', async () => {
+    // A link that is not https is refused, and the old list stays.
     for (const url of [
       'http://downloads.archway.test/scan.msi',
       'javascript:alert(1)',
