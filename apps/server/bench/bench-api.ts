@@ -68,7 +68,7 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
 /** Seconds per closed-loop run; each engine runs twice per call (A B B A). */
 /** Seconds of closed loop per engine and call, in CLOSED_RUNS runs (A B B A A B B A …). */
 const CLOSED_S = Number(env.BENCH_CLOSED_S ?? (QUICK ? 4 : 16));
-const CLOSED_RUNS = Math.max(1, Number(env.BENCH_CLOSED_RUNS ?? 4));
+const CLOSED_RUNS = Math.max(1, Number(env.BENCH_CLOSED_RUNS ?? (QUICK ? 4 : 8)));
 const FIXED_S = Number(env.BENCH_FIXED_S ?? (QUICK ? 3 : 10));
 const WARM_S = Number(env.BENCH_WARM_S ?? (QUICK ? 1 : 3));
 const STEP_S = Number(env.BENCH_STEP_S ?? (QUICK ? 3 : 10));
@@ -414,7 +414,12 @@ async function explainCall(r: Running, target: Target): Promise<ExplainSummary |
   }
 }
 
-type ClosedMeasured = ClosedResult & { cpuMsPerRequest: CpuPerRequest; loadAverage: number };
+type ClosedMeasured = ClosedResult & {
+  cpuMsPerRequest: CpuPerRequest;
+  loadAverage: number;
+  /** Requests/s of each run, in order (the k-th run of one engine ran next to the k-th of the other). */
+  runs: number[];
+};
 
 async function closedOnce(r: Running, call: Call, durationS: number) {
   const { result, cpuMsPerRequest } = await withCpu(
@@ -455,6 +460,7 @@ async function closedPhase(running: Running[], call: Call, totalS: number, count
       ...rest,
       cpuMsPerRequest: { server: weighted((c) => c.server)!, database: weighted((c) => c.database) },
       loadAverage: Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10,
+      runs: list.map((x) => x.run.throughput),
     };
   }
   return result;
@@ -706,6 +712,11 @@ interface Report {
    * ratio one would see where CPU is the limit and nothing else runs; less at the mercy of the machine's other load.
    */
   cpuRatios: Partial<Record<CallKey, number>>;
+  /**
+   * Embedded / external requests/s of each pair of neighbouring runs: how much the ratio moves with the machine's
+   * other load within one run (median, lowest, highest).
+   */
+  pairRatios: Partial<Record<CallKey, { median: number; min: number; max: number; all: number[] }>>;
   aim: number;
   cost: Partial<Record<Engine, Record<string, Measured>>>;
   stepUp: Partial<Record<Engine, Record<string, { steps: StepResult[]; sustained: number }>>>;
@@ -730,6 +741,7 @@ const report: Report = {
   fixed: {},
   ratios: {},
   cpuRatios: {},
+  pairRatios: {},
   aim: AIM,
   cost: {},
   stepUp: {},
@@ -756,13 +768,15 @@ function table() {
   const keys = Object.keys(report.ratios) as CallKey[];
   if (keys.length) {
     out(
-      `\n| call | embedded / external, closed-loop req/s | aim ≥ ${AIM} | external / embedded, CPU per request |`,
+      `\n| call | embedded / external, closed-loop req/s | aim ≥ ${AIM} | neighbouring runs: median (lowest–highest) | external / embedded, CPU per request |`,
     );
-    out('| --- | ---: | --- | ---: |');
-    for (const k of keys)
+    out('| --- | ---: | --- | ---: | ---: |');
+    for (const k of keys) {
+      const pr = report.pairRatios[k];
       out(
-        `| ${name(k)} | ${report.ratios[k]!.toFixed(2)} | ${report.ratios[k]! >= AIM ? 'met' : 'MISSED'} | ${report.cpuRatios[k]?.toFixed(2) ?? '–'} |`,
+        `| ${name(k)} | ${report.ratios[k]!.toFixed(2)} | ${report.ratios[k]! >= AIM ? 'met' : 'MISSED'} | ${pr ? `${pr.median.toFixed(2)} (${pr.min.toFixed(2)}–${pr.max.toFixed(2)})` : '–'} | ${report.cpuRatios[k]?.toFixed(2) ?? '–'} |`,
       );
+    }
   }
   for (const [engine, costs] of Object.entries(report.cost))
     for (const [call, c] of Object.entries(costs))
@@ -935,9 +949,21 @@ async function main() {
           const cpu = (c: CpuPerRequest) => (c.database === null ? null : c.server + c.database);
           const [ce, cp] = [cpu(e.cpuMsPerRequest), cpu(p.cpuMsPerRequest)];
           if (ce && cp) report.cpuRatios[call.key] = Math.round((cp / ce) * 100) / 100;
+          const pairs = e.runs.map((x, i) => Math.round((x / Math.max(p.runs[i] ?? 0, 0.001)) * 100) / 100);
+          const sorted = [...pairs].sort((x, y) => x - y);
+          const mid = sorted.length / 2;
+          report.pairRatios[call.key] = {
+            median:
+              sorted.length % 2
+                ? sorted[Math.floor(mid)]!
+                : Math.round(((sorted[mid - 1]! + sorted[mid]!) / 2) * 100) / 100,
+            min: sorted[0]!,
+            max: sorted.at(-1)!,
+            all: pairs,
+          };
         }
         out(
-          `    ${call.name.padEnd(18)} ${parts.join(' | ')}${report.ratios[call.key] === undefined ? '' : ` | ratio ${report.ratios[call.key]!.toFixed(2)}`} (load ${res[running[0]!.engine]!.loadAverage})`,
+          `    ${call.name.padEnd(18)} ${parts.join(' | ')}${report.ratios[call.key] === undefined ? '' : ` | ratio ${report.ratios[call.key]!.toFixed(2)} (runs ${report.pairRatios[call.key]?.all.join(' ')})`} (load ${res[running[0]!.engine]!.loadAverage})`,
         );
       }
     }
