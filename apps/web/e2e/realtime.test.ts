@@ -1,39 +1,24 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ProcessStatus } from '@archway/contract';
-import { factories } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
-import { currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { openCaseList, startJourney, type Journey } from './server.ts';
+import { archwayScan, frames, openAs, people } from './support/e2e1.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The realtime hub in two browsers side by side: the clinic uploads with its scanner software (archway-scan) and
- * the lab's open case box shows the case without a reload; the lab sets the case finished and the clinic's page
+ * The realtime hub in two browsers side by side: a fresh clinic uploads with its scanner software (archway-scan) and
+ * the fresh lab's open case box shows the case without a reload; the lab sets the case finished and the clinic's page
  * shows the persistent Task notice, whose button opens the case's detail.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SCANNER = path.join(here, '..', '..', '..', 'tools', 'scanner', 'bin', 'archway-scan.js');
 const en = readLocale('en') as { realtime: { task: Record<string, string> } };
-
-function archwayScan(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCANNER, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
 
 describe('realtime in Chromium', () => {
   let journey: Journey;
   let clinicPage: Page;
-  let labPage: Page;
 
   beforeAll(async () => {
     journey = await startJourney();
@@ -48,22 +33,23 @@ describe('realtime in Chromium', () => {
     { timeout: 600_000 },
     async () => {
       const { base } = journey;
-      await signInAs(clinicPage, base, 'clinic');
-      const clinic = await currentUserOf(clinicPage);
+      const p = people(journey.app);
+      const [clinic, lab] = await Promise.all([p.clinic('Realtime Clinic'), p.lab('Realtime Lab')]);
+      // The scanner software signs in with the clinic owner's password.
+      await p.password(clinic.owner, 'realtime_pw1');
+      const scanner = await p.device(clinic);
+      await p.receiver(scanner, lab, { caseType: 3 });
+
+      // The clinic's clock is Playwright's: time runs as usual, and the test can make it jump.
+      await clinicPage.clock.install();
+      await openAs(clinicPage, base, clinic.owner, '/v5/case');
       const labContext = await journey.browser.newContext({
         viewport: { width: 1440, height: 900 },
         locale: 'en-US',
         reducedMotion: 'reduce',
       });
-      labPage = await labContext.newPage();
-      await signInAs(labPage, base, 'lab');
-      const lab = await currentUserOf(labPage);
-
-      const f = factories(journey.app);
-      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
-      const labOwner = await f.callerOf(lab.userId, 'lab', lab.custId);
-      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
-      await f.receiver(scanner, lab, { caseType: 3 });
+      const labPage = await labContext.newPage();
+      await openAs(labPage, base, lab.owner, '/v5/case');
 
       await openCaseList(labPage, base);
       await openCaseList(clinicPage, base);
@@ -74,19 +60,9 @@ describe('realtime in Chromium', () => {
       writeFileSync(path.join(scanDir, 'upper.ply'), sampleArchPly({ seed: 5 }));
       const uploaded = await archwayScan([
         'upload',
-        ...['--server', base, '--user', 'clinic', '--password', 'demo123', '--device', scanner.serial],
-        // Demo Lab, which receives the restorations, asks for a material on its order form.
-        ...['--field', 'Material=zirconia'],
-        ...[
-          '--type',
-          '3',
-          '--patient',
-          patient,
-          '--state',
-          path.join(scanDir, 'state'),
-          '--progress',
-          'none',
-        ],
+        ...['--server', base, '--user', clinic.owner.username, '--password', 'realtime_pw1'],
+        ...['--device', scanner.serial, '--type', '3', '--patient', patient],
+        ...['--state', path.join(scanDir, 'state'), '--progress', 'none'],
         path.join(scanDir, 'upper.ply'),
       ]);
       expect(uploaded.code, uploaded.stderr).toBe(0);
@@ -102,9 +78,9 @@ describe('realtime in Chromium', () => {
       await labPage.screenshot({ path: '/tmp/shots/realtime-lab-box.png' });
 
       const [row] = (
-        await labOwner.call('POST', '/getpaging', { pageIndex: 1, pageSize: 15, keyword: patient })
+        await lab.owner.call('POST', '/getpaging', { pageIndex: 1, pageSize: 15, keyword: patient })
       ).body.data.records as { id: string }[];
-      const finished = await labOwner.call(
+      const finished = await lab.owner.call(
         'PUT',
         `/processStatus?id=${row!.id}&status=${ProcessStatus.finished}`,
       );
@@ -115,8 +91,11 @@ describe('realtime in Chromium', () => {
         .filter({ hasText: en.realtime.task.finishedTitle });
       await notice.waitFor({ timeout: 20_000 });
       await clinicPage.screenshot({ path: '/tmp/shots/realtime-clinic-task.png' });
-      // Persistent: still there after the usual toast time.
-      await clinicPage.waitForTimeout(5000);
+      // Persistent: still there once the usual toast time (and a notification's 4.5 s) has passed on the page's clock.
+      const before = await clinicPage.evaluate(() => Date.now());
+      await clinicPage.clock.fastForward(5000);
+      await frames(clinicPage);
+      expect((await clinicPage.evaluate(() => Date.now())) - before).toBeGreaterThanOrEqual(5000);
       await expect(notice.count()).resolves.toBe(1);
       await notice.getByRole('button', { name: en.realtime.task.open }).click();
       await clinicPage.waitForURL(new RegExp(`/case\\?id=${row!.id}`));
@@ -127,7 +106,6 @@ describe('realtime in Chromium', () => {
         .waitFor({ timeout: 20_000 });
       await clinicPage.screenshot({ path: '/tmp/shots/realtime-clinic-detail.png' });
       expect(journey.pageErrors).toEqual([]);
-      await labContext.close();
     },
   );
 });
