@@ -241,6 +241,16 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
   });
 
   it('the outbox lists every message newest first; the text is read on demand', async () => {
+    // Two messages of this test's own: a refusal, then a verification (the newest).
+    const refusedLab = await lab('Outbox Refused Lab', 'en');
+    const verifiedLab = await lab('Outbox Verified Lab', 'en');
+    const before = relay.received.length;
+    const decide = async (id: string, body: object) =>
+      expect((await admin.call('PUT', `/api2/admin/cust/${id}/audit`, body)).body.success).toBe(true);
+    await decide(refusedLab.id, { status: 2, reason: 'Unreadable' });
+    await mails(relay, before + 1);
+    await decide(verifiedLab.id, { status: 0 });
+    await mails(relay, before + 2);
     const page = (await admin.call('GET', '/api2/admin/mail?pageSize=100')).body.data;
     expect(page.totalRecords).toBe(relay.received.length);
     const times = page.records.map((r: { createdAt: string }) => r.createdAt);
@@ -248,8 +258,8 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     expect(page.records[0]).toMatchObject({ channel: 'email', state: 'sent', attempts: 1, lastError: null });
     expect(page.records[0]).not.toHaveProperty('text');
     const one = (await admin.call('GET', `/api2/admin/mail/${page.records[0].id}`)).body.data;
-    expect(one.text).toContain('Race Lab');
-    const filtered = (await admin.call('GET', '/api2/admin/mail?keyword=refused%20lab')).body.data;
+    expect(one.text).toContain('Outbox Verified Lab');
+    const filtered = (await admin.call('GET', '/api2/admin/mail?keyword=outbox%20refused%20lab')).body.data;
     expect(filtered.records.length).toBe(1);
     expect((await admin.call('GET', '/api2/admin/mail?state=outbox')).body.data.totalRecords).toBe(0);
     expect(
@@ -261,7 +271,7 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
 describe.each(engines)('the mail outbox without an SMTP relay (%s)', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
   });
   afterAll(() => t.close());
 
