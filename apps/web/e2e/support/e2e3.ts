@@ -146,16 +146,22 @@ export async function resize(page: Page, size: { width: number; height: number }
 
 /**
  * What a journey checks of one state of a screen at each width: after `ready` (what a person waits to see), the
- * document is no wider than the window, and a screenshot of the window is written to `<dir>/<name>-<width>.png`.
- * Returns the widths that overflow ("<name> <width>: <scrollWidth - innerWidth> px too wide"); the journey keeps
- * its 1440 px width afterwards.
+ * document is no wider than the window, and a screenshot of the window is written to `<dir>/<name>-<width>.png`;
+ * then `after` (e.g. closing a panel that belongs to that width's layout). Returns the widths that overflow
+ * ("<name> <width>: <scrollWidth - innerWidth> px too wide"); the journey keeps its 1440 px width afterwards.
  */
 export async function atWidths(
   page: Page,
   dir: string,
   name: string,
   ready?: (width: number) => Promise<unknown>,
-  widths: readonly { width: number; height: number }[] = [PHONE, TABLET, DESKTOP],
+  {
+    widths = [PHONE, TABLET, DESKTOP],
+    after,
+  }: {
+    widths?: readonly { width: number; height: number }[];
+    after?: (width: number) => Promise<unknown>;
+  } = {},
 ): Promise<string[]> {
   const tooWide: string[] = [];
   for (const size of widths) {
@@ -164,6 +170,7 @@ export async function atWidths(
     const over = await overflowOf(page);
     if (over > 0) tooWide.push(`${name} ${size.width}: ${over} px too wide`);
     await page.screenshot({ path: `${dir}/${name}-${size.width}.png` });
+    if (after) await after(size.width);
   }
   if (widths.at(-1)?.width !== DESKTOP.width) await resize(page, DESKTOP);
   return tooWide;
