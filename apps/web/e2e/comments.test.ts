@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
-import { SHOTS, openCaseList, startJourney, type Journey } from './server.ts';
-import { atWidths, DESKTOP, openAs, people, pngOf, toastComesAndGoes } from './support/e2e2.ts';
+import { SHOTS, startJourney, type Journey } from './server.ts';
+import { atWidths, DESKTOP, openAs, openCasesAs, people, pngOf, toastComesAndGoes } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -97,8 +97,7 @@ describe('comments in Chromium', () => {
       });
 
       // The lab opens the thread from the case card's comment action.
-      await openAs(page, base, lab.owner);
-      await openCaseList(page, base, 'case');
+      await openCasesAs(page, base, lab.owner);
       const row = page
         .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
         .filter({ hasText: 'Mia Comment' })
@@ -221,12 +220,11 @@ describe('comments in Chromium', () => {
       await page.getByTestId('comment-message').filter({ hasText: 'From the reply page' }).waitFor();
       await shot('reply-posted-1440');
 
-      // The lab is told of the clinic's answer.
-      await openAs(page, base, lab.owner);
+      // The lab is told of the clinic's answer (on its case list).
+      await openCasesAs(page, base, lab.owner);
       await expect.poll(badgeCount, { timeout: 15_000 }).toBe(2);
 
       // The 3D preview's screenshot goes into the case's comments.
-      await openCaseList(page, base, 'case');
       const mia = page
         .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
         .filter({ hasText: 'Mia Comment' })
@@ -265,15 +263,13 @@ describe('comments in Chromium', () => {
       });
       const labPage = await labContext.newPage();
       labPage.on('pageerror', (error) => journey.pageErrors.push(`lab: ${String(error)}`));
-      await openAs(labPage, base, lab.owner);
 
       // Neither window reloads from here on: a marker on each window must survive to the end.
       const mark = (p: Page) =>
         p.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
       const unreloaded = (p: Page) =>
         p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
-      await openCaseList(labPage, base, 'case');
-      await page.goto(`${base}/v5/home`);
+      await openCasesAs(labPage, base, lab.owner);
       // The clinic's new replies so far (the lab's earlier comments), as the server counts them.
       const before = await page.evaluate(async () => {
         const answer = await fetch('/api/case/comment/unread', {

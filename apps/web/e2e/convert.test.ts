@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openCaseList, startJourney, type Journey } from './server.ts';
-import { jawPly, openAs, people } from './support/e2e2.ts';
+import { startJourney, type Journey } from './server.ts';
+import { jawPly, openCasesAs, people } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -47,8 +47,7 @@ describe('format conversion in Chromium', () => {
           { name: 'lower.ply', body: jawPly('lower', 5) },
         ],
       });
-      await openAs(page, base, lab.owner);
-      await openCaseList(page, base);
+      await openCasesAs(page, base, lab.owner);
       const row = caseRow();
       const id = (await row.getAttribute('data-row-key'))!;
       // The original upper jaw's triangle count, from its PLY header.

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
 import { openCaseList, startJourney, type Journey } from './server.ts';
-import { atWidths, openAs, people } from './support/e2e2.ts';
+import { atWidths, openAs, openCasesAs, people } from './support/e2e2.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -159,8 +159,7 @@ describe('order forms in Chromium', () => {
       expect(await page.getByTestId('order-changed').count()).toBe(0);
 
       // The clinic imports a restoration for the lab through the web.
-      await openAs(page, base, clinic.owner);
-      await openCaseList(page, base, 'case');
+      await openCasesAs(page, base, clinic.owner);
       const folder = mkdtempSync(path.join(tmpdir(), 'archway-orders-'));
       writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 11 }));
       const importDialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
@@ -231,7 +230,7 @@ describe('order forms in Chromium', () => {
         .first();
       async function openDetail() {
         if (await page.getByTestId('case-detail').isVisible()) return;
-        await openCaseList(page, base, 'case');
+        if (!(await row.isVisible())) await openCaseList(page, base, 'case');
         await row.waitFor();
         await row.hover();
         const inline = row.getByTestId('action-detail');
@@ -259,7 +258,7 @@ describe('order forms in Chromium', () => {
       });
 
       // The lab sees its own copy's form too.
-      await openAs(page, base, lab.owner);
+      await openCasesAs(page, base, lab.owner);
       await openDetail();
       await page
         .getByTestId(`detail-order-form-${lab.custId}`)

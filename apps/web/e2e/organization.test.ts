@@ -96,8 +96,9 @@ describe('organization creation and certification in Chromium', () => {
     const [row] = await journey.app.platform.db.select().from(customers).where(eq(customers.name, name));
     return row!.id;
   };
-  const openOrganizationTab = async () => {
-    await page.goto(`${base}/v5/account?tab=1`);
+  /** The organization tab of the personal centre, as `person` (one page load). */
+  const openOrganizationTab = async (person: { headers: { authorization: string } }) => {
+    await openAs(page, base, person, '/v5/account?tab=1', { shell: false });
     await page.locator('#splash').waitFor({ state: 'detached' });
   };
   it(
@@ -198,8 +199,7 @@ describe('organization creation and certification in Chromium', () => {
       expect(outboxWide).toEqual([]);
 
       // The lab's owner sees it verified.
-      await openAs(page, base, lena);
-      await openOrganizationTab();
+      await openOrganizationTab(lena);
       await page.getByTestId('org-details').getByTestId('org-status').getByText('Verified').waitFor();
       // Its members open the licence (read with the token).
       await page.getByTestId('org-licence-link').getByText('licence.png').waitFor();
@@ -212,8 +212,7 @@ describe('organization creation and certification in Chromium', () => {
     const odd = await newcomer('odd');
     const admin = await p.admin();
     const clinicName = `Odd Clinic ${suffix()}`;
-    await openAs(page, base, odd);
-    await openOrganizationTab();
+    await openOrganizationTab(odd);
     await page.getByTestId('org-name-input').fill(clinicName);
     await page.getByTestId('org-contact').fill('Odd B');
     await page.getByTestId('org-phone').fill('+47 55 00 00 00');
@@ -235,8 +234,7 @@ describe('organization creation and certification in Chromium', () => {
     await dialog.getByRole('button', { name: 'Refuse' }).click();
     await journey.toast(`${clinicName} was refused.`);
 
-    await openAs(page, base, odd);
-    await openOrganizationTab();
+    await openOrganizationTab(odd);
     await page.getByTestId('org-status').getByText('Audit failed').waitFor();
     await page
       .getByTestId('org-audit-reason')

@@ -100,6 +100,9 @@ describe('statistics and comparison in Chromium', () => {
   };
   const openStatistics = async () => {
     await page.goto(`${base}/v5/statistical`);
+    await statisticsShown();
+  };
+  const statisticsShown = async () => {
     await page.getByTestId('stats-page').waitFor();
     await tableRows().first().waitFor();
     await settle();
@@ -368,8 +371,8 @@ describe('statistics and comparison in Chromium', () => {
   it('a clinic reads labs; a new lab is told what to do first', { timeout: 300_000 }, async () => {
     // The clinic's rows are the lab it sends to: the first column is "Lab".
     const { clinic, lab } = await exchange(p, { prefix: 'Labs' });
-    await openAs(page, base, clinic.owner);
-    await openStatistics();
+    await openAs(page, base, clinic.owner, '/v5/statistical', { shell: false });
+    await statisticsShown();
     await page
       .locator('[data-testid=stats-table] th')
       .filter({ hasText: text('stats.columns.lab') })
@@ -407,8 +410,8 @@ describe('statistics and comparison in Chromium', () => {
     await tableRows().first().waitFor();
 
     // A new lab has no cases: the empty table says so and leads to the devices; nothing to export.
-    await openAs(page, base, await p.lab('Empty Lab').then((l) => l.owner));
-    await page.goto(`${base}/v5/statistical`);
+    const empties = await p.lab('Empty Lab');
+    await openAs(page, base, empties.owner, '/v5/statistical', { shell: false });
     const empty = page.getByTestId('stats-empty');
     await empty.waitFor();
     await expect(empty.innerText()).resolves.toContain(text('stats.empty.none'));

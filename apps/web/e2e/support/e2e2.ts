@@ -326,3 +326,15 @@ export async function exchange(p: People, opts: { timeZone?: string; prefix?: st
     await p.kase(scanner, clinic.owner, { ...c, patientName: `${prefix} Patient ${i + 1}` });
   return { clinic, lab, scanner };
 }
+
+/** Opens a case list (`/case`, `/caseNot`, `/recycle`) as `person` and waits until it has loaded (one page load). */
+export async function openCasesAs(
+  page: Page,
+  base: string,
+  person: { headers: { authorization: string } },
+  route: 'case' | 'caseNot' | 'recycle' = 'case',
+): Promise<void> {
+  await openAs(page, base, person, `/v5/${route}`, { shell: false });
+  await page.locator('.case-list').waitFor();
+  await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
+}
