@@ -59,12 +59,13 @@ describe('cases in Chromium', () => {
   const shot = (name: string) => journey.shot(`cases-${name}`);
 
   /**
-   * A clinic whose scanner sends restorations and orthodontics to a lab; its owner signs in to the scanner software
-   * with `clinic_pw1`.
+   * A clinic whose scanner sends restorations and orthodontics to a lab (which asks for a material on its order form,
+   * as the demo's lab does); the clinic's owner signs in to the scanner software with `clinic_pw1`.
    */
   async function clinicAndLab() {
     const [clinic, lab] = await Promise.all([p.clinic('Case Clinic'), p.lab('Case Lab')]);
     await p.password(clinic.owner, 'clinic_pw1');
+    await p.orderForm(lab);
     const scanner = await p.device(clinic, { name: clinic.name });
     await p.receiver(scanner, lab, { caseType: CaseType.restoration });
     await p.receiver(scanner, lab, { caseType: CaseType.orthodontics });
@@ -338,9 +339,8 @@ describe('cases in Chromium', () => {
     { timeout: 600_000 },
     async () => {
       tooWide.length = 0;
-      // The clinic sent two cases; the lab works on one of them. The lab asks for a material on its order form.
+      // The clinic sent two cases; the lab works on one of them.
       const { clinic, lab, scanner } = await clinicAndLab();
-      await p.orderForm(lab);
       await p.kase(scanner, clinic.owner, { patientName: 'Li Lei', caseType: CaseType.restoration });
       await p.kase(scanner, clinic.owner, { patientName: 'Anna Berg', caseType: CaseType.orthodontics });
       const working = await lab.owner.call(

@@ -39,6 +39,8 @@ describe('realtime in Chromium', () => {
       await p.password(clinic.owner, 'realtime_pw1');
       const scanner = await p.device(clinic);
       await p.receiver(scanner, lab, { caseType: 3 });
+      // The lab, which receives the restorations, asks for a material on its order form.
+      await p.orderForm(lab);
 
       // The clinic's clock is Playwright's: time runs as usual, and the test can make it jump.
       await clinicPage.clock.install();
@@ -61,7 +63,8 @@ describe('realtime in Chromium', () => {
       const uploaded = await archwayScan([
         'upload',
         ...['--server', base, '--user', clinic.owner.username, '--password', 'realtime_pw1'],
-        ...['--device', scanner.serial, '--type', '3', '--patient', patient],
+        ...['--device', scanner.serial, '--field', 'Material=zirconia'],
+        ...['--type', '3', '--patient', patient],
         ...['--state', path.join(scanDir, 'state'), '--progress', 'none'],
         path.join(scanDir, 'upper.ply'),
       ]);
