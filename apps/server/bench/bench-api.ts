@@ -978,7 +978,7 @@ async function main() {
           const f = await fixedOnce(r, call, fixedS);
           report.fixed[call.key]![r.engine] = f;
           out(
-            `    ${call.name.padEnd(18)} ${engineName(r.engine).padEnd(8)} ${String(call.rate).padStart(4)}/s  p50 ${ms(f.p50).padStart(5)} ms  p99 ${ms(f.p99).padStart(5)} ms  errors ${f.errors}  cpu/request ${cpuText(f.cpuMsPerRequest)}${f.drain.seconds > 3 ? `  (busy ${f.drain.seconds} s after${f.drain.idle ? '' : ': restarted'})` : ''} ${fmtErr(f)}`,
+            `    ${call.name.padEnd(18)} ${engineName(r.engine).padEnd(8)} ${String(call.rate).padStart(4)}/s  p50 ${ms(f.p50).padStart(5)} ms  p99 ${ms(f.p99).padStart(5)} ms  errors ${f.errors}  cpu/request ${cpuText(f.cpuMsPerRequest)}  generator late p99 ${ms(f.sendLagP99)} ms${f.drain.seconds > 3 ? `  (busy ${f.drain.seconds} s after${f.drain.idle ? '' : ': restarted'})` : ''} ${fmtErr(f)}`,
           );
         }
       }
