@@ -1,15 +1,19 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import type { PersonRef } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+import { PHONE, atWidths, openAs, people, resize } from './support/e2e3.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The knowledge base of issue 13 in Chromium: the administrator writes a help article in /manager (English, with a
- * script and an event handler that the live preview and the server strip), a lab technician asks the floating help
+ * The knowledge base of issue 13 in Chromium: a fresh administrator writes a help article in /manager (English, with a
+ * script and an event handler that the live preview and the server strip), a fresh lab's technician asks the floating help
  * widget and gets that article first; a question without an answer offers the service desk; the top bar's help popover
  * shows the international contact text in English and the hotline text in Chinese, and opens the widget; on a phone
- * the "…" menu opens it. Photographed at 390, 768 and 1440 px; no page may be wider than the window.
+ * the "…" menu opens it. The manager tab, the article dialog and the widget's answers are photographed at 390, 768 and
+ * 1440 px; no page may be wider than the window. The article and the service contacts (shared by the server) are put
+ * back as they were at the end.
  */
 type Tree = { [key: string]: string | Tree };
 const en = readLocale('en') as Tree;
@@ -31,43 +35,36 @@ describe('the help widget and its articles in Chromium', () => {
   let page: Page;
   let base = '';
   const tooWide: string[] = [];
+  let admin: PersonRef;
+  let technician: PersonRef;
+  /** The service contacts before this journey, put back at its end. */
+  let contactsBefore: unknown;
 
   beforeAll(async () => {
     journey = await startJourney({ shotsDir: SHOTS });
     ({ page, base } = journey);
+    const p = people(journey.app);
+    admin = await p.admin();
+    technician = await p.person(await p.lab());
+    contactsBefore = (await admin.call('GET', '/api2/admin/service/contacts')).body.data;
   });
   afterAll(async () => {
     await journey?.close();
+    if (!admin) return;
+    await admin.call('PUT', '/api2/admin/service/contacts', contactsBefore);
+    const articles = (await admin.call('GET', '/api2/admin/help/articles')).body.data.records as {
+      id: string;
+      title: string;
+    }[];
+    for (const article of articles.filter((a) => a.title === ARTICLE.title))
+      await admin.call('DELETE', `/api2/admin/help/articles/${article.id}`);
   });
 
   /** A dialog, drawer or popover is fixed to the window: photograph the window, not the whole page. */
-  const shot = (name: string, overlay = true) =>
-    overlay ? page.screenshot({ path: path.join(SHOTS, `help-${name}.png`) }) : journey.shot(`help-${name}`);
-  /** Photographs the page at every width, noting any that scrolls sideways; `open` brings the view back. */
-  async function atEveryWidth(name: string, open?: (width: number) => Promise<void>, overlay = false) {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      if (open) await open(size.width);
-      await page.waitForTimeout(400);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      if (scrollWidth > innerWidth) tooWide.push(`${name} ${size.width}: ${scrollWidth} > ${innerWidth}`);
-      await shot(`${name}-${size.width}`, overlay);
-    }
-    await page.setViewportSize(WIDTHS[2]);
-  }
-  /** The update-notes dialog opens by itself once per new version (issue 13): close it when it shows. */
-  async function signInAndDismiss(username: string) {
-    await signInAs(page, base, username);
-    const close = page.getByTestId('update-notes-close');
-    await close.waitFor({ timeout: 4000 }).catch(() => undefined);
-    if (await close.isVisible()) {
-      await close.click();
-      await close.waitFor({ state: 'hidden' });
-    }
-  }
+  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `help-${name}.png`) });
+  /** Photographs the window at every width, noting any that scrolls sideways; `ready` waits for the view. */
+  const atEveryWidth = async (name: string, ready?: () => Promise<unknown>) =>
+    tooWide.push(...(await atWidths(page, SHOTS, `help-${name}`, ready)));
   /** Opens the top bar's help popover unless it is open (a full-page screenshot may close it). */
   async function openPopover() {
     if (await page.getByTestId('help-popover').isVisible()) return;
@@ -99,27 +96,21 @@ describe('the help widget and its articles in Chromium', () => {
     { timeout: 600_000 },
     async () => {
       // The service desk's e-mail, which the popover shows (set as the administrator, through the API).
-      await signInAndDismiss('admin');
-      const saved = await page.evaluate(async () => {
-        const desk = { text: '', phone: '+49 30 1234567', email: 'help@archway.example' };
-        const res = await fetch('/api2/admin/service/contacts', {
-          method: 'PUT',
-          headers: {
-            Authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}`,
-            'Content-Type': 'application/json',
-          },
-          body: JSON.stringify({ preSales: desk, afterSales: desk }),
-        });
-        return res.status;
+      const desk = { text: '', phone: '+49 30 1234567', email: 'help@archway.example' };
+      const saved = await admin.call('PUT', '/api2/admin/service/contacts', {
+        preSales: desk,
+        afterSales: desk,
       });
-      expect(saved).toBe(200);
+      expect(saved.status).toBe(200);
 
       // /manager → Help articles: the demo articles are listed; a new one is written in English.
-      await page.goto(`${base}/v5/manager`);
+      await openAs(page, base, admin, '/v5/manager');
       await page.getByTestId('tab-help').click();
       const table = page.getByTestId('help-articles-table');
       await table.getByText('Binding a scanner to your organization').waitFor();
-      await atEveryWidth('manager');
+      await atEveryWidth('manager', () =>
+        table.getByText('Binding a scanner to your organization').waitFor(),
+      );
       await page.getByTestId('help-article-new').click();
       const dialog = page.getByTestId('help-article-dialog').locator('.ant-modal');
       await dialog.waitFor();
@@ -134,13 +125,13 @@ describe('the help widget and its articles in Chromium', () => {
       expect(await preview.locator('script, [onerror]').count()).toBe(0);
       expect(await preview.locator('a').getAttribute('href')).toBeNull();
       expect(await xss()).toBeNull();
-      await atEveryWidth('dialog', undefined, true);
+      await atEveryWidth('dialog', () => preview.locator('strong', { hasText: 'scanner tip' }).waitFor());
       await page.getByTestId('help-article-save').click();
       await journey.toast(text(en, 'help.articles.saved'));
       await table.getByText(ARTICLE.title).waitFor();
 
       // A lab technician asks the widget.
-      await signInAndDismiss('lab');
+      await openAs(page, base, technician);
       await page.getByTestId('help-float').waitFor();
       // The help popover in the top bar: the international e-mail text, and a button opening the widget.
       await openPopover();
@@ -168,14 +159,10 @@ describe('the help widget and its articles in Chromium', () => {
       await content.locator('h3', { hasText: 'Autoclave' }).waitFor();
       expect(await content.locator('script, [onerror], img[src]').count()).toBe(0);
       expect(await xss()).toBeNull();
-      await atEveryWidth(
-        'answer',
-        async () => {
-          await openWidget();
-          await answers.waitFor();
-        },
-        true,
-      );
+      await atEveryWidth('answer', async () => {
+        await openWidget();
+        await answers.waitFor();
+      });
 
       // A suggested question is answered by a demo article.
       await ask(text(en, 'help.suggestions.receivers'));
@@ -188,18 +175,14 @@ describe('the help widget and its articles in Chromium', () => {
       const none = page.getByTestId('help-no-answer');
       await none.waitFor();
       await none.getByTestId('help-contact-email').waitFor();
-      await atEveryWidth(
-        'no-answer',
-        async () => {
-          await openWidget();
-          await none.waitFor();
-        },
-        true,
-      );
+      await atEveryWidth('no-answer', async () => {
+        await openWidget();
+        await none.waitFor();
+      });
       await closeWidget();
 
       // On a phone the top bar's "…" menu opens the widget; the floating button stays clear of the page's end.
-      await page.setViewportSize(WIDTHS[0]);
+      await resize(page, PHONE);
       await page.getByTestId('top-bar-more').click();
       await page.locator('.ant-dropdown-menu-item', { hasText: text(en, 'help.title') }).click();
       widgetOpen = true;
@@ -207,7 +190,10 @@ describe('the help widget and its articles in Chromium', () => {
       await page.getByTestId('help-panel').getByTestId('help-contacts').waitFor();
       await shot('phone-menu-390');
       await closeWidget();
-      await atEveryWidth('home');
+      // Closed again, the floating button leaves the page no wider than the window.
+      expect(
+        await atWidths(page, SHOTS, 'help-home', () => page.getByTestId('help-float').waitFor()),
+      ).toEqual([]);
 
       // In Chinese the popover shows the service hotline and its hours.
       await page.evaluate(() => localStorage.setItem('lang', 'zh'));
