@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, SignJWT, exportJWK, importJWK } from 'jose';
-import { API_AUDIENCE } from '@archway/contract';
+import { API_AUDIENCE, CustType } from '@archway/contract';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { serverSecrets } from '../../platform/identity/identity.schema.ts';
 import { hashGate } from '../../platform/identity/passwords.ts';
 import { users } from '../users/users.schema.ts';
+import { memberships } from '../orgs/orgs.schema.ts';
 import { signInCounters } from './account.schema.ts';
 import type { IdentitySecrets } from '../../platform/identity/secrets.ts';
-import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { factories, type Factories } from '../../testing/factories.ts';
 import { followToCallback, InjectBrowser, redirectUri, startAuthorization } from '../../testing/oidc-flow.ts';
 import { presentIdentitySettings, regionOf } from './account.presenter.ts';
 import { addressBucket, SIGN_IN_LIMITS } from './account.service.ts';
@@ -57,10 +59,28 @@ describe('addressBucket', () => {
 
 describe.each(engines)('sign-in (%s)', (engine) => {
   let t: TestApp;
+  let f: Factories;
   beforeAll(async () => {
+    // The demo data on (identity settings say so); every test signs in with people of its own.
     t = await createTestApp(engine);
+    f = factories(t.app);
   });
   afterAll(() => t.close());
+
+  /** A new account with the demo password (its hash copied: no hashing), e-mail `<name>@t.test`. */
+  const makeUser = async (username: string, custId?: string) => {
+    const db = t.app.platform.db;
+    const [demo] = await db.select().from(users).where(eq(users.username, 'clinic'));
+    const [row] = await db
+      .insert(users)
+      .values({ username, email: `${username}@t.test`, passwordHash: demo!.passwordHash })
+      .returning({ id: users.id });
+    if (custId) await db.insert(memberships).values({ userId: row!.id, custId });
+    return username;
+  };
+  let people = 0;
+  /** A fresh account with the demo password: its username. */
+  const person = (custId?: string) => makeUser(`person${++people}-${Date.now().toString(36)}`, custId);
 
   const token = (payload: Record<string, unknown>) =>
     t.app.inject({
@@ -117,7 +137,8 @@ describe.each(engines)('sign-in (%s)', (engine) => {
   });
 
   it('signs in by username or e-mail and returns AccessToken', async () => {
-    for (const username of ['clinic', 'CLINIC', 'clinic@demo.archway.local']) {
+    const name = await person();
+    for (const username of [name, name.toUpperCase(), `${name}@t.test`]) {
       const res = await token({ username, password: 'demo123', remember: false, module: 'web', custId: '' });
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -127,13 +148,13 @@ describe.each(engines)('sign-in (%s)', (engine) => {
         url: '/user/current',
         headers: { authorization: `Bearer ${body.data.AccessToken}` },
       });
-      expect(me.json().data.username).toBe('clinic');
+      expect(me.json().data.username).toBe(name);
     }
   });
 
   it('refuses a wrong password and an unknown user alike', async () => {
     for (const [username, password] of [
-      ['lab', 'wrong-pass'],
+      [await person(), 'wrong-pass'],
       ['nobody', 'demo123'],
     ]) {
       const res = await token({ username, password });
@@ -148,7 +169,7 @@ describe.each(engines)('sign-in (%s)', (engine) => {
   });
 
   it('refuses a malformed body, naming the field', async () => {
-    const res = await token({ username: 'lab' });
+    const res = await token({ username: await person() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       errorCode: 400,
@@ -157,9 +178,10 @@ describe.each(engines)('sign-in (%s)', (engine) => {
   });
 
   it('rate-limits failed attempts per account with HTTP 429, even for the right password', async () => {
+    const locked = await person();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++)
-      expect((await token({ username: 'distributor', password: 'nope00' })).statusCode).toBe(400);
-    const blocked = await token({ username: 'distributor', password: 'demo123' });
+      expect((await token({ username: locked, password: 'nope00' })).statusCode).toBe(400);
+    const blocked = await token({ username: locked, password: 'demo123' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({
       success: false,
@@ -167,7 +189,7 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       data: { key: 'generic.tooManyAttempts' },
     });
     // Another account from the same addresses is not affected.
-    expect((await token({ username: 'lab2', password: 'demo123' })).statusCode).toBe(200);
+    expect((await token({ username: await person(), password: 'demo123' })).statusCode).toBe(200);
   });
 
   it('rate-limits failed attempts per address, whatever X-Forwarded-For claims', async () => {
@@ -180,19 +202,12 @@ describe.each(engines)('sign-in (%s)', (engine) => {
         remoteAddress: '192.0.2.77',
         headers: { 'x-forwarded-for': `198.51.100.${n++ % 250}` },
       });
+    const name = await person();
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await from(`ghost${i}`, 'nope00');
-    expect((await from('clinic2', 'demo123')).statusCode).toBe(429);
-    expect((await token({ username: 'clinic2', password: 'demo123' })).statusCode).toBe(200);
+    expect((await from(name, 'demo123')).statusCode).toBe(429);
+    expect((await token({ username: name, password: 'demo123' })).statusCode).toBe(200);
   });
 
-  /** A new account with the demo password, e-mail `<name>@t.test`. */
-  const makeUser = async (username: string) => {
-    const db = t.app.platform.db;
-    const [demo] = await db.select().from(users).where(eq(users.username, 'clinic'));
-    await db
-      .insert(users)
-      .values({ username, email: `${username}@t.test`, passwordHash: demo!.passwordHash });
-  };
   let addr = 0;
   const fresh = () => `172.16.${Math.floor(addr / 250)}.${addr++ % 250}`;
   const attempt = (username: string, password: string, remoteAddress = fresh()) =>
@@ -243,8 +258,9 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       for (let i = 0; i < 4; i++) expect((await attempt('forgetful', 'wrong00')).statusCode).toBe(400);
       // Successes do not use up the address's failure budget.
       const other = '198.18.0.2';
-      expect((await attempt('clinic', 'demo123', other)).statusCode).toBe(200);
-      expect((await attempt('clinic', 'demo123', other)).statusCode).toBe(200);
+      const someone = await person();
+      expect((await attempt(someone, 'demo123', other)).statusCode).toBe(200);
+      expect((await attempt(someone, 'demo123', other)).statusCode).toBe(200);
       expect((await attempt('ghost-a', 'wrong00', other)).statusCode).toBe(400);
       expect((await attempt('ghost-b', 'wrong00', other)).statusCode).toBe(400);
       expect((await attempt('ghost-c', 'wrong00', other)).statusCode).toBe(429);
@@ -252,22 +268,23 @@ describe.each(engines)('sign-in (%s)', (engine) => {
   });
 
   it('limits every sign-in per address whatever its outcome', async () => {
+    const lab2 = await person();
     await withLimits({ perAddressPerMinute: 4, floodDelayMs: 300 }, async () => {
       const from = '198.18.1.1';
-      expect((await attempt('lab2', 'demo123', from)).statusCode).toBe(200);
-      expect((await attempt('lab2', 'demo123', from)).statusCode).toBe(200);
+      expect((await attempt(lab2, 'demo123', from)).statusCode).toBe(200);
+      expect((await attempt(lab2, 'demo123', from)).statusCode).toBe(200);
       expect((await attempt('nobody', 'wrong00', from)).statusCode).toBe(400);
-      expect((await attempt('lab2', 'demo123', from)).statusCode).toBe(200);
+      expect((await attempt(lab2, 'demo123', from)).statusCode).toBe(200);
       for (let i = 0; i < 3; i++) {
         const started = performance.now();
-        const res = await attempt('lab2', 'demo123', from);
+        const res = await attempt(lab2, 'demo123', from);
         expect(res.statusCode).toBe(429);
         expect(res.json()).toMatchObject({ errorCode: 429, data: { key: 'generic.tooManyAttempts' } });
         // Past the first refusal (counted in the database), the flood waits for its answer.
         if (i > 0)
           expect(performance.now() - started).toBeGreaterThanOrEqual(SIGN_IN_LIMITS.floodDelayMs - 5);
       }
-      expect((await attempt('lab2', 'demo123', '198.18.1.2')).statusCode).toBe(200);
+      expect((await attempt(lab2, 'demo123', '198.18.1.2')).statusCode).toBe(200);
     });
     // Past the first refusal the flood is refused in memory: the database counter stops at limit + 1.
     const [counter] = await t.app.platform.db
@@ -333,10 +350,29 @@ describe.each(engines)('sign-in (%s)', (engine) => {
   });
 
   it('writes sign-in successes and failures to the audit log', async () => {
+    const name = await person();
+    const [{ id }] = (await t.app.platform.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, name))) as [{ id: string }];
+    expect((await attempt(name, 'demo123')).statusCode).toBe(200);
+    await withLimits({ perAccount: 1 }, async () => {
+      expect((await attempt(name, 'wrong00')).statusCode).toBe(400);
+      expect((await attempt(name, 'demo123')).statusCode).toBe(429);
+    });
     const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
-    expect(rows.some((r) => r.outcome === 'allowed')).toBe(true);
-    expect(rows.some((r) => r.outcome === 'refused' && r.detail?.reason === 'invalidCredentials')).toBe(true);
-    expect(rows.some((r) => r.outcome === 'refused' && r.detail?.reason === 'rateLimited')).toBe(true);
+    expect(rows.some((r) => r.outcome === 'allowed' && r.objectId === id)).toBe(true);
+    expect(
+      rows.some(
+        (r) =>
+          r.outcome === 'refused' && r.detail?.reason === 'invalidCredentials' && r.detail?.login === name,
+      ),
+    ).toBe(true);
+    expect(
+      rows.some(
+        (r) => r.outcome === 'refused' && r.detail?.reason === 'rateLimited' && r.detail?.login === name,
+      ),
+    ).toBe(true);
     expect(rows.every((r) => r.ip)).toBe(true);
   });
 
@@ -359,8 +395,8 @@ describe.each(engines)('sign-in (%s)', (engine) => {
         data: { key: 'generic.sessionExpired' },
       });
     };
-    const userId = async () =>
-      (await me((await signIn(t.app, 'clinic')).authorization)).json().data.userId as string;
+    /** A real account's id (the tokens below are refused for what they are, not for whom). */
+    const userId = async () => (await f.user()).userId;
 
     it('refuses a call without a token', () => expectRefused());
     it('refuses garbage', () => expectRefused('Bearer not.a.jwt'));
@@ -413,10 +449,10 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     });
 
     it('accepts the Bearer scheme in any letter case, and nothing but one token after it', async () => {
-      const { authorization } = await signIn(t.app, 'clinic');
-      const jwt = authorization.slice('Bearer '.length);
+      const someone = await f.user();
+      const jwt = someone.headers.authorization.slice('Bearer '.length);
       for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR'])
-        expect((await me(`${scheme} ${jwt}`)).json().data.username).toBe('clinic');
+        expect((await me(`${scheme} ${jwt}`)).json().data.username).toBe(someone.username);
       expect((await me(`Bearer   ${jwt}  `)).statusCode).toBe(200);
       await expectRefused(`Basic ${jwt}`);
       await expectRefused(`Bearer${jwt}`);
@@ -467,20 +503,22 @@ describe.each(engines)('sign-in (%s)', (engine) => {
 
   describe('OpenID Connect code flow with PKCE', () => {
     it('signs in through the sign-in page and gets a JWT access token the API accepts', async () => {
+      const labOrg = await f.org({ custType: CustType.lab });
+      const lab = await person(labOrg.custId);
       const browser = new InjectBrowser(t.app);
       const { uid, verifier } = await startAuthorization(browser);
 
       const wrong = await browser.request({
         method: 'POST',
         url: `/v5/login/${uid}`,
-        payload: { username: 'lab', password: 'bad-pw' },
+        payload: { username: lab, password: 'bad-pw' },
       });
       expect(wrong.json()).toMatchObject({ success: false, errorCode: -1 });
 
       const login = await browser.request({
         method: 'POST',
         url: `/v5/login/${uid}`,
-        payload: { username: 'lab', password: 'demo123' },
+        payload: { username: lab, password: 'demo123' },
       });
       expect(login.json()).toMatchObject({ success: true });
       const callback = await followToCallback(browser, login.json().data.redirectTo);
@@ -506,7 +544,7 @@ describe.each(engines)('sign-in (%s)', (engine) => {
         url: '/user/current',
         headers: { authorization: `Bearer ${tokens.access_token}` },
       });
-      expect(me.json().data).toMatchObject({ username: 'lab', custName: 'Demo Lab', custType: 3 });
+      expect(me.json().data).toMatchObject({ username: lab, custName: labOrg.name, custType: 3 });
 
       // A second authorization in the same browser session needs no password (silent renew).
       const again = await startAuthorization(browser).catch((err: Error) => err);
@@ -515,12 +553,13 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     });
 
     it('refuses a token exchange without the PKCE verifier', async () => {
+      const lab = await person();
       const browser = new InjectBrowser(t.app);
       const { uid } = await startAuthorization(browser);
       const login = await browser.request({
         method: 'POST',
         url: `/v5/login/${uid}`,
-        payload: { username: 'lab', password: 'demo123' },
+        payload: { username: lab, password: 'demo123' },
       });
       const code = (await followToCallback(browser, login.json().data.redirectTo)).searchParams.get('code')!;
       const res = await browser.request({
@@ -539,12 +578,13 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     });
 
     it('answers an unknown or foreign sign-in page with "interaction expired"', async () => {
+      const lab = await person();
       const browser = new InjectBrowser(t.app);
       await startAuthorization(browser);
       const res = await browser.request({
         method: 'POST',
         url: '/v5/login/not-a-uid',
-        payload: { username: 'lab', password: 'demo123' },
+        payload: { username: lab, password: 'demo123' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: -4, data: { key: 'signIn.interactionExpired' } });
@@ -554,14 +594,16 @@ describe.each(engines)('sign-in (%s)', (engine) => {
 
 describe('identity state survives a restart', () => {
   it('keeps signing keys, so an issued token still works', async () => {
-    const t = await createTestApp('postgres');
+    const t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
     try {
-      const { authorization } = await signIn(t.app, 'clinic');
+      // A token issued (signed with the installation's key) before the restart.
+      const someone = await factories(t.app).user();
+      const { authorization } = someone.headers;
       await t.app.close();
       const again = await buildApp(loadConfig(t.env));
       try {
         const me = await again.inject({ method: 'GET', url: '/user/current', headers: { authorization } });
-        expect(me.json().data.username).toBe('clinic');
+        expect(me.json().data.username).toBe(someone.username);
       } finally {
         await again.close();
       }
