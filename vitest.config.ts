@@ -59,7 +59,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Files of one worker share its Chromium and servers (e2e/server.ts); journeys make their own organizations.
           isolate: false,
-          maxWorkers: 2,
         },
       },
     ],
