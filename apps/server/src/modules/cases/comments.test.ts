@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaseErrors, CommentErrors, CustType } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -59,6 +59,11 @@ describe.each(engines)('comments on a case (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
+  });
+  afterAll(() => t.close());
+  // Every test its own organizations (their unread counts are exact): a clinic whose device sends to lab, lab
+  // cooperating with third, and a stranger.
+  beforeEach(async () => {
     clinic = await f.org({ name: `Cm Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Cm Lab ${Date.now()}` });
     third = await f.org({ custType: CustType.lab, name: `Cm Third ${Date.now()}` });
@@ -70,7 +75,6 @@ describe.each(engines)('comments on a case (%s)', (engine) => {
     const applied = await lab.owner.call('POST', '/api2/cust/cooperation', { custId: third.custId });
     await third.owner.call('PUT', `/api2/cust/cooperation/${applied.body.data.id}`, { accept: true });
   });
-  afterAll(() => t.close());
 
   it('a text comment by the lab reaches the clinic: thread, reply notices for every clinic member, audit', async () => {
     const id = await f.kase(device, clinic.owner, { patientName: 'Ada Comment' });
