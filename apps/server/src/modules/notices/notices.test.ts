@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { CustType, NoticeKind, ProcessStatus, RealtimeEvent } from '@archway/contract';
@@ -76,14 +76,18 @@ afterEach(() => {
 });
 
 describe.each(engines)('notices and live case updates (%s)', (engine) => {
+  // One server for the file, listening; every test makes its own organizations, people and device.
   let t: TestApp;
-  afterEach(async () => {
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    url = await listen(t.app);
+  });
+  afterAll(async () => {
     await t?.close();
   });
 
   async function setup() {
-    t = await createTestApp(engine);
-    const url = await listen(t.app);
     const f = factories(t.app);
     const clinic = await f.org();
     const nurse = await f.user(clinic);
@@ -237,7 +241,7 @@ describe.runIf(engines.includes('postgres'))('live case updates across processes
   });
 
   it("a case created through one process reaches the lab's client connected to the other", async () => {
-    t = await createTestApp('postgres');
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
     const other = await t.sibling();
     await listen(t.app);
     const url2 = await listen(other);
