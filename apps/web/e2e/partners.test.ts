@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
-import { factories } from '../../server/src/testing/factories.ts';
-import { users } from '../../server/src/modules/users/users.schema.ts';
-import { WIDTHS, currentUserOf, openCaseList, signInAs, startJourney, type Journey } from './server.ts';
+import { openCaseList, startJourney, type Journey } from './server.ts';
+import { PHONE, atWidths, openAs, overflowOf, people, resize } from './support/e2e3.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The partners journey of issue 9 in a real browser against a real server: Demo Lab applies for a third-party
- * cooperation with Demo Lab 2, which accepts; Demo Lab forwards a case it received from Demo Clinic to Demo Lab 2;
- * Demo Lab 2 finds it in its case box (forwarded by Demo Lab) and Demo Lab's card shows the third party's name.
- * /partner (each tab) and the forward dialog are photographed at 390, 768 and 1440 px and must not be wider than
- * the window.
+ * The partners journey of issue 9 in a real browser against a real server, with fresh organizations: a lab applies
+ * for a third-party cooperation with a second lab, which accepts; the lab forwards a case it received from a clinic to
+ * the second lab, which finds it in its case box (forwarded by the lab), and the lab's card shows the third party's
+ * name. /partner (each tab) and the case lists are photographed at 390, 768 and 1440 px and must not be wider than the
+ * window.
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -27,17 +25,13 @@ describe('partners and third-party cooperation in Chromium', () => {
   let base = '';
   const tooWide: string[] = [];
 
-  const shot = async (name: string) => {
-    await page.waitForTimeout(500);
-    await journey.shot(`partners-${name}`);
-  };
+  const shot = (name: string) => journey.shot(`partners-${name}`);
   const checkWidth = async (what: string) => {
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    }));
-    if (scrollWidth > innerWidth) tooWide.push(`${what}: ${scrollWidth} > ${innerWidth}`);
+    const over = await overflowOf(page);
+    if (over > 0) tooWide.push(`${what}: ${over} px too wide`);
   };
+  const widths = async (name: string, ready: () => Promise<unknown>) =>
+    tooWide.push(...(await atWidths(page, '/tmp/shots', `partners-${name}`, ready)));
   const openTab = async (tab: 'clinics' | 'labs' | 'cooperation') => {
     await page.getByRole('tab', { name: text(`partners.tabs.${tab}`) }).click();
     await page
@@ -45,8 +39,9 @@ describe('partners and third-party cooperation in Chromium', () => {
       .first()
       .waitFor({ state: 'detached' });
   };
+  /** /partner on a tab (opened unless the page is there already, as after `openAs`). */
   const openPartners = async (tab: 'clinics' | 'labs' | 'cooperation') => {
-    await page.goto(`${base}/v5/partner`);
+    if (!page.url().endsWith('/v5/partner')) await page.goto(`${base}/v5/partner`);
     await page.getByTestId('partner-page').waitFor();
     await openTab(tab);
   };
@@ -67,11 +62,6 @@ describe('partners and third-party cooperation in Chromium', () => {
   beforeAll(async () => {
     journey = await startJourney();
     ({ page, base } = journey);
-    // Demo Lab 2 is a brand-new account: it has seen the first-use guide for this journey.
-    await journey.app.platform.db
-      .update(users)
-      .set({ property: { skipNovice: 'yes' } })
-      .where(eq(users.username, 'lab2'));
   });
 
   afterAll(async () => {
@@ -82,22 +72,21 @@ describe('partners and third-party cooperation in Chromium', () => {
     'a lab applies, the other lab accepts, the lab forwards a received case, the third party sees it',
     { timeout: 600_000 },
     async () => {
-      await signInAs(page, base, 'clinic');
-      const clinic = await currentUserOf(page);
-      await signInAs(page, base, 'lab');
-      const lab = await currentUserOf(page);
-      const f = factories(journey.app);
-      const clinicOwner = await f.callerOf(clinic.userId, 'clinic', clinic.custId);
-      const scanner = await f.device({ custId: clinic.custId, name: 'Demo Clinic', owner: clinicOwner });
+      const f = people(journey.app);
+      const clinic = await f.clinic();
+      const lab = await f.lab();
+      const third = await f.lab('Third Lab');
+      const scanner = await f.device(clinic);
       await f.receiver(scanner, lab, { caseType: 3 });
-      await f.kase(scanner, clinicOwner, { patientName: 'Ada Forward', caseType: 3, doctor: 'Dr. Byron' });
+      await f.kase(scanner, clinic.owner, { patientName: 'Ada Forward', caseType: 3, doctor: 'Dr. Byron' });
 
-      // Demo Lab's partners: Demo Clinic sends it scans; no partner labs, no cooperation yet.
+      // The lab's partners: the clinic sends it scans; no partner labs, no cooperation yet.
+      await openAs(page, base, lab.owner, '/v5/partner');
       await openPartners('clinics');
-      const demoClinic = rowWith('Demo Clinic');
+      const demoClinic = rowWith(clinic.name);
       await demoClinic.waitFor();
       await expect(demoClinic.innerText()).resolves.toContain(text('partners.relations.sendsMeScans'));
-      // Demo Clinic hides its e-mail and phone (the default privacy).
+      // The clinic hides its e-mail and phone (the default privacy).
       await expect(demoClinic.getByTestId('partner-hidden').count()).resolves.toBeGreaterThan(0);
       await openTab('labs');
       await page.getByText(text('partners.empty.labs')).waitFor();
@@ -105,39 +94,39 @@ describe('partners and third-party cooperation in Chromium', () => {
       await page.getByText(text('partners.coop.empty')).waitFor();
       await shot('lab-cooperation-empty-1440');
 
-      // Apply: find Demo Lab 2 by name.
+      // Apply: find the second lab by name.
       await page.getByTestId('coop-apply').click();
       const org = page.getByTestId('coop-org');
       await org.click();
-      await page.keyboard.type('Demo Lab 2');
+      await page.keyboard.type(third.name);
       const option = page
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) [data-testid=coop-org-option]')
-        .filter({ hasText: 'Demo Lab 2' })
+        .filter({ hasText: third.name })
         .first();
       await option.waitFor();
       await shot('apply-dialog-1440');
       await option.click();
       await page.locator('#coop-apply-ok').click();
-      await journey.toast(text('partners.coop.done.applied', { name: 'Demo Lab 2' }));
-      const applied = rowWith('Demo Lab 2');
+      await journey.toast(text('partners.coop.done.applied', { name: third.name }));
+      const applied = rowWith(third.name);
       await applied.getByText(text('partners.coop.state.awaiting')).waitFor();
 
-      // Demo Lab 2 accepts (after a confirmation).
-      await signInAs(page, base, 'lab2');
+      // The second lab accepts (after a confirmation).
+      await openAs(page, base, third.owner, '/v5/partner');
       await openPartners('cooperation');
-      const incoming = rowWith('Demo Lab');
+      const incoming = rowWith(lab.name);
       await incoming.getByText(text('partners.coop.state.asked')).waitFor();
       await incoming.getByTestId('coop-accept').click();
       await page
         .locator('.ant-modal-confirm-title')
-        .filter({ hasText: text('partners.coop.confirm.acceptTitle', { name: 'Demo Lab' }) })
+        .filter({ hasText: text('partners.coop.confirm.acceptTitle', { name: lab.name }) })
         .waitFor();
       await page.locator('#coop-confirm-ok').click();
-      await journey.toast(text('partners.coop.done.accept', { name: 'Demo Lab' }));
-      await rowWith('Demo Lab').getByText(text('partners.coop.state.open')).waitFor();
+      await journey.toast(text('partners.coop.done.accept', { name: lab.name }));
+      await rowWith(lab.name).getByText(text('partners.coop.state.open')).waitFor();
 
-      // Demo Lab forwards the case it received.
-      await signInAs(page, base, 'lab');
+      // The lab forwards the case it received.
+      await openAs(page, base, lab.owner, '/v5/case');
       await openCaseList(page, base, 'case');
       const row = caseRow('Ada Forward');
       await row.waitFor();
@@ -155,59 +144,52 @@ describe('partners and third-party cooperation in Chromium', () => {
       await page.getByTestId('forward-partner').click();
       await page
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-        .filter({ hasText: 'Demo Lab 2' })
+        .filter({ hasText: third.name })
         .first()
         .click();
       await shot('forward-dialog-1440');
       await page.locator('#forward-ok').click();
-      await journey.toast(text('cases.forward.done', { name: 'Demo Lab 2' }));
+      await journey.toast(text('cases.forward.done', { name: third.name }));
       // The lab's card: the third party's name.
       await row
         .getByTestId('case-third-party')
-        .getByText(text('cases.forward.to', { name: 'Demo Lab 2' }))
+        .getByText(text('cases.forward.to', { name: third.name }))
         .waitFor();
       await shot('lab-case-forwarded-1440');
 
-      // Demo Lab's partner labs now list Demo Lab 2: cooperation, and it receives the lab's scans.
+      // The lab's partner labs now list the second lab: cooperation, and it receives the lab's scans.
       await openPartners('labs');
-      const partnerLab = rowWith('Demo Lab 2');
+      const partnerLab = rowWith(third.name);
       await partnerLab.waitFor();
       await expect(partnerLab.innerText()).resolves.toContain(text('partners.relations.cooperation'));
       await expect(partnerLab.innerText()).resolves.toContain(text('partners.relations.receivesMyScans'));
 
-      // Every width: each tab, the cooperation list, the forward dialog's state on a phone.
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        for (const tab of ['clinics', 'labs', 'cooperation'] as const) {
-          await openPartners(tab);
-          await rowWith(tab === 'clinics' ? 'Demo Clinic' : 'Demo Lab 2').waitFor();
-          await checkWidth(`partner ${tab} ${size.width}`);
-          await shot(`lab-${tab}-${size.width}`);
-        }
-        await openCaseList(page, base, 'case');
-        await caseRow('Ada Forward').getByTestId('case-third-party').waitFor();
-        await checkWidth(`case ${size.width}`);
-        await shot(`lab-case-${size.width}`);
+      // Every width: each tab and the case list, as they are now.
+      for (const tab of ['clinics', 'labs', 'cooperation'] as const) {
+        await openTab(tab);
+        const row = rowWith(tab === 'clinics' ? clinic.name : third.name);
+        await row.waitFor();
+        await widths(`lab-${tab}`, () => row.waitFor());
       }
-      await page.setViewportSize(WIDTHS[2]);
+      await openCaseList(page, base, 'case');
+      await widths('lab-case', () => caseRow('Ada Forward').getByTestId('case-third-party').waitFor());
 
-      // Demo Lab 2 finds the case in its box: received, forwarded by Demo Lab.
-      await signInAs(page, base, 'lab2');
+      // The second lab finds the case in its box: received, forwarded by the lab.
+      await openAs(page, base, third.owner, '/v5/case');
       await openCaseList(page, base, 'case');
       const theirs = caseRow('Ada Forward');
       await theirs.waitFor();
-      await expect(theirs.innerText()).resolves.toContain('Demo Clinic');
+      await expect(theirs.innerText()).resolves.toContain(clinic.name);
       await theirs
         .getByTestId('case-third-party')
-        .getByText(text('cases.forward.via', { name: 'Demo Lab' }))
+        .getByText(text('cases.forward.via', { name: lab.name }))
         .waitFor();
       await shot('third-party-case-1440');
-      await page.setViewportSize(WIDTHS[0]);
+      await resize(page, PHONE);
       await openCaseList(page, base, 'case');
       await caseRow('Ada Forward').waitFor();
       await checkWidth('third party case 390');
       await shot('third-party-case-390');
-      await page.setViewportSize(WIDTHS[2]);
 
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
