@@ -54,7 +54,8 @@ import {
   type Target,
 } from './load.ts';
 import { withCpu, type CpuPerRequest, type Measured } from './cpu.ts';
-import { embeddedUrls, parseEngines, serverLikePool, stopLeftover, type Engine } from './engine.ts';
+import { parseEngines, serverLikePool, type Engine } from './engine.ts';
+import { runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 
 const env = process.env;
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -134,7 +135,7 @@ async function prepare(engine: Engine, cleanups: (() => Promise<void>)[]): Promi
     dropDb = scratch.drop;
   }
   const drop = async () => {
-    await stopLeftover(dataDir);
+    await stopEmbeddedOrphan(dataDir);
     await dropDb();
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -192,7 +193,7 @@ const serverEnv = (p: PreparedDb) => ({
 
 function dbOf(p: PreparedDb): Running['db'] {
   if (p.databaseUrl) return { adminUrl: ADMIN_URL, databaseUrl: p.databaseUrl };
-  const urls = embeddedUrls(p.dataDir);
+  const urls = runningEmbedded(p.dataDir);
   return urls ? { adminUrl: urls.adminUrl, databaseUrl: urls.url } : { adminUrl: '', databaseUrl: undefined };
 }
 
@@ -205,7 +206,7 @@ async function start(p: PreparedDb): Promise<Server> {
 /** Stops the server (and, if it had to be killed, the embedded PostgreSQL it left running). */
 async function stop(r: { server: Server; prepared: PreparedDb }) {
   await r.server.stop();
-  if (r.prepared.engine === 'embedded') await stopLeftover(r.prepared.dataDir);
+  if (r.prepared.engine === 'embedded') await stopEmbeddedOrphan(r.prepared.dataDir);
 }
 
 async function signIn(port: number, username: string): Promise<string> {

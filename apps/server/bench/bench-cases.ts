@@ -17,7 +17,8 @@ import { caseStatements, custId, FAMILY, FIRST, signIn } from './cases-data.ts';
 import { runFiles } from './bench-files.ts';
 import { startServer } from './child.ts';
 import { scratchDatabase } from './scratch-db.ts';
-import { embeddedUrls, parseEngines, serverLikePool, stopLeftover, type Engine } from './engine.ts';
+import { parseEngines, serverLikePool, type Engine } from './engine.ts';
+import { runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 import { explainAll, type PlanReport } from './explain.ts';
 import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
 
@@ -111,7 +112,7 @@ async function runEngine(engine: Engine) {
     try {
       const token = await signIn(server.port);
       // The embedded engine's PostgreSQL runs in the server process's care: its URL from the data directory.
-      const explainUrl = databaseUrl ?? embeddedUrls(dataDir)?.url;
+      const explainUrl = databaseUrl ?? runningEmbedded(dataDir)?.url;
       if (explainUrl) {
         const pool = serverLikePool(explainUrl);
         const plans: Record<string, PlanReport[]> = {};
@@ -188,7 +189,7 @@ async function runEngine(engine: Engine) {
       report.stepUp = stepUp;
     } finally {
       await server.stop();
-      await stopLeftover(dataDir);
+      await stopEmbeddedOrphan(dataDir);
     }
   } finally {
     await scratch?.drop();

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { startServer, type Server } from './child.ts';
-import { stopLeftover } from './engine.ts';
+import { stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 
 const env = process.env;
 const MB = 1024 * 1024;
@@ -281,7 +281,7 @@ export async function runFiles(): Promise<Record<string, unknown>> {
     };
   } finally {
     await server.stop();
-    await stopLeftover(path.join(dir, 'data'));
+    await stopEmbeddedOrphan(path.join(dir, 'data'));
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -19,7 +19,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
-import { parseEngines, stopLeftover } from './engine.ts';
+import { parseEngines } from './engine.ts';
+import { stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, '../../..');
@@ -320,7 +321,7 @@ async function main() {
       } finally {
         await one.stop();
         // A server killed because it did not close in time leaves the embedded PostgreSQL running.
-        await stopLeftover(dataDir);
+        await stopEmbeddedOrphan(dataDir);
       }
       if (engine === 'postgres') {
         // Fresh data for the two-process run (the first run's cases and notices stay; they do not matter).

@@ -22,7 +22,8 @@ import { generate, PASSWORD } from './data.ts';
 import { explainAll } from './explain.ts';
 import { agentFor, openLoop, request, type Target } from './load.ts';
 import { scratchDatabase } from './scratch-db.ts';
-import { embeddedUrls, parseEngines, serverLikePool, stopLeftover, type Engine } from './engine.ts';
+import { parseEngines, serverLikePool, type Engine } from './engine.ts';
+import { runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 
 const env = process.env;
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -296,7 +297,7 @@ interface CpuDb {
 
 const cpuDbOf = (databaseUrl: string | undefined, dataDir: string): CpuDb => {
   if (databaseUrl) return { adminUrl: ADMIN_URL, databaseUrl };
-  const urls = embeddedUrls(dataDir);
+  const urls = runningEmbedded(dataDir);
   return { adminUrl: urls?.adminUrl ?? '', databaseUrl: urls?.url };
 };
 
@@ -304,7 +305,7 @@ const cpuDbOf = (databaseUrl: string | undefined, dataDir: string): CpuDb => {
 async function killServer(server: Server, external: string | undefined, dataDir: string) {
   server.child.kill('SIGKILL');
   // The embedded engine: its PostgreSQL (left running by the killed server) stops, its sessions with it.
-  if (!external) return stopLeftover(dataDir);
+  if (!external) return stopEmbeddedOrphan(dataDir);
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
   try {
@@ -444,7 +445,7 @@ async function runEngine(engine: Engine) {
       report.fixed = fixed;
     } finally {
       await server.stop();
-      await stopLeftover(dataDir);
+      await stopEmbeddedOrphan(dataDir);
     }
   } finally {
     if (KEEP && scratch) out(`  kept the database ${scratch.url} (BENCH_KEEP=1): drop it when done`);

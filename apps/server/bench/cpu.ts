@@ -9,7 +9,7 @@ import { openLoop, type RunResult, type Target } from './load.ts';
 
 /**
  * CPU time (ms) of the PostgreSQL backends connected to `databaseUrl`'s database, by pid, found through `adminUrl`.
- * Empty when unavailable (another machine, no access). For the embedded engine: its URLs from `embeddedUrls`.
+ * Empty when unavailable (another machine, no access). For the embedded engine: its URLs from `runningEmbedded`.
  */
 export async function backendCpu(
   adminUrl: string,

@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { latestVersion } from '../../server/src/modules/updates/updates.service.ts';
 import { testDatabase } from '../../server/src/testing/test-db.ts';
+import { freePort } from '../../server/src/platform/net.ts';
 
 /**
  * What every Playwright journey needs: the real server on a database copied from the run's demo template, the
@@ -21,17 +21,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = process.env.WEB_DIST ?? path.join(here, '..', 'dist');
 const dist = path.join(webDist, 'index.html');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface JourneyOptions {
   /**

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from '../../testing/test-app.ts';
+import { stopEmbeddedOrphan } from '../../platform/db/embedded.ts';
 import { startTestS3, type TestS3 } from '../../testing/s3-server.ts';
 import { sampleArchPly } from './sample-scan.ts';
 import { createStorage } from '../../platform/storage/create.ts';
@@ -54,26 +55,6 @@ const kill9 = async (child: ChildProcess) => {
   await exited;
 };
 
-/** The embedded PostgreSQL a killed server left behind (the next start would stop it; the test ends first). */
-async function stopOrphanedPostgres(dataDir: string) {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
-  if (!pid) return;
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 600; i++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 type Store = 'local' | 's3';
 /** `embedded`: each server process runs the data directory's own PostgreSQL, and a killed one leaves it orphaned. */
 const variants: [string, Store][] = [
@@ -111,7 +92,7 @@ describe.each(variants)('an upload killed half-way and resumed (%s, %s storage)'
     for (const c of children) if (c.exitCode === null && c.signalCode === null) await kill9(c);
     await s3?.close();
     await drop();
-    await stopOrphanedPostgres(dataDir);
+    await stopEmbeddedOrphan(dataDir); // what a killed server left running
     await rm(dataDir, { recursive: true, force: true });
   });
 

