@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import type { PersonRef } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+import { atWidths, openAs, people, signOut } from './support/e2e3.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -8,7 +10,8 @@ import { readLocale } from '../src/locales/read-locale.ts';
  * with `BRAND=lumident` (run time) and by one with the default brand: Lumident Cloud shows its name and logo on the
  * sign-in page, in the side menu, in the phone's top bar and in the document title, and has no help popover, no
  * privacy entry in the settings drawer and no model builder (no menu entry; its path leads home). The default brand
- * shows all three. Screens at 390, 768 and 1440 px (no page wider than the window).
+ * shows all three. Screens at 390, 768 and 1440 px (no page wider than the window): the responsive journey sees the
+ * default brand only. A fresh clinic's owner, signed in by token, on each server.
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -16,12 +19,13 @@ const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 const SHOTS = '/tmp/shots-brand';
 
-async function noWiderThanWindow(page: Page, label: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, label).toBeLessThanOrEqual(innerWidth);
+/** Photographs the page at the three widths (`ready` checks each), none wider than the window. */
+async function noWiderThanWindow(
+  journey: Journey,
+  name: string,
+  ready?: (width: number) => Promise<unknown>,
+) {
+  expect(await atWidths(journey.page, SHOTS, name, ready)).toEqual([]);
 }
 
 /** The brand logo images on the page: each loaded, each the brand's file. */
@@ -49,10 +53,12 @@ describe('a special branded build (BRAND=lumident at run time)', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
+  let clinic: PersonRef;
 
   beforeAll(async () => {
     journey = await startJourney({ shotsDir: SHOTS, env: { BRAND: 'lumident' } });
     ({ page, base } = journey);
+    clinic = (await people(journey.app).clinic()).owner;
   });
   afterAll(async () => {
     await journey?.close();
@@ -66,6 +72,7 @@ describe('a special branded build (BRAND=lumident at run time)', () => {
   });
 
   it('shows its name and logo on the sign-in page', async () => {
+    if (page.url().startsWith(base)) await signOut(page);
     await page.goto(`${base}/v5/login`);
     const card = page.getByTestId('sign-in-card');
     await card.waitFor();
@@ -73,17 +80,11 @@ describe('a special branded build (BRAND=lumident at run time)', () => {
     await expect.poll(() => logos(page)).toEqual([{ src: '/v5/brands/lumident.svg', loaded: true }]);
     expect(await page.title()).toBe('Lumident Cloud');
     expect(await page.locator('body').innerText()).not.toContain('Archway');
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(300);
-      await journey.shot(`lumident-sign-in-${size.width}`);
-      await noWiderThanWindow(page, `sign-in at ${size.width}`);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await noWiderThanWindow(journey, 'lumident-sign-in', () => card.getByTestId('brand-name').waitFor());
   });
 
   it('has no help popover, no privacy settings and no model builder, with its name and logo in the app', async () => {
-    await signInAs(page, base, 'clinic');
+    await openAs(page, base, clinic);
     await expect
       .poll(() => page.locator('.ant-layout-sider').getByTestId('brand-name').textContent())
       .toBe('Lumident Cloud');
@@ -123,15 +124,23 @@ describe('a special branded build (BRAND=lumident at run time)', () => {
   });
 
   it('keeps its brand at every width (the phone shows its mark in the top bar)', async () => {
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(400);
-      await journey.shot(`lumident-home-${size.width}`);
-      await noWiderThanWindow(page, `home at ${size.width}`);
+    await openAs(page, base, clinic);
+    await noWiderThanWindow(journey, 'lumident-home', async (width) => {
+      // The logos of this width's layout, once their images have loaded.
+      const lumident = { src: '/v5/brands/lumident.svg', loaded: true };
+      await expect
+        .poll(
+          async () => {
+            const shown = await logos(page);
+            return shown.length > 0 && shown.every((logo) => logo.src === lumident.src && logo.loaded);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       const shown = await logos(page);
-      expect(shown.length, `a logo at ${size.width}`).toBeGreaterThan(0);
-      for (const logo of shown) expect(logo).toEqual({ src: '/v5/brands/lumident.svg', loaded: true });
-      if (size.width < 768) {
+      expect(shown.length, `a logo at ${width}`).toBeGreaterThan(0);
+      for (const logo of shown) expect(logo).toEqual(lumident);
+      if (width < 768) {
         // The menu drawer: its logo and name, and still no model builder.
         await page.getByTestId('menu-toggle').click();
         const drawer = page.locator('.menu-drawer');
@@ -140,7 +149,7 @@ describe('a special branded build (BRAND=lumident at run time)', () => {
         expect(await drawer.locator('.ant-menu-item', { hasText: text('routes.caseBuilder') }).count()).toBe(
           0,
         );
-        await journey.shot(`lumident-menu-${size.width}`);
+        await journey.shot(`lumident-menu-${width}`);
         await page.keyboard.press('Escape');
         await drawer.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
         // The overflow menu has no help entry either.
@@ -148,9 +157,10 @@ describe('a special branded build (BRAND=lumident at run time)', () => {
         await page.locator('.ant-dropdown-menu').waitFor();
         expect(await page.locator('.ant-dropdown-menu').innerText()).not.toContain(text('help.title'));
         await page.keyboard.press('Escape');
+        await page.locator('.ant-dropdown-menu').waitFor({ state: 'hidden' });
       }
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    });
+    expect(journey.pageErrors).toEqual([]);
   });
 });
 
@@ -175,7 +185,7 @@ describe('the default brand (Archway) on the same build', () => {
       .toBe('Archway');
     await expect.poll(() => logos(page)).toEqual([{ src: '/v5/brands/archway.svg', loaded: true }]);
     await journey.shot('archway-sign-in-1440');
-    await signInAs(page, base, 'clinic');
+    await openAs(page, base, (await people(journey.app).clinic()).owner);
     await expect.poll(() => page.title()).toMatch(/ · Archway$/);
     await expect.poll(() => menuEntry(page, 'routes.caseBuilder').count()).toBe(1);
     await page.getByTestId('help-popover-button').waitFor();
@@ -185,12 +195,7 @@ describe('the default brand (Archway) on the same build', () => {
     await page.goto(`${base}/v5/caseBuilder`);
     await page.locator('.builder-page').waitFor();
     expect(page.url()).toMatch(/\/v5\/caseBuilder$/);
-    for (const size of WIDTHS) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(400);
-      await journey.shot(`archway-builder-${size.width}`);
-      await noWiderThanWindow(page, `builder at ${size.width}`);
-    }
+    await noWiderThanWindow(journey, 'archway-builder', () => page.locator('.builder-page').waitFor());
     expect(journey.pageErrors).toEqual([]);
   });
 });
