@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WIDTHS, signInAs, startJourney, type Journey } from './server.ts';
+import { ENCRYPTED_MAGIC } from '@archway/contract';
+import type { OrgRef } from '../../server/src/testing/factories.ts';
+import { startJourney, type Journey } from './server.ts';
+import { atWidths, jawPly, openAs, people } from './support/e2e3.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The model builder and the case report (issue 12) in Chromium against a real server with the demo cases: the lab
- * opens /caseBuilder on a case it received, builds a model (the progress bar shows), downloads the `…-model.stl`
- * (a binary STL with triangles), sees it in 3D; then makes a share link, which a fresh browser without an account
- * opens; the lab revokes it and the same address shows the expired page. An encrypted case is refused before the
- * button is pressed. Screens at 390, 768 and 1440 px into /tmp/shots-models.
+ * The model builder and the case report (issue 12) in Chromium against a real server: a fresh lab opens /caseBuilder on
+ * a case it received from a fresh clinic (both jaws, generated as the demo cases are), builds a model (the progress
+ * bar shows), downloads the `…-model.stl` (a binary STL with triangles), sees it in 3D; then makes a share link, which
+ * a fresh browser without an account opens; the lab revokes it and the same address shows the expired page. An
+ * encrypted case is refused before the button is pressed. Screens at 390, 768 and 1440 px into /tmp/shots-models,
+ * none wider than the window.
  */
 const SHOTS = '/tmp/shots-models';
 const en = readLocale('en');
@@ -36,40 +40,57 @@ const casesOf = (page: Page): Promise<Row[]> =>
     return ((await answer.json()) as { data: { records: Row[] } }).data.records;
   });
 
-/** No element wider than the window (nothing to scroll sideways). */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 describe('model builder and case report in Chromium', () => {
   let journey: Journey;
   let page: Page;
   let base = '';
+  let lab: OrgRef;
 
   beforeAll(async () => {
-    journey = await startJourney({ demoCases: true, shotsDir: SHOTS });
+    journey = await startJourney({ shotsDir: SHOTS });
     ({ page, base } = journey);
+    const p = people(journey.app);
+    const clinic = await p.clinic();
+    lab = await p.lab();
+    const scanner = await p.device(clinic);
+    await p.receiver(scanner, lab, { caseType: 3 });
+    // A case as the demo's plain ones (both jaws), and one with sealed bytes (encrypted).
+    await p.kase(scanner, clinic.owner, {
+      patientName: 'Mira Model',
+      caseType: 3,
+      upperJaw: true,
+      lowerJaw: true,
+      files: [
+        { name: 'upper.ply', body: jawPly('upper', 5) },
+        { name: 'lower.ply', body: jawPly('lower', 5) },
+      ],
+    });
+    await p.kase(scanner, clinic.owner, {
+      patientName: 'Sealed Model',
+      caseType: 3,
+      crypto: true,
+      files: [
+        {
+          name: 'upper.ply',
+          body: Buffer.concat([Buffer.from(ENCRYPTED_MAGIC, 'latin1'), Buffer.alloc(4096, 7)]),
+        },
+      ],
+    });
   });
   afterAll(async () => {
     await journey?.close();
   });
 
   /** Photographs the page at the three widths (name-390, …), checking nothing overflows sideways. */
-  async function shots(p: Page, name: string, ready?: () => Promise<void>) {
-    for (const size of WIDTHS) {
-      await p.setViewportSize(size);
-      await ready?.();
-      await p.waitForTimeout(300);
-      expect(await overflow(p), `${name} at ${size.width}`).toBeLessThanOrEqual(0);
-      await p.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-    }
-    await p.setViewportSize({ width: 1440, height: 900 });
+  async function shots(p: Page, name: string, ready?: () => Promise<unknown>) {
+    expect(await atWidths(p, SHOTS, name, ready), `${name} is wider than the window`).toEqual([]);
   }
 
   it(
     'the lab builds a model, downloads it, shares the report, and revokes the link',
     { timeout: 600_000 },
     async () => {
-      await signInAs(page, base, 'lab');
+      await openAs(page, base, lab.owner);
       const rows = await casesOf(page);
       const plain = rows.find((r) => r.crypto === 0)!;
       const sealed = rows.find((r) => r.crypto === 1)!;
@@ -79,7 +100,7 @@ describe('model builder and case report in Chromium', () => {
       // Without an id: the case picker, searchable.
       await page.goto(`${base}/v5/caseBuilder`);
       await page.getByTestId('builder-picker-row').first().waitFor();
-      await shots(page, 'picker');
+      await shots(page, 'picker', () => page.getByTestId('builder-picker-row').first().waitFor());
       await page.getByTestId('builder-picker-search').locator('input').fill(plain.patientName);
       await page
         .locator(`[data-testid=builder-picker-row][data-case-id="${plain.id}"]`)
@@ -87,7 +108,7 @@ describe('model builder and case report in Chromium', () => {
       await page.locator(`[data-testid=builder-picker-row][data-case-id="${plain.id}"]`).click();
       await page.waitForURL(new RegExp(`/v5/caseBuilder\\?id=${plain.id}`));
       await page.getByTestId('model-builder').waitFor();
-      await shots(page, 'builder');
+      await shots(page, 'builder', () => page.getByTestId('model-builder').waitFor());
 
       // Build: 4 mm, solid base; the bar shows while it is queued or running.
       await page
@@ -132,7 +153,7 @@ describe('model builder and case report in Chromium', () => {
       const url = await page.getByTestId('share-url').inputValue();
       expect(url).toMatch(/\/v5\/report\/[^/]+$/);
       await page.locator('[data-testid=share-row][data-status=active]').first().waitFor();
-      await shots(page, 'report');
+      await shots(page, 'report', () => page.getByTestId('report-view').waitFor());
       // Printed, the page is the report alone (the menu, bars, share links and buttons stay off paper).
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByTestId('report-view').isVisible()).resolves.toBe(true);
@@ -153,7 +174,7 @@ describe('model builder and case report in Chromium', () => {
       visitor.on('pageerror', (e) => visitorErrors.push(String(e)));
       await visitor.goto(url.replace(/^https?:\/\/[^/]+/, base));
       await visitor.getByTestId('report-view').waitFor({ timeout: 30_000 });
-      await expect(visitor.getByTestId('report-org').textContent()).resolves.toBe('Demo Lab');
+      await expect(visitor.getByTestId('report-org').textContent()).resolves.toBe(lab.name);
       await expect(visitor.getByTestId('report-case').textContent()).resolves.toContain(plain.patientName);
       await visitor.locator('[data-testid=report-scan-view][data-loaded=yes]').waitFor({ timeout: 120_000 });
       await shots(visitor, 'public-report', () =>
@@ -174,7 +195,7 @@ describe('model builder and case report in Chromium', () => {
       await expect(visitor.getByTestId('report-expired').textContent()).resolves.toContain(
         text('errors.shareLink.expired'),
       );
-      await shots(visitor, 'expired');
+      await shots(visitor, 'expired', () => visitor.getByTestId('report-expired').waitFor());
       expect(visitorErrors).toEqual([]);
       await guest.close();
 
@@ -182,7 +203,7 @@ describe('model builder and case report in Chromium', () => {
       await page.goto(`${base}/v5/caseBuilder?id=${sealed.id}`);
       await page.getByTestId('model-encrypted').waitFor();
       await expect(page.getByTestId('model-build').isDisabled()).resolves.toBe(true);
-      await shots(page, 'encrypted');
+      await shots(page, 'encrypted', () => page.getByTestId('model-encrypted').waitFor());
       expect(journey.pageErrors).toEqual([]);
     },
   );
