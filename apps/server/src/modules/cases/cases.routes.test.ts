@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaseStatus, CustStatus, CustType, NO_RECEIVER } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -20,6 +20,10 @@ describe.each(engines)('cases (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', CASE_MAX_DOWNLOADS: '3' });
     f = factories(t.app);
+  });
+  afterAll(() => t.close());
+  // Every test its own organizations and device (nothing a test changes reaches another).
+  beforeEach(async () => {
     clinic = await f.org({ name: `Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Lab A ${Date.now()}` });
     lab2 = await f.org({ custType: CustType.lab, name: `Lab B ${Date.now()}` });
@@ -29,7 +33,6 @@ describe.each(engines)('cases (%s)', (engine) => {
     await f.receiver(device, lab2, { caseType: 2 });
     await f.receiver(device, lab, { caseType: 3 });
   });
-  afterAll(() => t.close());
 
   const page = async (who: OrgRef, body: Record<string, unknown> = {}) => {
     const res = await who.owner.call('POST', '/getpaging', { pageSize: 100, ...body });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CustType } from '@archway/contract';
 import { archJaw, readMesh, writePly, type Mesh } from '@archway/mesh';
@@ -43,14 +43,17 @@ describe.each(engines)('model comparison (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SCAN_THREADS: '1' });
     f = factories(t.app);
+    // Building the app (migrations) is slow on a shared machine.
+  }, 180_000);
+  afterAll(() => t.close());
+  // Every test its own organizations and device (nothing a test changes reaches another).
+  beforeEach(async () => {
     clinic = await f.org({ name: `Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Lab ${Date.now()}` });
     outsider = await f.org();
     device = await f.device(clinic);
     await f.receiver(device, lab, { caseType: 3 });
-    // Building the app (migrations) is slow on a shared machine.
-  }, 180_000);
-  afterAll(() => t.close());
+  });
 
   const start = (who: OrgRef, body: unknown) => who.owner.call('POST', '/api/case/compare', body);
   const read = (who: OrgRef, job: string) => who.owner.call('GET', `/api/case/compare/${job}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CustStatus, CustType } from '@archway/contract';
 import { readMesh, triangleCount } from '@archway/mesh';
@@ -31,13 +31,16 @@ describe.each(engines)('conversion and preview images (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SCAN_THREADS: '1' });
     f = factories(t.app);
+  });
+  afterAll(() => t.close());
+  // Every test its own organizations and device (nothing a test changes reaches another).
+  beforeEach(async () => {
     clinic = await f.org({ name: `Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Lab ${Date.now()}` });
     outsider = await f.org();
     device = await f.device(clinic);
     await f.receiver(device, lab, { caseType: 3 });
   });
-  afterAll(() => t.close());
 
   const convert = (who: OrgRef, id: string, query: string) =>
     who.owner.call('GET', `/api/caseRedis/convert/${id}${query}`);
@@ -235,10 +238,13 @@ describe('scan jobs across processes', () => {
     // This process takes no scan jobs: each test runs its own runner, as another process of a scale-out would.
     t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' });
     f = factories(t.app);
+  });
+  afterAll(() => t.close());
+  // Every test its own organization and device.
+  beforeEach(async () => {
     clinic = await f.org();
     device = await f.device(clinic);
   });
-  afterAll(() => t.close());
 
   const convert = (id: string, query: string) =>
     clinic.owner.call('GET', `/api/caseRedis/convert/${id}${query}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaseErrors, CustType, DesignErrors, type SaveDesignBody } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -57,6 +57,10 @@ describe.each(engines)('case design (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
+  });
+  afterAll(() => t.close());
+  // Every test its own organizations and device (nothing a test changes reaches another).
+  beforeEach(async () => {
     clinic = await f.org({ name: `Dz Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Dz Lab ${Date.now()}` });
     lab2 = await f.org({ custType: CustType.lab, name: `Dz Lab Two ${Date.now()}` });
@@ -69,7 +73,6 @@ describe.each(engines)('case design (%s)', (engine) => {
     const applied = await lab.owner.call('POST', '/api2/cust/cooperation', { custId: third.custId });
     await third.owner.call('PUT', `/api2/cust/cooperation/${applied.body.data.id}`, { accept: true });
   });
-  afterAll(() => t.close());
 
   it('an unsaved design reads as an empty chart with what each side may do', async () => {
     const id = await f.kase(device, clinic.owner);

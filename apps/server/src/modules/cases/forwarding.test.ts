@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaseErrors, CustStatus, CustType, ForwardErrors } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -43,6 +43,10 @@ describe.each(engines)('forwarding a case to a third party (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
+  });
+  afterAll(() => t.close());
+  // Every test its own organizations and device (nothing a test changes reaches another).
+  beforeEach(async () => {
     clinic = await f.org({ name: `Fwd Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Fwd Lab ${Date.now()}` });
     third = await f.org({ custType: CustType.lab, name: `Fwd Third ${Date.now()}` });
@@ -51,7 +55,6 @@ describe.each(engines)('forwarding a case to a third party (%s)', (engine) => {
     await f.receiver(device, lab);
     await cooperate(lab, third);
   });
-  afterAll(() => t.close());
 
   it('forwards a received case: the third party sees it in its box and may open it, the lab and sender see its name', async () => {
     const id = await f.kase(device, clinic.owner, { patientName: 'Grace Hopper' });

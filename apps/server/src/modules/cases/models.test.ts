@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CustStatus, CustType } from '@archway/contract';
 import { archJaw, checkMesh, readMesh, writePly } from '@archway/mesh';
@@ -31,14 +31,17 @@ describe.each(engines)('model builder (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SCAN_THREADS: '1' });
     f = factories(t.app);
+    // Building the app (migrations) is slow on a shared machine.
+  }, 180_000);
+  afterAll(() => t.close());
+  // Every test its own organizations and device (nothing a test changes reaches another).
+  beforeEach(async () => {
     clinic = await f.org({ name: `Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Lab ${Date.now()}` });
     outsider = await f.org();
     device = await f.device(clinic);
     await f.receiver(device, lab, { caseType: 3 });
-    // Building the app (migrations) is slow on a shared machine.
-  }, 180_000);
-  afterAll(() => t.close());
+  });
 
   const start = (who: OrgRef, id: string, body: unknown) =>
     who.owner.call('POST', `/api/case/model/${id}`, body);

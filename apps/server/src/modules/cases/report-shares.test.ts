@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CustType } from '@archway/contract';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
@@ -31,6 +31,11 @@ describe.each(engines)('report share links (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
+    // Building the app (migrations) is slow on a shared machine.
+  }, 180_000);
+  afterAll(() => t.close());
+  // Every test its own organizations, logo and cases (a test's links and revocations reach no other).
+  beforeEach(async () => {
     clinic = await f.org({ name: `Smile Clinic ${Date.now()}` });
     lab = await f.org({ custType: CustType.lab, name: `Lab ${Date.now()}` });
     outsider = await f.org();
@@ -68,9 +73,7 @@ describe.each(engines)('report share links (%s)', (engine) => {
       bridges: [],
       note: 'Light occlusion',
     });
-    // Building the app (migrations) is slow on a shared machine.
-  }, 180_000);
-  afterAll(() => t.close());
+  });
 
   const share = (who: OrgRef, body: unknown) => who.owner.call('POST', '/api/case/report/share', body);
 
