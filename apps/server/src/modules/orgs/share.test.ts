@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
@@ -47,13 +47,16 @@ describe.each(engines)('report customization and clinic share info (%s)', (engin
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
-    org = await f.org({ name: 'Share Clinic' });
-    admin = await makeAdministrator(org);
-    member = await f.user(org);
-    other = await f.org({ name: 'Other Clinic' });
-    otherAdmin = await makeAdministrator(other);
   });
   afterAll(() => t.close());
+  // Every test its own two clinics: pictures, logos and the video stay behind otherwise.
+  beforeEach(async () => {
+    org = await f.org();
+    admin = await makeAdministrator(org);
+    member = await f.user(org);
+    other = await f.org();
+    otherAdmin = await makeAdministrator(other);
+  });
 
   describe('logo and background', () => {
     it('uploads, replaces, reads and deletes; content is {logo, backgroud}', async () => {
