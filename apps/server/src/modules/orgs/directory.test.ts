@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
@@ -23,72 +24,73 @@ describe.each(engines)('finding organizations and people, and their public detai
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
-    open = await f.org({
-      name: 'Findme Open Clinic',
-      privacy: 0,
-      email: 'open@clinic.test',
-      phone: '+47 100',
-    });
+  });
+  afterAll(() => t.close());
+  // Every test its own three organizations, found by a word of their own, with e-mails and phones of their own.
+  let key: string;
+  let email: Record<'open' | 'closed' | 'lab', string>;
+  let phone: Record<'open' | 'closed' | 'lab', string>;
+  beforeEach(async () => {
+    const k = randomBytes(3).toString('hex');
+    key = `findme${k}`;
+    email = { open: `open-${k}@clinic.test`, closed: `closed-${k}@clinic.test`, lab: `lab-${k}@lab.test` };
+    phone = { open: `+47 100 ${k}`, closed: `+47 200 ${k}`, lab: `+47 300 ${k}` };
+    open = await f.org({ name: `Findme${k} Open Clinic`, privacy: 0, email: email.open, phone: phone.open });
     closed = await f.org({
-      name: 'Findme Closed Clinic',
+      name: `Findme${k} Closed Clinic`,
       privacy: 14,
-      email: 'closed@clinic.test',
-      phone: '+47 200',
+      email: email.closed,
+      phone: phone.closed,
     });
     lab = await f.org({
-      name: 'Findme Lab',
+      name: `Findme${k} Lab`,
       custType: 3,
       privacy: 8,
-      email: 'lab@lab.test',
-      phone: '+47 300',
+      email: email.lab,
+      phone: phone.lab,
     });
     for (const o of [open, closed, lab]) await setCust(o, address);
     outsider = await f.user(null);
   });
-  afterAll(() => t.close());
 
   const find = async (p: PersonRef, key: string) =>
     expectOk(await p.call('GET', `/api2/cust/find?key=${encodeURIComponent(key)}`)) as any[];
 
   it('organizations by name where name search is on; by e-mail or phone only where privacy and the flag allow', async () => {
-    expect((await find(outsider, 'findme')).map((c) => c.name)).toEqual([
-      'Findme Closed Clinic',
-      'Findme Lab',
-      'Findme Open Clinic',
-    ]);
-    expect((await find(outsider, 'open@clinic.test')).map((c) => c.id)).toEqual([open.custId]);
-    expect((await find(outsider, '+47 100')).map((c) => c.id)).toEqual([open.custId]);
+    expect((await find(outsider, key)).map((c) => c.name)).toEqual([closed.name, lab.name, open.name]);
+    expect((await find(outsider, email.open)).map((c) => c.id)).toEqual([open.custId]);
+    expect((await find(outsider, phone.open)).map((c) => c.id)).toEqual([open.custId]);
     // The privacy bits hide the closed clinic from exact e-mail and phone search.
-    expect(await find(outsider, 'closed@clinic.test')).toEqual([]);
-    expect(await find(outsider, '+47 200')).toEqual([]);
+    expect(await find(outsider, email.closed)).toEqual([]);
+    expect(await find(outsider, phone.closed)).toEqual([]);
     // The flags too: e-mail search off, name search off.
     await setCust(open, { searchEmail: false, searchName: false });
-    expect(await find(outsider, 'open@clinic.test')).toEqual([]);
-    expect((await find(outsider, 'findme')).map((c) => c.name)).not.toContain('Findme Open Clinic');
-    expect((await find(outsider, '+47 100')).map((c) => c.id)).toEqual([open.custId]);
+    expect(await find(outsider, email.open)).toEqual([]);
+    expect((await find(outsider, key)).map((c) => c.name)).not.toContain(open.name);
+    expect((await find(outsider, phone.open)).map((c) => c.id)).toEqual([open.custId]);
     await setCust(open, { searchPhone: false });
-    expect(await find(outsider, '+47 100')).toEqual([]);
+    expect(await find(outsider, phone.open)).toEqual([]);
     await setCust(open, { searchEmail: true, searchName: true, searchPhone: true });
     // A certification that failed hides the organization; an empty key finds nothing; max is bounded.
     await setCust(lab, { status: 2 });
-    expect((await find(outsider, 'findme')).map((c) => c.name)).not.toContain('Findme Lab');
+    expect((await find(outsider, key)).map((c) => c.name)).not.toContain(lab.name);
     await setCust(lab, { status: 0 });
     expect(await find(outsider, '')).toEqual([]);
-    expect(await find(outsider, 'findme')).toHaveLength(3);
-    expect(expectOk(await outsider.call('GET', '/api2/cust/find?key=findme&max=1'))).toHaveLength(1);
-    expectCode(await outsider.call('GET', '/api2/cust/find?key=findme&max=50'), 400);
-    expect((await t.app.inject({ method: 'GET', url: '/api2/cust/find?key=findme' })).statusCode).toBe(401);
+    expect(await find(outsider, key)).toHaveLength(3);
+    expect(expectOk(await outsider.call('GET', `/api2/cust/find?key=${key}&max=1`))).toHaveLength(1);
+    expectCode(await outsider.call('GET', `/api2/cust/find?key=${key}&max=50`), 400);
+    expect((await t.app.inject({ method: 'GET', url: `/api2/cust/find?key=${key}` })).statusCode).toBe(401);
   });
 
   it('hidden fields are null (bit 8 hides address, city and street) except to the organization itself; joinState', async () => {
-    const byName = Object.fromEntries((await find(outsider, 'findme')).map((c) => [c.name, c]));
-    expect(byName['Findme Open Clinic']).toMatchObject({
-      email: 'open@clinic.test',
-      phone: '+47 100',
+    const byName = Object.fromEntries((await find(outsider, key)).map((c) => [c.name, c]));
+    expect(byName[open.name]).toMatchObject({
+      email: email.open,
+      phone: phone.open,
       ...address,
       joinState: 'none',
     });
-    expect(byName['Findme Closed Clinic']).toMatchObject({
+    expect(byName[closed.name]).toMatchObject({
       email: null,
       phone: null,
       address: null,
@@ -97,35 +99,35 @@ describe.each(engines)('finding organizations and people, and their public detai
       country: 'NO',
       region: 'Oslo',
     });
-    expect(byName['Findme Lab']).toMatchObject({
-      email: 'lab@lab.test',
-      phone: '+47 300',
+    expect(byName[lab.name]).toMatchObject({
+      email: email.lab,
+      phone: phone.lab,
       address: null,
       city: null,
     });
-    const own = (await find(closed.owner, 'findme')).find((c) => c.id === closed.custId);
+    const own = (await find(closed.owner, key)).find((c) => c.id === closed.custId);
     expect(own).toMatchObject({
-      email: 'closed@clinic.test',
-      phone: '+47 200',
+      email: email.closed,
+      phone: phone.closed,
       address: '1 Main St',
       joinState: 'member',
     });
     expectOk(await outsider.call('GET', `/api2/user/customer/join?custId=${lab.custId}`));
-    expect((await find(outsider, 'findme lab'))[0].joinState).toBe('pending');
+    expect((await find(outsider, `${key} lab`))[0].joinState).toBe('pending');
   });
 
   it('clinic and factory details by id apply privacy; the wrong kind is not found; a person’s organization', async () => {
     expect(expectOk(await outsider.call('GET', `/cust/clinic/${closed.custId}`))).toMatchObject({
-      name: 'Findme Closed Clinic',
+      name: closed.name,
       email: null,
       phone: null,
       street: null,
     });
     expect(expectOk(await closed.owner.call('GET', `/cust/clinic/${closed.custId}`))).toMatchObject({
-      email: 'closed@clinic.test',
+      email: email.closed,
     });
     expect(expectOk(await outsider.call('GET', `/cust/factory/${lab.custId}`))).toMatchObject({
-      phone: '+47 300',
+      phone: phone.lab,
       city: null,
     });
     expectCode(await outsider.call('GET', `/cust/clinic/${lab.custId}`), -1);
@@ -136,7 +138,7 @@ describe.each(engines)('finding organizations and people, and their public detai
       expectOk(await outsider.call('GET', `/cust/clinic/detail?userId=${open.owner.userId}`)),
     ).toMatchObject({
       id: open.custId,
-      email: 'open@clinic.test',
+      email: email.open,
     });
     expectCode(await open.owner.call('GET', `/cust/clinic/detail?userId=${outsider.userId}`), -1);
   });
@@ -204,7 +206,7 @@ describe.each(engines)('finding organizations and people, and their public detai
       email: null,
       phone: null,
       custId: closed.custId,
-      custName: 'Findme Closed Clinic',
+      custName: closed.name,
       role: 'member',
     });
     expect(await detail(closed.owner)).toMatchObject({
