@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
@@ -37,14 +37,17 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     relay = await startRelay();
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SMTP_URL: relay.url });
     f = factories(t.app);
-    clinic = await f.org({ name: 'Members Clinic' });
-    lab = await f.org({ name: 'Members Lab', custType: 3 });
-    await promote(clinic.owner, clinic);
-    await promote(lab.owner, lab);
   });
   afterAll(async () => {
     await t.close();
     await relay.close();
+  });
+  // Every test its own clinic and lab, each with its first member as owner.
+  beforeEach(async () => {
+    clinic = await f.org();
+    lab = await f.org({ custType: 3 });
+    await promote(clinic.owner, clinic);
+    await promote(lab.owner, lab);
   });
 
   it('invites by e-mail in the invitee language; the right account accepts once and becomes a member', async () => {
@@ -69,7 +72,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     const mail = (await mails(relay, before + 1)).at(-1)!;
     expect(mail.to![0]!.address).toBe('dora@example.test');
     expect(mail.subject).toBe(
-      de.subject.replace('{{inviter}}', clinic.owner.username).replace('{{custName}}', 'Members Clinic'),
+      de.subject.replace('{{inviter}}', clinic.owner.username).replace('{{custName}}', clinic.name),
     );
     expect(mail.html).toContain(`${PUBLIC_URL}/v5/invitation?token=`);
     const token = tokenIn(mail.text!);
@@ -81,7 +84,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     const info = await t.app.inject({ method: 'GET', url: `/api2/cust/user/invitation/info?token=${token}` });
     expect(info.json()).toMatchObject({
       success: true,
-      data: { custName: 'Members Clinic', email: 'dora@example.test', role: 'member' },
+      data: { custName: clinic.name, email: 'dora@example.test', role: 'member' },
     });
     expectCode(
       {
@@ -97,7 +100,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     expectCode(await stranger.call('POST', '/api2/cust/user/invitation/accept', { token }), -6);
     expect(expectOk(await invitee.call('POST', '/api2/cust/user/invitation/accept', { token }))).toEqual({
       custId: clinic.custId,
-      custName: 'Members Clinic',
+      custName: clinic.name,
       role: 'member',
     });
     expectCode(await invitee.call('POST', '/api2/cust/user/invitation/accept', { token }), -5);
@@ -128,7 +131,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     );
     const received = await mails(relay, before + 2);
     expect(received.at(-1)!.subject).toBe(
-      fr.subject.replace('{{inviter}}', clinic.owner.username).replace('{{custName}}', 'Members Clinic'),
+      fr.subject.replace('{{inviter}}', clinic.owner.username).replace('{{custName}}', clinic.name),
     );
     const [t1, t2] = received.slice(-2).map((m) => tokenIn(m.text!));
     const newcomer = await f.user(null, { email: 'new@example.test' });
@@ -154,7 +157,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     const req = expectOk(
       await dentist.call('GET', `/api2/user/customer/join?custId=${lab.custId}&message=Hello`),
     );
-    expect(req).toMatchObject({ custId: lab.custId, custName: 'Members Lab', state: 0 });
+    expect(req).toMatchObject({ custId: lab.custId, custName: lab.name, state: 0 });
     expectCode(await dentist.call('GET', `/api2/user/customer/join?custId=${lab.custId}`), -2);
     expectCode(await lab.owner.call('GET', `/api2/user/customer/join?custId=${lab.custId}`), -2);
     expect(expectOk(await dentist.call('GET', '/api2/user/customer/list'))).toEqual([
