@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CustType, Privacy } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -25,11 +25,14 @@ describe.each(engines)('settings drawer: subscription, custom search, privacy (%
   beforeAll(async () => {
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     f = factories(t.app);
-    org = await f.org({ custType: CustType.lab, name: 'Settings Lab', phone: '+1 555 0101' });
+  });
+  afterAll(() => t.close());
+  // Every test its own lab, with its administrator and a member.
+  beforeEach(async () => {
+    org = await f.org({ custType: CustType.lab, phone: '+1 555 0101' });
     admin = await makeAdministrator(org);
     member = await f.user(org);
   });
-  afterAll(() => t.close());
 
   describe('e-mail subscription (type 0, per person)', () => {
     it('is on by default, written per person, and persists', async () => {
