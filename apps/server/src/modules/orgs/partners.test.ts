@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CooperationErrors, CustStatus, CustType, Privacy } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -37,9 +37,10 @@ describe.each(engines)('partners and cooperation (%s)', (engine) => {
     let lab: OrgRef;
     let other: OrgRef;
 
-    beforeAll(async () => {
-      lab = await f.org({ custType: CustType.lab, name: `Coop Lab ${Date.now()}` });
-      other = await f.org({ custType: CustType.lab, name: `Coop Third ${Date.now()}` });
+    // Every test its own two labs.
+    beforeEach(async () => {
+      lab = await f.org({ custType: CustType.lab });
+      other = await f.org({ custType: CustType.lab });
     });
 
     it('applies, the other side accepts; both see it open, with the actions each may take', async () => {
