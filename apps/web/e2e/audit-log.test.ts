@@ -34,9 +34,6 @@ describe('the audit log in /manager', () => {
     ({ page, base } = journey);
     const p = people(journey.app);
     admin = await p.admin();
-    // The administrator signs in (as the scanner software does): the sign-in is on record with the account's name.
-    await p.password(admin, 'audit_pw1');
-    await apiToken(journey.app, admin.username, 'audit_pw1');
     // 120 entries of a probe action, one of them with a formula-looking object id.
     await journey.app.platform.db.insert(auditLog).values(
       Array.from({ length: 120 }, (_, i) => ({
@@ -48,6 +45,9 @@ describe('the audit log in /manager', () => {
         detail: { index: i, nested: { ok: true } },
       })),
     );
+    // Then the administrator signs in (as the scanner software does): the newest entry, with the account's name.
+    await p.password(admin, 'audit_pw1');
+    await apiToken(journey.app, admin.username, 'audit_pw1');
   });
   afterAll(async () => {
     await journey?.close();
