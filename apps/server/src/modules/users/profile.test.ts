@@ -22,10 +22,13 @@ describe.each(engines)('personal centre (%s)', (engine) => {
   let relay: Relay;
   let f: Factories;
 
+  // PASSWORD hashed once (scrypt is slow); every person gets a copy of the hash.
+  let passwordHash: string;
   beforeAll(async () => {
     relay = await startRelay();
     t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SMTP_URL: relay.url });
     f = factories(t.app);
+    passwordHash = await hashPassword(PASSWORD);
   });
   afterAll(async () => {
     await t.close();
@@ -35,10 +38,7 @@ describe.each(engines)('personal centre (%s)', (engine) => {
   /** A member of `org` (a new organization when not given) whose password is PASSWORD. */
   async function person(org?: OrgRef): Promise<PersonRef> {
     const p = await f.user(org ?? (await f.org()));
-    await t.app.platform.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(PASSWORD) })
-      .where(eq(users.id, p.userId));
+    await t.app.platform.db.update(users).set({ passwordHash }).where(eq(users.id, p.userId));
     return p;
   }
   const row = async (id: string) =>
