@@ -12,7 +12,7 @@ describe('the built web app under /v5/', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
-    t = await createTestApp('postgres', { WEB_DIST: dist });
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', WEB_DIST: dist });
   });
   afterAll(async () => {
     await t.close();

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../testing/test-app.ts';
-import { demoCallers } from '../testing/api.ts';
+import { CustType } from '@archway/contract';
+import { callerFor, type Caller } from '../testing/api.ts';
+import { factories, platformAdmin } from '../testing/factories.ts';
 import { AccessLevels, type Access } from './access.ts';
 
 describe('every route declares its access', () => {
@@ -14,7 +16,7 @@ describe('every route declares its access', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'archway-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    t = await createTestApp('postgres', { WEB_DIST: dist });
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', WEB_DIST: dist });
     await t.app.ready();
   });
   afterAll(async () => {
@@ -62,16 +64,25 @@ describe('every route declares its access', () => {
 
 describe.each(engines)('the access hook (%s)', (engine) => {
   let t: TestApp;
-  let callers: Awaited<ReturnType<typeof demoCallers>>;
+  let callers: Record<'clinic' | 'lab' | 'distributor' | 'admin' | 'anonymous', Caller>;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     for (const access of AccessLevels)
       t.app.get(`/test/access/${access}`, { config: { access } }, async (req) => ({
         ok: access,
         actor: req.actor?.username ?? null,
       }));
     t.app.get('/test/access/undeclared', async () => ({ ok: 'undeclared' }));
-    callers = await demoCallers(t.app);
+    // A member of each kind of organization, an administrator of none, and nobody.
+    const f = factories(t.app);
+    const admin = await platformAdmin(t.app);
+    callers = {
+      clinic: (await f.org({ custType: CustType.clinic })).owner,
+      lab: (await f.org({ custType: CustType.lab })).owner,
+      distributor: (await f.org({ custType: CustType.distributor })).owner,
+      admin,
+      anonymous: await callerFor(t.app, null),
+    };
   });
   afterAll(() => t.close());
 
@@ -80,7 +91,7 @@ describe.each(engines)('the access hook (%s)', (engine) => {
 
   it('public: anyone, a bad token is ignored', async () => {
     expect((await call('anonymous', 'public')).status).toBe(200);
-    expect((await call('clinic', 'public')).body).toEqual({ ok: 'public', actor: 'clinic' });
+    expect((await call('clinic', 'public')).body).toEqual({ ok: 'public', actor: callers.clinic.username });
     const forged = await t.app.inject({
       method: 'GET',
       url: '/test/access/public',

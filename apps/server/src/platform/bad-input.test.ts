@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { factories, platformAdmin } from '../testing/factories.ts';
 import { MAX_JSON_DEPTH, jsonNestingExceeds } from './input-guard.ts';
 
 const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -34,7 +35,7 @@ describe('no 500 on bad input', () => {
   let t: TestApp;
   let auth: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp('postgres');
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
     const app = t.app.withTypeProvider<ZodTypeProvider>();
     const rows = async (query: SQL) => ((await t.app.platform.db.execute(query)) as { rows: unknown[] }).rows;
     // Routes that hand their input to PostgreSQL unchecked: the guards must stop it first.
@@ -53,7 +54,7 @@ describe('no 500 on bad input', () => {
       { config: { access: 'public' }, schema: { querystring: z.object({ key: z.string() }) } },
       async (req) => rows(sql`select ${req.query.key}::text as key`),
     );
-    auth = await signIn(t.app, 'clinic');
+    auth = (await factories(t.app).org()).owner.headers;
   });
   afterAll(() => t.close());
 
@@ -144,9 +145,13 @@ describe('every route with a path parameter, called with ids that are not', () =
   let t: TestApp;
   let headers: Record<string, Record<string, string>>;
   beforeAll(async () => {
-    t = await createTestApp('postgres');
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
     await t.app.ready();
-    headers = { clinic: await signIn(t.app, 'clinic'), admin: await signIn(t.app, 'admin') };
+    // A member of a clinic, and an administrator of no organization.
+    headers = {
+      clinic: (await factories(t.app).org()).owner.headers,
+      admin: (await platformAdmin(t.app)).headers,
+    };
   });
   afterAll(() => t.close());
 

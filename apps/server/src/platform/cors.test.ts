@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PUBLIC_URL, signIn, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, PUBLIC_URL, type TestApp } from '../testing/test-app.ts';
+import { factories } from '../testing/factories.ts';
 import { CORS_ALLOWED_HEADERS } from './cors.ts';
 
 describe('cross-origin calls', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('postgres');
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
   });
   afterAll(() => t.close());
 
@@ -25,7 +26,7 @@ describe('cross-origin calls', () => {
       expect(allowed, h).toContain(h);
     expect(CORS_ALLOWED_HEADERS).toContain('X-Time-Zone');
 
-    const auth = await signIn(t.app, 'clinic');
+    const auth = (await factories(t.app).org()).owner.headers;
     const call = await t.app.inject({
       method: 'GET',
       url: '/user/current',
@@ -52,7 +53,7 @@ describe('cross-origin calls', () => {
     for (const h of ['tus-resumable', 'upload-offset', 'upload-length', 'upload-metadata', 'range'])
       expect(allowed, h).toContain(h);
 
-    const auth = await signIn(t.app, 'clinic');
+    const auth = (await factories(t.app).org()).owner.headers;
     const create = (origin: string) =>
       t.app.inject({
         method: 'POST',

@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.ts';
 describe.each(engines)('error envelope (%s)', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     const app = t.app.withTypeProvider<ZodTypeProvider>();
     app.get('/test/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internals at /srv/x.ts:12');
@@ -92,7 +92,7 @@ describe.each(engines)('error envelope (%s)', (engine) => {
 
 describe('error messages follow Accept-Language', () => {
   it('answers in zh, pt, else en', async () => {
-    const t = await createTestApp('postgres');
+    const t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
     try {
       const get = (lang: string) =>
         t.app.inject({ method: 'GET', url: '/nope', headers: { 'accept-language': lang } });

@@ -3,7 +3,7 @@ import { createTestApp, PUBLIC_URL, type TestApp } from '../testing/test-app.ts'
 
 /** A public route that says which address, host and protocol Fastify resolved for the caller. */
 async function appWith(env: Record<string, string>): Promise<TestApp> {
-  const t = await createTestApp('postgres', env);
+  const t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', ...env });
   t.app.get('/test/whoami', { config: { access: 'public' } }, async (req) => ({
     ip: req.ip,
     ips: req.ips ?? null,

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GenericErrors } from '@archway/contract';
-import { createTestApp, engines, signIn, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, engines, type TestApp } from '../testing/test-app.ts';
+import { factories, platformAdmin } from '../testing/factories.ts';
 import { auditLog } from './audit/audit.schema.ts';
 import { addressKey, attemptedObject, createRefusalAuditor } from './refusals.ts';
 
@@ -34,7 +35,7 @@ describe.each(engines)('refusals outside services are audited (%s)', (engine) =>
   const newRows = async () => (await rows()).slice(before);
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
     const app = t.app.withTypeProvider<ZodTypeProvider>();
     for (const access of ['signedIn', 'member', 'admin'] as const)
       app.get(`/test/${access}/:id`, { config: { access } }, async () => ({ ok: true }));
@@ -43,8 +44,9 @@ describe.each(engines)('refusals outside services are audited (%s)', (engine) =>
       { config: { access: 'public' }, schema: { body: z.object({ name: z.string().min(2) }) } },
       async () => ({ ok: true }),
     );
-    clinic = await signIn(t.app, 'clinic');
-    admin = await signIn(t.app, 'admin');
+    // A member of a clinic, and an administrator of no organization.
+    clinic = (await factories(t.app).org()).owner.headers;
+    admin = (await platformAdmin(t.app)).headers;
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -111,24 +113,31 @@ describe.each(engines)('refusals outside services are audited (%s)', (engine) =>
 
   it('refuses TRUNCATE, UPDATE and DELETE of the audit log', async () => {
     const { db } = t.app.platform;
+    // A row of this test's own to delete or change (an empty log has nothing to refuse).
+    expect((await t.app.inject({ method: 'GET', url: '/test/admin/kept', headers: clinic })).statusCode).toBe(
+      403,
+    );
+    const kept = (await rows()).length;
+    expect(kept).toBe(before + 1);
     await expect(db.execute(sql`truncate audit_log`)).rejects.toThrow();
     await expect(db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
-    expect((await rows()).length).toBe(before);
+    expect((await rows()).length).toBe(kept);
   });
 });
 
 describe('the refusal audit bound', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('postgres');
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
   });
   afterAll(() => t.close());
 
-  const fakeRequest = (ip: string, userId?: string) =>
+  /** A refused request (`id`: its request id, each test its own). */
+  const fakeRequest = (ip: string, userId?: string, id = 'req-1') =>
     ({
       ip,
-      id: 'req-1',
+      id,
       method: 'GET',
       url: '/x/1?q=2',
       params: { id: '1' },
@@ -165,18 +174,24 @@ describe('the refusal audit bound', () => {
     const total = async () => (await db.select().from(auditLog)).length;
     const start = await total();
     for (let i = 0; i < 10; i++)
-      await auditor.onAccessRefused(fakeRequest(`192.0.2.${i}`), GenericErrors.sessionExpired);
+      await auditor.onAccessRefused(
+        fakeRequest(`192.0.2.${i}`, undefined, 'req-2'),
+        GenericErrors.sessionExpired,
+      );
     expect(await total()).toBe(start + 3);
     expect(auditor.tracked).toBeLessThanOrEqual(4);
     for (let i = 0; i < 10; i++)
       await auditor.onInputRefused(
-        fakeRequest('192.0.2.99', 'a1b2c3d4-0000-4000-8000-000000000001'),
+        fakeRequest('192.0.2.99', 'a1b2c3d4-0000-4000-8000-000000000001', 'req-2'),
         GenericErrors.validation,
         'body',
       );
     expect(await total()).toBe(start + 5);
     clock += 60_000;
-    await auditor.onAccessRefused(fakeRequest('192.0.2.200'), GenericErrors.sessionExpired);
+    await auditor.onAccessRefused(
+      fakeRequest('192.0.2.200', undefined, 'req-2'),
+      GenericErrors.sessionExpired,
+    );
     expect(await total()).toBe(start + 6);
   });
 });

@@ -35,7 +35,7 @@ describe('security headers over http (the default)', () => {
   let dist: string;
   beforeAll(async () => {
     dist = await webDist();
-    t = await createTestApp('postgres', { WEB_DIST: dist });
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', WEB_DIST: dist });
   });
   afterAll(async () => {
     await t.close();
@@ -99,6 +99,7 @@ describe('security headers over https, with framing origins', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres', {
+      ARCHWAY_DEMO: 'false',
       PUBLIC_URL: 'https://archway.example',
       FRAME_ANCESTORS: 'https://portal.example,http://localhost:3000',
       SERVICE_URLS: '{"case":"https://case.example/api"}',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CustType, ENCRYPTED_MAGIC } from '@archway/contract';
 import type { FastifyInstance } from 'fastify';
@@ -58,15 +58,20 @@ describe.each(engines)('case uploads through tus (%s)', (engine) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    // No scan jobs in this process: a preview image being written would be a file no case names yet, and the
+    // cleanup test (which acts two hours later) would count it.
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' });
     f = factories(t.app);
     base = await listen(t.app);
+  });
+  afterAll(() => t.close());
+  // Every test its own organizations and device (one test makes its device an encrypting one).
+  beforeEach(async () => {
     clinic = await f.org();
     lab = await f.org({ custType: CustType.lab });
     device = await f.device(clinic);
     await f.receiver(device, lab, { caseType: 3 });
   });
-  afterAll(() => t.close());
 
   const complete = (who: OrgRef, body: Record<string, unknown>) =>
     who.owner.call('POST', '/api/case/upload/complete', {

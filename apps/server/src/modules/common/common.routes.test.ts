@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceNames } from '@archway/contract';
-import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
+import { factories } from '../../testing/factories.ts';
 import { translations } from './common.schema.ts';
 
 describe.each(engines)('common calls (%s)', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { SERVICE_URLS: '{"casefile":"https://files.archway.test"}' });
+    t = await createTestApp(engine, {
+      ARCHWAY_DEMO: 'false',
+      SERVICE_URLS: '{"casefile":"https://files.archway.test"}',
+    });
   });
   afterAll(() => t.close());
 
@@ -38,7 +42,7 @@ describe.each(engines)('common calls (%s)', (engine) => {
   });
 
   it('POST /Common/SetLanguage accepts only zh or en', async () => {
-    const auth = await signIn(t.app, 'clinic');
+    const auth = (await factories(t.app).org()).owner.headers;
     const ok = await t.app.inject({
       method: 'POST',
       url: '/Common/SetLanguage?culture=zh&returnUrl=%2Fv5%2Fhome',

@@ -313,7 +313,7 @@ describe('storage wiring', () => {
   afterAll(() => s3?.close());
 
   it('builds the app on S3 from STORAGE_URL, and refuses a bucket it cannot list', async () => {
-    const t = await createTestApp('postgres', { STORAGE_URL: s3.url, ...s3.env });
+    const t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', STORAGE_URL: s3.url, ...s3.env });
     try {
       const storage = t.app.platform.storage;
       expect(storage.kind).toBe('s3');
@@ -345,7 +345,7 @@ describe('storage wiring', () => {
   });
 
   it('defaults to DATA_DIR/files', async () => {
-    const t = await createTestApp('postgres');
+    const t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
     try {
       expect(t.app.platform.storage.kind).toBe('local');
       await t.app.platform.storage.put('wiring/check', Buffer.from('hello'));
