@@ -78,6 +78,14 @@ describe.each(engines)('error envelope (%s)', (engine) => {
     expect(res.json()).toMatchObject({ errorCode: 400, data: { key: 'generic.validation' } });
   });
 
+  it('answers in zh, pt, else en (error messages follow Accept-Language)', async () => {
+    const get = (lang: string) =>
+      t.app.inject({ method: 'GET', url: '/nope', headers: { 'accept-language': lang } });
+    expect((await get('zh')).json().errorMessage).toBe('请求路径不存在');
+    expect((await get('pt')).json().errorMessage).toBe('Caminho do pedido não encontrado');
+    expect((await get('de')).json().errorMessage).toBe('Request path not found');
+  });
+
   it('refuses a malformed body without internals', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -87,20 +95,5 @@ describe.each(engines)('error envelope (%s)', (engine) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, errorCode: 400 });
-  });
-});
-
-describe('error messages follow Accept-Language', () => {
-  it('answers in zh, pt, else en', async () => {
-    const t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
-    try {
-      const get = (lang: string) =>
-        t.app.inject({ method: 'GET', url: '/nope', headers: { 'accept-language': lang } });
-      expect((await get('zh')).json().errorMessage).toBe('请求路径不存在');
-      expect((await get('pt')).json().errorMessage).toBe('Caminho do pedido não encontrado');
-      expect((await get('de')).json().errorMessage).toBe('Request path not found');
-    } finally {
-      await t.close();
-    }
   });
 });

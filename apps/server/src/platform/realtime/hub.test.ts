@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -56,14 +56,16 @@ afterEach(() => {
 });
 
 describe.each(engines)('realtime hub (%s)', (engine) => {
+  // One listening app; every test connects people of its own.
   let t: TestApp;
-  afterEach(async () => {
-    await t?.close();
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
+    url = await listen(t.app);
   });
+  afterAll(() => t.close());
 
   it('refuses a handshake without a token or with a bad one', async () => {
-    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
-    const url = await listen(t.app);
     const f = factories(t.app);
     const org = await f.org();
 
@@ -85,8 +87,6 @@ describe.each(engines)('realtime hub (%s)', (engine) => {
   });
 
   it('delivers a message only to its person or organization', async () => {
-    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
-    const url = await listen(t.app);
     const f = factories(t.app);
     const clinic = await f.org();
     const nurse = await f.user(clinic);
@@ -116,8 +116,6 @@ describe.each(engines)('realtime hub (%s)', (engine) => {
   });
 
   it('checks a renewed token again: the same person continues, a bad or foreign token disconnects', async () => {
-    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false' });
-    const url = await listen(t.app);
     const f = factories(t.app);
     const org = await f.org();
     const other = await f.org();
