@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     // One PostgreSQL and migrated templates for the whole run (apps/server/src/testing/global-setup.ts).
     globalSetup: [at('apps/server/src/testing/global-setup.ts')],
+    // Two files at a time, also on a 2-core machine (Vitest's default there is one): most of a test's time is spent
+    // waiting on PostgreSQL or Chromium, which run in processes of their own.
+    maxWorkers: 2,
     projects: [
       {
         test: {
