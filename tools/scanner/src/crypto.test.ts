@@ -23,6 +23,8 @@ describe('encrypted scan format (AWENC1, AES-256-GCM, scrypt key)', () => {
   let plain: string;
   let enc: string;
   let plainSha: string;
+  /** What encrypting `plain` into `enc` answered (every test reads `enc`, in any order). */
+  let written: Awaited<ReturnType<typeof encryptFile>>;
   const SIZE = 5 * 1024 * 1024 + 123;
 
   beforeAll(async () => {
@@ -47,11 +49,11 @@ describe('encrypted scan format (AWENC1, AES-256-GCM, scrypt key)', () => {
       write();
     });
     plainSha = hash.digest('hex');
+    written = await encryptFile(plain, enc, '246810');
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('round-trips a multi-MB file byte for byte; the encrypted bytes are framed and not plaintext', async () => {
-    const written = await encryptFile(plain, enc, '246810');
     const bytes = await readFile(enc);
     expect(bytes.length).toBe(SIZE + HEADER_BYTES + TAG_BYTES);
     expect(written).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
