@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openCaseList, startJourney, type Journey } from './server.ts';
-import { atWidths, openAs, people } from './support/e2e3.ts';
+import { atWidths, caseListShown, openAs, people } from './support/e2e3.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -48,9 +48,10 @@ describe('case design in Chromium', () => {
       .catch(() => page.keyboard.press('Escape'));
   }
 
-  /** The case's row (table) or card (phone) in the case box, and one of its actions. */
-  async function openDetail() {
-    await openCaseList(page, base, 'case');
+  /** The case's row (table) or card (phone) in the case box (opened unless `openAs` just did), and its detail. */
+  async function openDetail(go = true) {
+    if (go) await openCaseList(page, base, 'case');
+    else await caseListShown(page);
     const row = page
       .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
       .filter({ has: page.getByTestId('case-patient').getByText(PATIENT, { exact: true }) })
@@ -96,7 +97,7 @@ describe('case design in Chromium', () => {
       await openAs(page, base, clinic.owner, '/v5/case');
 
       // The clinic's detail: no design yet, and the way to make one.
-      let section = await openDetail();
+      let section = await openDetail(false);
       await section.getByText(text('design.empty.sender')).waitFor();
       await shot('clinic-detail-empty');
       await section.getByTestId('open-design').click();
@@ -171,7 +172,7 @@ describe('case design in Chromium', () => {
 
       // The lab: the chart in the case detail, then its own design note.
       await openAs(page, base, lab.owner, '/v5/case');
-      section = await openDetail();
+      section = await openDetail(false);
       const summary = section.getByTestId('design-summary');
       await summary.waitFor();
       await expect(tooth(summary, 15).getAttribute('data-kind')).resolves.toBe('AnatomicPontic');

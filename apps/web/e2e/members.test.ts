@@ -57,8 +57,9 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
       .replace(/^https?:\/\/[^/]+/, base);
   };
 
-  const openMembers = async () => {
-    await page.goto(`${base}/v5/newAccount`);
+  /** Opens the members page (as the person signed in) and waits for its list; `openAs` may have opened it already. */
+  const openMembers = async (go = true) => {
+    if (go) await page.goto(`${base}/v5/newAccount`);
     await page.getByTestId('members-page').waitFor();
     await page
       .getByTestId('members-table')
@@ -82,7 +83,7 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
       await register(nora, 'nora_pw1');
 
       await openAs(page, base, lab.owner, '/v5/newAccount');
-      await openMembers();
+      await openMembers(false);
       await page.getByRole('tab', { name: 'Invitations' }).click();
       await page.getByTestId('invite-email').fill('not-an-address');
       await page.getByTestId('invite-send').click();
@@ -138,7 +139,7 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
 
       // The owner sees the invitee as a member and removes her after confirming.
       await openAs(page, base, lab.owner, '/v5/newAccount');
-      await openMembers();
+      await openMembers(false);
       const table = page.getByTestId('members-table');
       await table.getByText(nora, { exact: true }).waitFor();
       await page.getByRole('tab', { name: 'Invitations' }).click();
@@ -179,7 +180,7 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
     expect(asked.json()).toMatchObject({ success: true });
 
     await openAs(page, base, lab.owner, '/v5/newAccount');
-    await openMembers();
+    await openMembers(false);
     await page.getByRole('tab', { name: /Join requests/ }).click();
     const requests = page.getByTestId('join-requests-table');
     await requests.getByText('I work here on Tuesdays').waitFor();
@@ -235,7 +236,7 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
       ).toEqual([]);
       // The clinic's owner sees the request.
       await openAs(page, base, clinic.owner, '/v5/newAccount');
-      await openMembers();
+      await openMembers(false);
       await page.getByRole('tab', { name: /Join requests/ }).click();
       await page.getByTestId('join-requests-table').getByText(newcomer.username, { exact: true }).waitFor();
       expect(journey.pageErrors).toEqual([]);
@@ -248,7 +249,7 @@ describe('members: invitation, acceptance and removal in Chromium', () => {
     async () => {
       const lab = await p.lab();
       await openAs(page, base, lab.owner, '/v5/newAccount');
-      await openMembers();
+      await openMembers(false);
       const tooWide = await atWidths(page, SHOTS, 'members-list', () =>
         page.getByTestId('members-table').getByText(lab.owner.username, { exact: true }).first().waitFor(),
       );

@@ -90,7 +90,7 @@ describe('model builder and case report in Chromium', () => {
     'the lab builds a model, downloads it, shares the report, and revokes the link',
     { timeout: 600_000 },
     async () => {
-      await openAs(page, base, lab.owner);
+      await openAs(page, base, lab.owner, '/v5/caseBuilder');
       const rows = await casesOf(page);
       const plain = rows.find((r) => r.crypto === 0)!;
       const sealed = rows.find((r) => r.crypto === 1)!;
@@ -98,7 +98,6 @@ describe('model builder and case report in Chromium', () => {
       expect(sealed).toBeTruthy();
 
       // Without an id: the case picker, searchable.
-      await page.goto(`${base}/v5/caseBuilder`);
       await page.getByTestId('builder-picker-row').first().waitFor();
       await shots(page, 'picker', () => page.getByTestId('builder-picker-row').first().waitFor());
       await page.getByTestId('builder-picker-search').locator('input').fill(plain.patientName);

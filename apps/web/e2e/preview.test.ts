@@ -9,6 +9,7 @@ import {
   PHONE,
   TABLET,
   jawPly,
+  caseListShown,
   openAs,
   overflowOf,
   people,
@@ -133,7 +134,7 @@ describe('3D preview in Chromium', () => {
     { timeout: 300_000 },
     async () => {
       await openAs(page, base, lab.owner, '/v5/case');
-      await openCaseList(page, base);
+      await caseListShown(page);
       const row = caseRow(PATIENT);
       const patient = (await row.getByTestId('case-patient').innerText()).split('\n')[0]!.trim();
       await openPreview(row);
@@ -236,7 +237,7 @@ describe('3D preview in Chromium', () => {
   it('an encrypted case is refused with the catalogue message', { timeout: 300_000 }, async () => {
     await p.kase(scanner, clinic.owner, { patientName: 'Sealed Patient', caseType: 3, crypto: true });
     await openAs(page, base, lab.owner, '/v5/case');
-    await openCaseList(page, base);
+    await caseListShown(page);
     await openPreview(caseRow('Sealed Patient'));
     const refused = page.getByTestId('preview-refused');
     await refused.waitFor();

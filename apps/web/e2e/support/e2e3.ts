@@ -112,6 +112,12 @@ export async function signOut(page: Page): Promise<void> {
   });
 }
 
+/** Waits until the case list on screen (`/case`, `/caseNot`, `/recycle`, as `openAs` opened it) has loaded. */
+export async function caseListShown(page: Page): Promise<void> {
+  await page.locator('.case-list').waitFor();
+  await page.locator('.case-list .ant-spin-spinning').first().waitFor({ state: 'detached' });
+}
+
 /**
  * A jaw-like scan as the demo cases hold (`closed`, both jaws told apart), as PLY bytes.
  */
