@@ -51,13 +51,13 @@ describe('the help widget and its articles in Chromium', () => {
   afterAll(async () => {
     await journey?.close();
     if (!admin) return;
-    await admin.call('PUT', '/api2/admin/service/contacts', contactsBefore);
+    expect((await admin.call('PUT', '/api2/admin/service/contacts', contactsBefore)).status).toBe(200);
     const articles = (await admin.call('GET', '/api2/admin/help/articles')).body.data.records as {
       id: string;
       title: string;
     }[];
     for (const article of articles.filter((a) => a.title === ARTICLE.title))
-      await admin.call('DELETE', `/api2/admin/help/articles/${article.id}`);
+      expect((await admin.call('DELETE', `/api2/admin/help/articles/${article.id}`)).status).toBe(200);
   });
 
   /** A dialog, drawer or popover is fixed to the window: photograph the window, not the whole page. */

@@ -23,17 +23,10 @@ export function people(app: FastifyInstance) {
     db.update(users).set({ emailConfirmed: '1' }).where(eq(users.id, person.userId));
 
   /** An organization (named `<prefix> <random>`) whose first member is its owner. */
-  async function org(
-    prefix: string,
-    opts: Parameters<typeof f.org>[0] & { username?: string } = {},
-  ): Promise<OrgRef> {
+  async function org(prefix: string, opts: Parameters<typeof f.org>[0] = {}): Promise<OrgRef> {
     const made = await f.org({ name: `${prefix} ${suffix()}`, ...opts });
     await db.update(memberships).set({ role: 'owner' }).where(eq(memberships.userId, made.owner.userId));
     await confirm(made.owner);
-    if (opts.username) {
-      await db.update(users).set({ username: opts.username }).where(eq(users.id, made.owner.userId));
-      made.owner.username = opts.username;
-    }
     return made;
   }
   const clinic = (prefix = 'Clinic', opts: Parameters<typeof org>[1] = {}) =>
