@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { auditLog } from '../../server/src/platform/audit/audit.schema.ts';
 import type { PersonRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { PHONE, DESKTOP, apiToken, openAs, overflowOf, people, resize, suffix } from './support/e2e1.ts';
+import { DESKTOP, openAs, overflowOf, PHONE, resize } from './support/page.ts';
+import { apiToken, people, suffix } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

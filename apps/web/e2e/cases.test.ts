@@ -8,16 +8,8 @@ import { CaseType, ProcessStatus } from '@archway/contract';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { openCaseList, startJourney, type Journey } from './server.ts';
-import {
-  DESKTOP,
-  PHONE,
-  archwayScan,
-  openAs,
-  overflowOf,
-  people,
-  resize,
-  type People,
-} from './support/e2e1.ts';
+import { DESKTOP, openAs, overflowOf, PHONE, resize } from './support/page.ts';
+import { archwayScan, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

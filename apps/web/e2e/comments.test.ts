@@ -8,7 +8,8 @@ import type { Locator, Page } from 'playwright-core';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
 import { SHOTS, startJourney, type Journey } from './server.ts';
-import { atWidths, DESKTOP, openAs, openCasesAs, people, pngOf, toastComesAndGoes } from './support/e2e2.ts';
+import { atWidths, DESKTOP, openAs, openCasesAs, toastComesAndGoes } from './support/page.ts';
+import { people, pngOf } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

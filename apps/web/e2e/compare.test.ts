@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { archJaw, readMesh, writePly, type Mesh } from '@archway/mesh';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, PHONE, atWidths, openAs, people, resize } from './support/e2e3.ts';
+import { atWidths, DESKTOP, openAs, PHONE, resize } from './support/page.ts';
+import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

@@ -3,18 +3,8 @@ import type { Page } from 'playwright-core';
 import { CustStatus } from '@archway/contract';
 import type { OrgRef, PersonRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import {
-  DESKTOP,
-  PHONE,
-  apiToken,
-  forgetSession,
-  openAs,
-  overflowOf,
-  people,
-  resize,
-  suffix,
-  type People,
-} from './support/e2e1.ts';
+import { DESKTOP, openAs, overflowOf, PHONE, resize, signOut } from './support/page.ts';
+import { apiToken, people, type People, suffix } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 import mail from '../../server/src/modules/account/mail/en.json' with { type: 'json' };
 
@@ -166,7 +156,7 @@ describe("the administrator's console: organizations, users, administrators", ()
     await page.getByTestId('outbox-table').getByText(mail.forcedReset.subject).first().waitFor();
 
     // The old password no longer signs in: the sign-in page says what to do.
-    await forgetSession(page, base);
+    await signOut(page);
     await page.goto(`${base}/v5/login`);
     await page.getByTestId('sign-in-card').waitFor();
     await page.locator('input#username').fill(member.username);

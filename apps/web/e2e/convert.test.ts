@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startJourney, type Journey } from './server.ts';
-import { jawPly, openCasesAs, people } from './support/e2e2.ts';
+import { openCasesAs } from './support/page.ts';
+import { jawPly, people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

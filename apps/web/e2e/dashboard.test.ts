@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { CustStatus, type Dashboard, type DashboardAttention } from '@archway/contract';
 import { DEMO_CASES_YESTERDAY } from '../../server/src/demo/seed-cases.ts';
 import { startJourney, type Journey } from './server.ts';
-import { atWidths, exchange, openAs, people, YESTERDAY_CASES } from './support/e2e2.ts';
+import { atWidths, openAs } from './support/page.ts';
+import { exchange, people, YESTERDAY_CASES } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

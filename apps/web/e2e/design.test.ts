@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openCaseList, startJourney, type Journey } from './server.ts';
-import { atWidths, caseListShown, openAs, people } from './support/e2e3.ts';
+import { atWidths, caseListShown, openAs } from './support/page.ts';
+import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { CaseType } from '@archway/contract';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { openAs, people, suffix, type People } from './support/e2e1.ts';
+import { openAs } from './support/page.ts';
+import { people, type People, suffix } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

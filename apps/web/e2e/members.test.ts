@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { atWidths, openAs, overflowOf, people, signOut, type People } from './support/e2e3.ts';
+import { atWidths, openAs, overflowOf, signOut } from './support/page.ts';
+import { people, type People } from './support/people.ts';
 
 /**
  * Members (issue 9): a lab's owner invites a second person by e-mail; the invitation is read from the outbox (the

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { ENCRYPTED_MAGIC } from '@archway/contract';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { atWidths, jawPly, openAs, people } from './support/e2e3.ts';
+import { atWidths, openAs } from './support/page.ts';
+import { jawPly, people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

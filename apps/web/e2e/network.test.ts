@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import { customers } from '../../server/src/modules/orgs/orgs.schema.ts';
 import { startJourney, type Journey } from './server.ts';
-import { apiToken, forgetSession, openAs, people, suffix } from './support/e2e1.ts';
+import { openAs, signOut } from './support/page.ts';
+import { apiToken, people, suffix } from './support/people.ts';
 
 /**
  * Issue 9 end to end, one person's way into a working network: a newcomer registers and confirms the e-mail from the
@@ -149,7 +150,7 @@ describe('joining the network, end to end, in Chromium', () => {
       await page.getByTestId('invitations-table').getByText(JONAS.email).waitFor();
       const invitation = await mailedLink(JONAS.email, 'invitation');
       // The invitation's own way in: signed out, its link leads to the sign-in form and back.
-      await forgetSession(page, base);
+      await signOut(page);
       await page.goto(invitation);
       await page.getByTestId('invitation-sign-in').click();
       await page.getByTestId('sign-in-card').waitFor();

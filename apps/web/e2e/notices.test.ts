@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OrgRef, PersonRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, PHONE, atWidths, openAs, people, resize, type People } from './support/e2e3.ts';
+import { atWidths, DESKTOP, openAs, PHONE, resize } from './support/page.ts';
+import { people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

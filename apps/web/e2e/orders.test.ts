@@ -6,7 +6,8 @@ import type { Locator, Page } from 'playwright-core';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
 import { openCaseList, startJourney, type Journey } from './server.ts';
-import { atWidths, openAs, openCasesAs, people } from './support/e2e2.ts';
+import { atWidths, openAs, openCasesAs } from './support/page.ts';
+import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

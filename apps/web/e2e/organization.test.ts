@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { customers } from '../../server/src/modules/orgs/orgs.schema.ts';
 import { users } from '../../server/src/modules/users/users.schema.ts';
 import { SHOTS, startJourney, type Journey } from './server.ts';
-import { atWidths, openAs, people } from './support/e2e2.ts';
+import { atWidths, openAs } from './support/page.ts';
+import { people } from './support/people.ts';
 
 /** CRC-32 of a PNG chunk's type and data. */
 function crc32(bytes: Buffer): number {

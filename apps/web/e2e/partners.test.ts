@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openCaseList, startJourney, type Journey } from './server.ts';
-import { PHONE, atWidths, openAs, overflowOf, people, resize } from './support/e2e3.ts';
+import { atWidths, openAs, overflowOf, PHONE, resize } from './support/page.ts';
+import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

@@ -4,18 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { SHOTS, openCaseList, startJourney, type Journey } from './server.ts';
-import {
-  DESKTOP,
-  PHONE,
-  TABLET,
-  jawPly,
-  caseListShown,
-  openAs,
-  overflowOf,
-  people,
-  resize,
-  type People,
-} from './support/e2e3.ts';
+import { caseListShown, DESKTOP, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
+import { jawPly, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

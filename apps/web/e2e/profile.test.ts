@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import { users } from '../../server/src/modules/users/users.schema.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, PHONE, atWidths, openAs, people, resize, type People } from './support/e2e3.ts';
+import { atWidths, DESKTOP, openAs, PHONE, resize } from './support/page.ts';
+import { people, type People } from './support/people.ts';
 
 /** A real PNG of `size`×`size` pixels in one colour (the server checks the content, the browser shows it). */
 function png(size: number, rgb: [number, number, number]): Buffer {

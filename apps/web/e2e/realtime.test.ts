@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { ProcessStatus } from '@archway/contract';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { openCaseList, startJourney, type Journey } from './server.ts';
-import { archwayScan, frames, openAs, people } from './support/e2e1.ts';
+import { frames, openAs } from './support/page.ts';
+import { archwayScan, people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import { startJourney, type Journey } from './server.ts';
-import { suffix } from './support/e2e1.ts';
+import { suffix } from './support/people.ts';
 
 /**
  * Joining without an invitation (issue 9, first part): a newcomer creates an account from the sign-in page, follows

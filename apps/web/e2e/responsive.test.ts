@@ -8,18 +8,8 @@ import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import type { OrgRef, PersonRef } from '../../server/src/testing/factories.ts';
 import { appRoutes } from '../src/app/route-table.ts';
 import { startJourney, type Journey } from './server.ts';
-import {
-  DESKTOP,
-  WIDTHS,
-  forgetSession,
-  openAs,
-  overflowOf,
-  people,
-  resize,
-  settled,
-  suffix,
-  untranslatedOn,
-} from './support/e2e1.ts';
+import { DESKTOP, openAs, overflowOf, resize, settled, signOut, untranslatedOn, WIDTHS } from './support/page.ts';
+import { people, suffix } from './support/people.ts';
 
 /**
  * The one three-width sweep of issue 22: every route of the web app at a phone (390 px), a tablet (768 px) and a
@@ -423,7 +413,7 @@ describe('every screen at 390, 768 and 1440 px', () => {
 
   it('the screens outside the shell fit every width', async () => {
     const from = mark();
-    await forgetSession(page, base);
+    await signOut(page);
     await page.goto(`${base}/v5/login`);
     await page.getByTestId('sign-in-card').waitFor();
     // index.html's splash is removed once React has mounted.

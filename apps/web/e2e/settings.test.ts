@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startJourney, type Journey } from './server.ts';
 import type { PersonRef } from '../../server/src/testing/factories.ts';
-import { openAs, people, pngOf, resize, WIDTHS, DESKTOP } from './support/e2e2.ts';
+import { DESKTOP, openAs, resize, WIDTHS } from './support/page.ts';
+import { people, pngOf } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

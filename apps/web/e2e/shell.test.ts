@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { people } from './support/e2e1.ts';
+import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

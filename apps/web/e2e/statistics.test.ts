@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CompareSide, StatsRow } from '@archway/contract';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, PHONE, YESTERDAY_CASES, exchange, openAs, people } from './support/e2e2.ts';
+import { DESKTOP, openAs, PHONE } from './support/page.ts';
+import { exchange, people, YESTERDAY_CASES } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**

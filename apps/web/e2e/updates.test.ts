@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { demoFormPicture } from '../../server/src/demo/seed-updates.ts';
 import type { PersonRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, PHONE, atWidths, openAs, people, resize } from './support/e2e3.ts';
+import { atWidths, DESKTOP, openAs, PHONE, resize } from './support/page.ts';
+import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
