@@ -8,7 +8,16 @@ import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import type { OrgRef, PersonRef } from '../../server/src/testing/factories.ts';
 import { appRoutes } from '../src/app/route-table.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, openAs, overflowOf, resize, settled, signOut, untranslatedOn, WIDTHS } from './support/page.ts';
+import {
+  DESKTOP,
+  openAs,
+  overflowOf,
+  resize,
+  settled,
+  signOut,
+  untranslatedOn,
+  WIDTHS,
+} from './support/page.ts';
 import { people, suffix } from './support/people.ts';
 
 /**
