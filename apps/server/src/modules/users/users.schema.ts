@@ -25,9 +25,13 @@ export const users = pgTable(
     passwordResetRequired: boolean('password_reset_required').notNull().default(false),
     /** Tokens issued (`iat`) before this moment are refused: set by a password change, reset or account deletion. */
     sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
-    /** Custom search (user type): others may find this person by e-mail, phone, name (emailNotice, phoneNotice, nameNotice). */
-    searchEmail: boolean('search_email').notNull().default(true),
-    searchPhone: boolean('search_phone').notNull().default(true),
+    /**
+     * Custom search (user type): others may find this person by e-mail, phone, name (emailNotice, phoneNotice,
+     * nameNotice). E-mail and phone are off until the person turns them on, as an organization's privacy hides its
+     * own; fellow members and cooperating partners see them only while on (orgs/directory.service `presentPerson`).
+     */
+    searchEmail: boolean('search_email').notNull().default(false),
+    searchPhone: boolean('search_phone').notNull().default(false),
     searchName: boolean('search_name').notNull().default(true),
     /** E-mail subscription (setting type 0), per person: CaseEmailNotice, EquipEmailNotie. */
     caseEmailNotice: boolean('case_email_notice').notNull().default(true),
