@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,6 +11,89 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+const modulesDir = `${root}apps/server/src/modules`;
+
+/**
+ * The server's module graph, written once (apps/server/src/modules/graph.json): which modules each module may
+ * depend on. Checked here on resolved paths (so `./x.repository` without its extension, `import()` and `export …
+ * from` count too) and by tools/lint/module-graph.test.ts (no cycle; ARCHITECTURE.md shows the same list).
+ */
+const moduleGraph = JSON.parse(readFileSync(`${modulesDir}/graph.json`, 'utf8')).modules;
+const moduleFiles = (suffix) =>
+  Object.keys(moduleGraph).flatMap((m) =>
+    readdirSync(`${modulesDir}/${m}`)
+      .filter((f) => f.endsWith(suffix))
+      .map((f) => `./${m}/${f}`),
+  );
+/** Tables are shared for foreign keys and joins (docs/decisions.md): a repository may name any module's tables. */
+const tableFiles = moduleFiles('.schema.ts');
+const repositoryFiles = moduleFiles('.repository.ts');
+
+/** Each module: only itself, the modules the graph lets it use, and tables; never another module's repository. */
+const moduleZones = Object.entries(moduleGraph).flatMap(([name, uses]) => [
+  {
+    target: `./apps/server/src/modules/${name}`,
+    from: './apps/server/src/modules',
+    except: [`./${name}`, ...uses.map((u) => `./${u}`), ...tableFiles, './graph.json'],
+    message: `Module graph: ${name} may use ${uses.join(', ') || 'no other module'} (apps/server/src/modules/graph.json).`,
+  },
+  {
+    target: `./apps/server/src/modules/${name}`,
+    from: repositoryFiles.filter((f) => !f.startsWith(`./${name}/`)).map((f) => `./apps/server/src/modules${f.slice(1)}`),
+    message: "A module reaches another's data through its service or access rules, never its repository.",
+  },
+]);
+
+/** Resolved paths of the database layer, for the zones below (globs: absolute, as import-x matches them). */
+const at = (glob) => `${root}${glob}`;
+const drizzleAndTables = [
+  at('**/node_modules/drizzle-orm/**'),
+  at('**/node_modules/pg/**'),
+  at('**/node_modules/@electric-sql/**'),
+  at('apps/server/src/modules/**/*.schema.ts'),
+];
+const layer = (suffix) => at(`apps/server/src/modules/**/*${suffix}`);
+/** Layers inside every module, on resolved paths: what static `no-restricted-imports` patterns cannot see. */
+const layerZones = [
+  {
+    target: layer('.routes.ts'),
+    from: [layer('.repository.ts')],
+    message: 'Routes call services; services call repositories.',
+  },
+  {
+    target: layer('.repository.ts'),
+    from: ['.routes.ts', '.service.ts', '.access.ts', '.presenter.ts'].map(layer),
+    message: 'Repositories depend on tables only.',
+  },
+];
+/** import() of a computed path: lint cannot tell what it reaches. */
+const computedImport = {
+  selector: "ImportExpression[source.type!='Literal']",
+  message: 'import() of a computed path hides a dependency from the module graph: name the module.',
+};
+/**
+ * Presenters are pure: no value import (static, re-export or import()) of a repository, service, access rule, route,
+ * job or the database, with or without its extension. Types of rows are welcome (`import type`).
+ */
+const impure = '/[.](repository|service|access|routes|jobs)([.]ts)?$|^(drizzle-orm|pg|@electric-sql)|platform.db.client/';
+const presenterSelectors = [
+  `ImportDeclaration[importKind!='type'][source.value=${impure}]`,
+  `ExportNamedDeclaration[exportKind!='type'][source.value=${impure}]`,
+  `ExportAllDeclaration[exportKind!='type'][source.value=${impure}]`,
+  `ImportExpression[source.value=${impure}]`,
+].map((selector) => ({
+  selector,
+  message: 'Presenters are pure: they shape rows already read, never read (no repository, service, access or db).',
+}));
+
+/** Every file of a module but its repositories and tables (the block that applies it says which files). */
+const databaseZone = {
+  target: './apps/server/src/modules',
+  from: drizzleAndTables,
+  message: 'Only *.repository.ts files query the database (Drizzle, pg, tables).',
+};
+
 /** The database layer: only repositories (and the tables themselves) may import these in a module. */
 const databaseImports = [
   {
@@ -18,6 +102,12 @@ const databaseImports = [
   },
   { group: ['**/*.schema.ts'], message: 'Tables are imported by repositories only.' },
 ];
+
+const platformZone = {
+  target: './apps/server/src/platform',
+  from: './apps/server/src/modules',
+  message: 'The platform never depends on a domain module.',
+};
 
 export default tseslint.config(
   {
@@ -54,25 +144,31 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-console': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/server/src/platform',
-              from: './apps/server/src/modules',
-              message: 'The platform never depends on a domain module.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [platformZone] }],
+    },
+  },
+  {
+    // The module graph and the layers, on resolved paths (tests may reach across modules to set up data).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [platformZone, ...moduleZones, ...layerZones] }],
+      // A path lint cannot resolve is a path lint cannot check.
+      'import-x/no-unresolved': 'error',
+      'no-restricted-syntax': ['error', computedImport],
     },
   },
   {
     // A module's routes, services, access rules, presenters and jobs reach the database through its repositories.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.repository.ts', '**/*.schema.ts', '**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: databaseImports }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: databaseImports }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [platformZone, ...moduleZones, ...layerZones, databaseZone] },
+      ],
+    },
   },
   {
     // Routes are thin: they call services, never repositories.
@@ -105,6 +201,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.presenter.ts'],
+    rules: { 'no-restricted-syntax': ['error', computedImport, ...presenterSelectors] },
   },
   {
     files: [

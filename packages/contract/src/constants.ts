@@ -7,6 +7,16 @@ export const CaseType = { orthodontics: 1, implant: 2, restoration: 3 } as const
 /** A set bit hides that field from others. Default: all three set. */
 export const Privacy = { email: 2, phone: 4, other: 8, all: 2 | 4 | 8 } as const;
 
+/** Whether an organization's privacy bits hide this field (Privacy.email, .phone or .other) from others. */
+export const hidesField = (privacy: number, bit: number) => (privacy & bit) !== 0;
+
+/**
+ * A field as others see it: null where its privacy bit is set; the organization itself (`own`) always sees it. The
+ * one TypeScript copy of the rule; the SQL one is `fieldShown` in apps/server/src/modules/orgs/orgs.schema.ts.
+ */
+export const shownField = <T>(value: T | null, privacy: number, bit: number, own = false): T | null =>
+  own || !hidesField(privacy, bit) ? value : null;
+
 /** Organization status: 0 authorized (verified), anything else registered. */
 export const CustStatus = { authorized: 0, underReview: 1, auditFailed: 2 } as const;
 
@@ -48,7 +58,7 @@ export type ServiceName = (typeof ServiceNames)[number];
 
 export const Password = { min: 6, max: 16, pattern: /^[A-Za-z0-9_]+$/ } as const;
 
-export const PERMANENT_EXPIRY = '9999-12-31 23:59:59';
+export const PERMANENT_EXPIRY = '9999/12/31 23:59:59';
 export const API_AUDIENCE = 'urn:archway:api';
 export const OIDC_CLIENT_ID = 'archway-web';
 

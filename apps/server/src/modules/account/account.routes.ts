@@ -13,12 +13,12 @@ import {
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestContext } from '../../platform/auth.ts';
+import { bearerToken, requestContext } from '../../platform/auth.ts';
 import { createProvider } from '../../platform/identity/provider.ts';
 import type { IdentitySecrets } from '../../platform/identity/secrets.ts';
 import { ACCESS_TOKEN_TTL, REMEMBER_TOKEN_TTL } from '../../platform/identity/tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { accountClaims, actorFor } from '../users/users.service.ts';
+import { accountClaims, actorFor } from './actors.service.ts';
 import { presentIdentitySettings } from './account.presenter.ts';
 import { authenticate, purgeSignInCounters } from './account.service.ts';
 
@@ -83,7 +83,9 @@ export const accountRoutes =
         const redirectTo = await provider.interactionResult(
           req.raw,
           reply.raw,
-          { login: { accountId: user.id } },
+          // Signing in to the first-party app is its consent too (a relying party asking `offline_access` must
+          // send prompt=consent, which this form answers with the sign-in).
+          { login: { accountId: user.id }, consent: {} },
           { mergeWithLastSubmission: false },
         );
         return ok({ redirectTo });
@@ -124,6 +126,32 @@ export const accountRoutes =
         req.raw.originalUrl = req.raw.url;
         req.raw.url = req.raw.url!.slice('/oidc'.length) || '/';
       };
+      // Userinfo: every access token the provider issues is a JWT for the API (resource indicator), which
+      // oidc-provider's own userinfo refuses by design. A bearer JWT is answered here: the claims of a live account
+      // (the token verified, its sessions not ended: req.actor) for the grant the one first-party client always has,
+      // `openid profile`. Anything else (no token, an opaque one, a form-posted one) goes on to the provider.
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/oidc/me',
+        config: { access: 'public' },
+        schema: { hide: true },
+        handler: async (req, reply) => {
+          if (bearerToken(req.headers.authorization)?.split('.').length !== 3) {
+            reply.hijack();
+            mount(req);
+            handle(req.raw, reply.raw);
+            return;
+          }
+          const claims = req.actor ? await accountClaims(db, req.actor.userId) : undefined;
+          reply.header('cache-control', 'no-store');
+          if (claims) return claims;
+          reply.header(
+            'www-authenticate',
+            `Bearer realm="${tokens.issuer}", error="invalid_token", error_description="invalid token provided"`,
+          );
+          return reply.status(401).send({ error: 'invalid_token', error_description: 'invalid token provided' });
+        },
+      });
       for (const path of ['/oidc', '/oidc/*']) {
         scope.all(path, { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
           reply.hijack();

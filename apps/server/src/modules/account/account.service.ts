@@ -3,13 +3,21 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import { DUMMY_HASH, HashQueueFull, verifyPassword } from '../../platform/identity/passwords.ts';
-import { findUserByLogin, type UserRow } from '../users/users.service.ts';
+import { findUserByLogin, type UserRow } from './actors.service.ts';
 import * as repo from './account.repository.ts';
 
 /**
- * Sign-in limits. Failed attempts: 5 per account (3 for a platform administrator's account) and 30 per address in
- * a 15-minute window; every attempt, whatever its outcome: 60 per address per minute. Past any of them, HTTP 429
- * even for the right password. A plain object so a test can lower a limit for the duration of one case.
+ * Sign-in limits (ASVS soft lockout: a lockout slows the address that fails and never locks an account against the
+ * right password from an address that has not failed).
+ * - Failed attempts per address AND account: 5 (3 on a platform administrator's account) in a 15-minute window;
+ *   past them that address gets HTTP 429 for that account, even for the right password, until the window ends.
+ *   Other addresses are not affected: nobody can lock somebody else out (not even `admin`) by failing on purpose.
+ * - Failed attempts per address, whatever the account: past 30 in the window the address is slowed, not locked:
+ *   each further attempt waits `slowDelayMs`, doubling with every failure past the limit up to `slowDelayMaxMs`,
+ *   before it is tried. The right password still signs in (a clinic behind one router keeps working); a
+ *   password-spraying address gets a few guesses a minute.
+ * - Every attempt, whatever its outcome: 60 per address per minute; past it, 429.
+ * A plain object so a test can lower a limit for the duration of one case.
  */
 export const SIGN_IN_LIMITS = {
   perAccount: 5,
@@ -17,6 +25,10 @@ export const SIGN_IN_LIMITS = {
   perAdminAccount: 3,
   perAddress: 30,
   windowMs: 15 * 60 * 1000,
+  /** The first wait of an address past `perAddress` failures, doubled with each further failure… */
+  slowDelayMs: 500,
+  /** …up to this. */
+  slowDelayMaxMs: 8000,
   perAddressPerMinute: 60,
   rateWindowMs: 60 * 1000,
   /**
@@ -26,6 +38,13 @@ export const SIGN_IN_LIMITS = {
    */
   floodDelayMs: 1000,
 };
+
+/** How long an address with `failures` failed attempts in the window waits before its next attempt is tried. */
+export function slowDown(failures: number, L = SIGN_IN_LIMITS): number {
+  const past = failures - L.perAddress;
+  if (past <= 0) return 0;
+  return Math.min(L.slowDelayMaxMs, L.slowDelayMs * 2 ** Math.min(past - 1, 20));
+}
 
 /** The login an audit entry keeps of a refused sign-in (the request schema bounds it too). */
 export const AUDIT_LOGIN_MAX = 100;
@@ -81,11 +100,13 @@ function overLocalRate(db: Db, address: string, now = Date.now()): boolean {
  *
  * 1. Every attempt from the address is counted first (all outcomes): past 60 a minute, 429 — refused in memory
  *    before any database work once this process has seen that many, after `floodDelayMs`.
- * 2. The account is looked up (no hashing) and one failed attempt is reserved, atomically, on the account
- *    (by id, so username and e-mail share one counter; an unknown login has its own) and on the address.
- *    Concurrent attempts get distinct numbers: exactly the limit's count reaches the password check.
+ * 2. The account is looked up (no hashing) and one failed attempt is reserved, atomically, on the pair of this
+ *    address and the account (by id, so username and e-mail share one counter; an unknown login has its own) and
+ *    on the address. Concurrent attempts get distinct numbers: exactly the limit's count reaches the password
+ *    check. Past the pair's limit: 429 (nothing tried, the reservations given back). Past the address's: the
+ *    attempt waits (`slowDown`), then goes on.
  * 3. The password is checked under the hashing gate (a full queue answers 429).
- * 4. Success gives the reservations back: the account's failures are forgotten, the address's one returned.
+ * 4. Success gives the reservations back: the pair's failures are forgotten, the address's one returned.
  */
 export async function authenticate(
   db: Db,
@@ -115,19 +136,21 @@ export async function authenticate(
   }
 
   const user = await findUserByLogin(db, login);
-  const accountKey = user ? `acct:${user.id}` : `login:${login.toLowerCase()}`;
+  const account = user ? `acct:${user.id}` : `login:${login.toLowerCase()}`;
+  // The account's failures from this address only: another address's failures never lock it.
+  const accountKey = `fail:${address}:${account}`;
   const addressKey = `fail:${address}`;
   const byAccount = await repo.reserveAttempt(db, accountKey, L.windowMs);
-  const byAddress = await repo.reserveAttempt(db, addressKey, L.windowMs);
   const perAccount = user?.isAdmin ? L.perAdminAccount : L.perAccount;
-  if (byAccount > perAccount || byAddress > L.perAddress) {
-    // Nothing was tried: give back a reservation that was still within its limit.
-    if (byAccount <= perAccount) await repo.releaseAttempt(db, accountKey);
-    if (byAddress <= L.perAddress) await repo.releaseAttempt(db, addressKey);
+  if (byAccount > perAccount) {
+    // Nothing was tried (the reservation past the limit stays: the window ends all the same). One audit entry.
     if (byAccount === perAccount + 1) await refusedForRate(user?.isAdmin ? 'adminAccount' : 'account');
-    else if (byAddress === L.perAddress + 1) await refusedForRate('address');
     throw tooMany();
   }
+  const byAddress = await repo.reserveAttempt(db, addressKey, L.windowMs);
+  // Slowed, not locked: the attempt waits, then is tried like any other.
+  const wait = slowDown(byAddress, L);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 
   let valid: boolean;
   try {
@@ -140,6 +163,9 @@ export async function authenticate(
   }
 
   if (!user || !valid || user.disabled) {
+    // Only failures stay counted (a success gives its reservation back), so this is the one failure per window
+    // from which the address is slowed: audited once.
+    if (byAddress === L.perAddress) await refusedForRate('addressSlowed');
     await audit(db, ctx, {
       actorUserId: user?.id,
       action: 'signIn',

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { caseBoxCounts } from '../cases/cases.schema.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../users/users.schema.ts';
 
 export type ConsoleCustomerRow = typeof customers.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * People who belong to the organization and scanners bound to it, per row (index lookups). Written out: Drizzle

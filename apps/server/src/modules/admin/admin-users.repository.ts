@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../users/users.schema.ts';
 
 export type ConsoleUserRecord = typeof users.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The console's people search, newest first: a part of the username, e-mail or phone (any letter case), with the

@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/identity/passwords.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { endSessions } from '../account/registration.repository.ts';
+import { endSessions } from '../account/tokens.service.ts';
 import { queueResetLink } from '../account/registration.service.ts';
 import { adminNotice } from '../notices/notices.service.ts';
 import { guardedConsole } from './admin.access.ts';
@@ -124,8 +124,12 @@ export async function setUserDisabled(
       detail: { username: current.username, changed },
     });
   });
-  // The person's open clients renew their tokens, which fails: they are back at sign-in.
-  if (disabled) adminNotice(platform, [id], 'account');
+  // The person's open clients renew their tokens, which fails: they are back at sign-in. Their realtime connections
+  // close now, on every process: a client that ignores the notice hears nothing more.
+  if (disabled) {
+    adminNotice(platform, [id], 'account');
+    platform.realtime.disconnectUser(id);
+  }
   return rowOf(db, id);
 }
 
@@ -172,6 +176,7 @@ export async function forcePasswordReset(platform: Platform, ctx: RequestContext
   );
   platform.mail.wake();
   adminNotice(platform, [id], 'account');
+  platform.realtime.disconnectUser(id);
   return { userId: id, passwordResetRequired: true as const, mailedTo };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { CustStatus } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { caseBoxes, caseFiles, cases } from './cases.schema.ts';
@@ -100,8 +101,6 @@ const SORTS: Record<string, string> = {
   'patientName asc': 'c.patient_name asc, b.case_id',
   'patientName desc': 'c.patient_name desc, b.case_id',
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function boxFilter(q: BoxQuery): SQL {
   const parts: SQL[] = [
@@ -276,6 +275,22 @@ export async function findBox(
       ${lock ? sql`for update of b` : sql``}`,
   );
   return row ? boxRowOf(row) : undefined;
+}
+
+/** The organization's copies of these cases (not emptied from its bin), in one statement; other cases are absent. */
+export async function findBoxes(db: Queryable, caseIds: string[], custId: string): Promise<BoxRow[]> {
+  if (!caseIds.length) return [];
+  const rows = await rowsOf<RawBoxRow>(
+    db,
+    sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, b.forwarded_to,
+        b.forwarded_by, sc.name as sender_name, 0 as total
+      from case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id
+      where b.case_id in (${sql.join(
+        caseIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and b.cust_id = ${custId} and b.deleted_at is null`,
+  );
+  return rows.map(boxRowOf);
 }
 
 export interface Party {

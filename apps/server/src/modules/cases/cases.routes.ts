@@ -25,6 +25,7 @@ import * as cases from './cases.service.ts';
 import { forwardingRoutes } from './forwarding.routes.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { designsRoutes } from './designs.routes.ts';
+import { orderFormsRoutes } from './order-forms.routes.ts';
 
 const tags = ['cases'];
 const security = [{ bearer: [] }];
@@ -58,6 +59,7 @@ export const casesRoutes =
     await app.register(forwardingRoutes(platform));
     await app.register(commentsRoutes(platform));
     await app.register(designsRoutes(platform));
+    await app.register(orderFormsRoutes(platform));
 
     app.post(
       '/getpaging',

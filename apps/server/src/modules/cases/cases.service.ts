@@ -14,15 +14,24 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { caseAudit, custOf, mayUploadWith, refuse, requireCertified, type Scope } from './cases.access.ts';
-import { CANCELLABLE, caseActions, presentCase, presentDetail, previewExpired } from './cases.presenter.ts';
+import {
+  accessOf,
+  caseAudit,
+  copyOf,
+  custOf,
+  mayUploadWith,
+  refuse,
+  requireCertified,
+  type Scope,
+} from './cases.access.ts';
+import { presentCase, presentDetail } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
 import * as scanJobs from './scan-jobs.repository.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { caseReceived } from '../notices/case-notices.ts';
 import { orderFinished } from '../notices/task-notices.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
-import { caseForms, insertCaseForms, type OrderValuesRow } from '../orders/orders.repository.ts';
+import { caseForms, insertCaseForms, type OrderValuesRow } from '../orders/orders.service.ts';
 import { visibleFilledForms } from '../orders/orders.presenter.ts';
 
 const DAY_MS = 86_400_000;
@@ -218,13 +227,13 @@ export async function list(s: Scope, q: CaseListBody) {
     s.db,
     rows.map((r) => r.record.id),
   );
+  // The page's rights come with its one query: each copy's row holds every fact the rules read (cases.access).
   const records = rows.map((r) =>
     presentCase(
       r,
       parties.filter((p) => p.caseId === r.record.id),
       custId,
-      now,
-      s.actor.custType,
+      accessOf(r, now, s.actor.custType),
     ),
   );
   await audit(
@@ -238,25 +247,9 @@ export async function list(s: Scope, q: CaseListBody) {
   return { records, totalRecords: total, pageSize: q.pageSize, pageIndex: q.pageIndex };
 }
 
-/** The caller's copy, or "not found" (audited as refused) — the same for another organization's case. */
-export async function copyOf(
-  s: Scope,
-  id: string,
-  action: string,
-  opts: { lock?: boolean; db?: Queryable } = {},
-) {
-  const db = opts.db ?? s.db;
-  const row = await repo.findBox(db, id, custOf(s.actor), opts.lock);
-  if (!row) {
-    await audit(db, s.ctx, caseAudit(s, action, id, 'refused'));
-    return refuse(CaseErrors.notFound);
-  }
-  return row;
-}
-
 export async function present(s: Scope, row: repo.BoxRow): Promise<CaseRow> {
   const parties = await repo.partiesOf(s.db, [row.record.id]);
-  return presentCase(row, parties, custOf(s.actor), new Date(), s.actor.custType);
+  return presentCase(row, parties, custOf(s.actor), accessOf(row, new Date(), s.actor.custType));
 }
 
 /** `GET /detail/{id}` (audited). */
@@ -272,16 +265,15 @@ export async function detail(s: Scope, id: string): Promise<CaseDetail> {
     { custId: custOf(s.actor), role: row.box.role, forwardedBy: row.box.forwardedBy },
     forms,
   );
-  return presentDetail(row, parties, files, custOf(s.actor), new Date(), s.actor.custType, orderForms);
+  const access = accessOf(row, new Date(), s.actor.custType);
+  return presentDetail(row, parties, files, custOf(s.actor), access, orderForms);
 }
 
 /** `PUT /status/{id}?status=5`: the sender cancels its case before a lab has started on it. */
 export async function cancel(s: Scope, id: string): Promise<CaseRow> {
   await copyOf(s, id, 'case.cancel');
   const row = await s.db.transaction(async (tx) => {
-    const row = await copyOf(s, id, 'case.cancel', { lock: true, db: tx });
-    if (!caseActions(row, new Date()).includes('cancel') || !CANCELLABLE.includes(row.record.status))
-      return refuse(CaseErrors.statusNotAllowed);
+    const row = await copyOf(s, id, 'case.cancel', { lock: true, db: tx, right: 'cancel' });
     await repo.setCaseStatus(tx, id, CaseStatus.cancelled);
     await audit(tx, s.ctx, caseAudit(s, 'case.cancel', id));
     return { ...row, record: { ...row.record, status: CaseStatus.cancelled } };
@@ -306,8 +298,7 @@ export async function setProcess(s: Scope, id: string, status: number): Promise<
   await copyOf(s, id, 'case.progress');
   let told: NoticeRow[] = [];
   const row = await s.db.transaction(async (tx) => {
-    const row = await copyOf(s, id, 'case.progress', { lock: true, db: tx });
-    if (!caseActions(row, new Date()).includes('status')) return refuse(CaseErrors.statusNotAllowed);
+    const row = await copyOf(s, id, 'case.progress', { lock: true, db: tx, right: 'status' });
     if (status === ProcessStatus.checkedIn && row.box.processStatus !== ProcessStatus.received)
       return refuse(CaseErrors.statusNotAllowed);
     await repo.setProcessStatus(tx, id, custOf(s.actor), status);
@@ -385,8 +376,7 @@ export async function removeFiles(storage: Storage, keys: string[]) {
 
 /** Checks that the caller may fetch this case's files now; returns its copy. */
 async function downloadable(s: Scope, id: string, action: string) {
-  const row = await copyOf(s, id, action);
-  if (row.box.recycledAt) return refuse(CaseErrors.notFound);
+  const row = await copyOf(s, id, action, { right: 'download' });
   if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
   const { maxDownloads, retentionDays } = s.limits;
   if (retentionDays > 0 && Date.now() - row.record.uploadedAt.getTime() > retentionDays * DAY_MS)
@@ -410,8 +400,7 @@ const fileLinks = (id: string, files: Awaited<ReturnType<typeof repo.filesOf>>) 
  * server never holds in clear (`case.encryptedNoConversion`, the catalogue's message for encrypted data). Audited.
  */
 export async function previewStatus(s: Scope, id: string) {
-  const row = await copyOf(s, id, 'case.preview');
-  if (previewExpired(row.record.createdAt, new Date())) return refuse(CaseErrors.previewExpired);
+  const row = await copyOf(s, id, 'case.preview', { right: 'preview' });
   if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
   // The viewer fetches the files as a download does: a receiver needs certification for both.
   if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { containsLike } from '../../platform/db/like.ts';
 import { caseComments } from './comments.schema.ts';
 
 export type CommentRow = typeof caseComments.$inferSelect;
@@ -107,7 +108,7 @@ export const commentCases = (
       join customers lc on lc.id = l.cust_id
       where true
       ${q.commentCustId ? sql`and exists (select 1 from case_comments x where x.case_id = s.case_id and x.cust_id = ${q.commentCustId})` : sql``}
-      ${q.keyword ? sql`and k.patient_name ilike ${'%' + q.keyword.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : sql``}
+      ${q.keyword ? sql`and k.patient_name ilike ${containsLike(q.keyword)}` : sql``}
       order by s.last_time ${q.asc ? sql`asc` : sql`desc`}, s.case_id
       limit ${q.limit} offset ${q.offset}`,
   );

@@ -4,17 +4,9 @@ import { CustType } from '@archway/contract';
 import { archJaw, readMesh, writePly, type Mesh } from '@archway/mesh';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
+import { until } from '../../testing/poll.ts';
 import { caseFiles, cases, scanJobs } from './cases.schema.ts';
 import { cleanUpOrphans } from './cases.jobs.ts';
-
-async function until<T>(check: () => Promise<T | undefined>, tries = 1200): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await check();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('never happened');
-}
 
 /** The mesh turned `degrees` about z and shifted by `shift` mm along x. */
 function moved(mesh: Mesh, degrees: number, shift: number): Mesh {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../platform/db/like.ts';
 
 export interface ComparableCase {
   id: string;

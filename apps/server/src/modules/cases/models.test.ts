@@ -4,18 +4,9 @@ import { CustStatus, CustType } from '@archway/contract';
 import { archJaw, checkMesh, readMesh, writePly } from '@archway/mesh';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
+import { until } from '../../testing/poll.ts';
 import { notices } from '../notices/notices.schema.ts';
 import { caseFiles, scanJobs } from './cases.schema.ts';
-
-/** Polls until `check` answers a value (bounded by attempts, not by time: shared machines are slow). */
-async function until<T>(check: () => Promise<T | undefined>, tries = 1200): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await check();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('never happened');
-}
 
 const jaw = (seed = 1) => Buffer.from(writePly(archJaw({ triangles: 6000, seed })));
 const refusal = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });

@@ -9,15 +9,18 @@ import {
   type ScanFormat,
 } from '@archway/contract';
 import type { Upload } from '@tus/server';
+import { CHECK_HEAD_BYTES, checkScanSize, MeshError } from '@archway/mesh';
 import type { Uploads } from '../../platform/uploads/tus.ts';
 import { refuse, type Scope } from './cases.access.ts';
 import { createCase, removeFiles, usableDevice, type StoredFile } from './cases.service.ts';
 import * as repo from './cases.repository.ts';
 import { prepareOrderForms } from '../orders/filling.service.ts';
+import { receiversOf } from './order-forms.service.ts';
 
-const HEAD_BYTES = 4096;
+/** The first bytes kept of each upload: enough to tell the format and read a PLY header (`checkScanSize`). */
+const HEAD_BYTES = CHECK_HEAD_BYTES;
 
-/** One pass over an upload's bytes: its first bytes (to tell the format), its size and its sha256. */
+/** One pass over an upload's bytes: its first bytes (to tell the format and check its header), size and sha256. */
 async function scan(stream: Readable): Promise<{ head: Buffer; size: number; sha256: string }> {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
@@ -41,8 +44,9 @@ const formatByName = (name: string): ScanFormat | undefined => {
  * `POST /api/case/upload/complete`: finished tus uploads become one case. The order values (`orderFields`) are
  * checked first against each receiving lab's published order form (orders.service `prepareOrderForms`), and the
  * filled forms are written with the case. Each upload must be the caller's and
- * complete; its bytes must be a scan (PLY, STL, OBJ by content) or, for an encrypting device, Archway's encrypted
- * format, and hash to the sha256 the client sent (one read of each). Storage then adopts the staged bytes (a hard
+ * complete; its bytes must be a scan (PLY, STL, OBJ by content) whose body holds what its header declares (a PLY's
+ * element counts, a binary STL's triangle count: `checkScanSize` of @archway/mesh) or, for an encrypting device,
+ * Archway's encrypted format, and hash to the sha256 the client sent (one read of each). Storage then adopts the staged bytes (a hard
  * link or a copy inside the bucket: not a second pass through the server), and `createCase` makes the case in one
  * transaction; on any failure the stored files are removed and nothing is left (the staged uploads stay, so the
  * client can try again). The same uploads again answer the same case.
@@ -52,6 +56,8 @@ export async function completeUpload(
   uploads: Uploads,
   body: CompleteUploadBody,
 ): Promise<{ id: string }> {
+  // No file at all: the spec's "original data file missing", before anything else is looked at.
+  if (!body.files.length) return refuse(CaseErrors.originalMissing);
   const ids = body.files.map((f) => f.uploadId);
   if (new Set(ids).size !== ids.length) return refuse(CaseErrors.parameter);
   const uploadKey = `tus:${[...ids].sort().join(',')}`;
@@ -67,8 +73,7 @@ export async function completeUpload(
   // before any upload is read or stored.
   const { order, forms } = await prepareOrderForms(
     s.db,
-    device,
-    s.actor.custId ?? '',
+    await receiversOf(s.db, device.id, body.order.caseType, s.actor.custId ?? ''),
     body.order,
     body.orderFields,
     body.files.map((f) => f.name),
@@ -93,6 +98,16 @@ export async function completeUpload(
         : undefined
       : detectScanFormat(head, info.size);
     if (!format) return refuse(CaseErrors.badFile);
+    // A plain scan's body must hold what its header declares (a PLY's element counts, a binary STL's triangle
+    // count): otherwise it would become a case whose conversion and preview can only fail.
+    if (!encrypting && format !== 'obj') {
+      try {
+        checkScanSize(head, size);
+      } catch (err) {
+        if (err instanceof MeshError) return refuse(CaseErrors.badFile);
+        throw err;
+      }
+    }
     checked.push({ upload: info, name: f.name, sha256, size, format });
   }
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, Languages, safeString, servicesMap, setLanguageQuery } from '@archway/contract';
+import { envelope, Languages, safeString, servicesMap } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
-import { requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { setLanguage } from '../users/users.service.ts';
 import * as service from './common.service.ts';
 
+/** `/common/services`, the cloud texts and `/healthz`. `/Common/SetLanguage` is the user's: users.routes.ts. */
 export const commonRoutes =
   ({ config, db }: Platform): FastifyPluginAsyncZod =>
   async (app) => {
@@ -25,24 +24,6 @@ export const commonRoutes =
       async (_req, reply) => {
         reply.header('cache-control', 'no-store');
         return ok(service.serviceMap(config));
-      },
-    );
-
-    app.post(
-      '/Common/SetLanguage',
-      {
-        config: { access: 'signedIn' },
-        schema: {
-          tags: ['common'],
-          summary: "Store the signed-in user's server language (only zh or en)",
-          security: [{ bearer: [] }],
-          querystring: setLanguageQuery,
-          response: { 200: envelope(z.object({ culture: z.string(), returnUrl: z.string().nullable() })) },
-        },
-      },
-      async (req) => {
-        await setLanguage(db, requireActor(req), req.query.culture);
-        return ok({ culture: req.query.culture, returnUrl: req.query.returnUrl ?? null });
       },
     );
 

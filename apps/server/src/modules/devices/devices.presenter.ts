@@ -5,6 +5,8 @@ import {
   modelOf,
   PERMANENT_DATE,
   Privacy,
+  hidesField,
+  shownField,
   type AuthorizationAction,
   type AuthorizationRow,
   type DeviceAction,
@@ -12,6 +14,7 @@ import {
   type DeviceRow,
   type DeviceUserAction,
   type DeviceUserRow,
+  type ReceiverEntry,
   type ReceiverRow,
   type ReceiverSearchResult,
 } from '@archway/contract';
@@ -35,10 +38,28 @@ const DEVICE_ACTIONS: Record<DeviceRole, readonly DeviceAction[]> = {
   receiver: ['detail'],
   none: [],
 };
-export const deviceActions = (role: DeviceRole): DeviceAction[] => [...DEVICE_ACTIONS[role]];
+/**
+ * The owner of a lent device (a live authorization): "the authorizer may then only change the authorization time
+ * or recall it" (product §4), which it does on the authorization rows; lending to further organizations stays
+ * (the authorise table's -1 "already authorised" presumes it). Renaming, transfer, unbinding, device users and
+ * receivers wait until nothing is lent.
+ */
+const LENT_OWNER_ACTIONS: readonly DeviceAction[] = ['authorize', 'authorizations', 'detail'];
 
-/** The roles that manage a device's people and data routing. */
+/** The one rule of what the caller may do with a device; the services refuse exactly what it leaves out. */
+export const deviceActions = (role: DeviceRole, lent = false): DeviceAction[] => [
+  ...(role === 'owner' && lent ? LENT_OWNER_ACTIONS : DEVICE_ACTIONS[role]),
+];
+
+/** The roles that see a device's people and data routing. */
 export const MANAGERS: ReadonlySet<DeviceRole> = new Set(['owner', 'authorized']);
+
+/**
+ * Whether the caller may change the device's people and data routing: a borrower (within its lending), or the
+ * owner while nothing is lent (deviceActions offers 'users' and 'receivers' exactly then).
+ */
+export const changesEntries = (role: DeviceRole, lent: boolean) =>
+  role === 'authorized' || (role === 'owner' && !lent);
 
 export interface AuthFacts {
   id: string;
@@ -120,6 +141,7 @@ export function presentDevice(
   viewer: Viewer,
   userEndsAt: Date | null,
   now = new Date(),
+  lent = false,
 ): DeviceRow {
   const rows = auths.map((a) => presentAuth(a, device.ownerCustId, viewer, now));
   const own = auths.find((a) => a.custId === viewer.custId && effectiveStatus(a, now) === 'active');
@@ -144,25 +166,27 @@ export function presentDevice(
     expireTime: formatExpiry(expiresAt)!,
     flag: expiryFlag(expiresAt, now),
     authorizations: rows,
-    actions: deviceActions(role),
+    actions: deviceActions(role, lent),
   };
 }
 
 /**
- * Device-user entry actions: the device's owner may edit or remove any entry on its own device; between
- * non-owners only the account that added the entry may.
+ * Device-user entry actions: the device's owner may edit or remove any entry on its own device (not while it is
+ * lent); a borrower only the entries its account added; anybody else nothing.
  */
 export function deviceUserActions(
   entry: { createdBy: string },
   role: DeviceRole,
   viewer: Viewer,
+  lent = false,
 ): DeviceUserAction[] {
+  if (!changesEntries(role, lent)) return [];
   return role === 'owner' || entry.createdBy === viewer.userId ? ['edit', 'remove'] : [];
 }
 
 /** A set privacy bit hides that field from other organizations. */
 export const visibleField = (value: string | null, privacy: number, bit: number, own: boolean) =>
-  own || (privacy & bit) === 0 ? value : null;
+  shownField(value, privacy, bit, own);
 
 export interface DeviceUserFacts {
   id: string;
@@ -191,10 +215,11 @@ export function presentDeviceUser(
   role: DeviceRole,
   viewer: Viewer,
   now = new Date(),
+  lent = false,
 ): DeviceUserRow {
   const own = u.custId === viewer.custId;
-  const actions = deviceUserActions(u, role, viewer);
-  const hideEmail = !own && ((u.custPrivacy ?? Privacy.all) & Privacy.email) !== 0;
+  const actions = deviceUserActions(u, role, viewer, lent);
+  const hideEmail = !own && hidesField(u.custPrivacy ?? Privacy.all, Privacy.email);
   return {
     id: u.id,
     deviceId: u.deviceId,
@@ -226,17 +251,23 @@ export interface CustFacts {
   status: number;
 }
 
-/**
- * A receiver row. showDelete: the device's owner may delete any receiver of its own device; others only the
- * entries their account added.
- */
-export function presentReceiver(
+/** Whether the caller may delete a receiver entry: the device's owner any (not while lent), a borrower its own. */
+const receiverDeletable = (row: ReceiverFacts, role: DeviceRole, viewer: Viewer, lent: boolean) =>
+  changesEntries(role, lent) && (role === 'owner' || row.createdBy === viewer.userId);
+
+/** -1: the receiver can no longer receive (its audit failed or the routing expired); the web app removes it. */
+const allowStatusOf = (row: ReceiverFacts, cust: CustFacts, now: Date) =>
+  cust.status === CustStatus.auditFailed || row.expiresAt <= now ? -1 : 1;
+
+/** One receiver entry (one case type) as a record of the organization's receiver page. */
+export function presentReceiverEntry(
   row: ReceiverFacts,
   cust: CustFacts,
   role: DeviceRole,
   viewer: Viewer,
   now = new Date(),
-): ReceiverRow {
+  lent = false,
+) {
   const own = cust.id === viewer.custId;
   return {
     id: row.id,
@@ -248,11 +279,53 @@ export function presentReceiver(
     privacy: cust.privacy,
     caseType: row.caseType,
     siginUserId: row.createdBy,
-    // -1: the receiver can no longer receive (its audit failed or the routing expired); the web app removes it.
-    allowStatus: cust.status === CustStatus.auditFailed || row.expiresAt <= now ? -1 : 1,
+    allowStatus: allowStatusOf(row, cust, now),
     expireTime: formatExpiry(row.expiresAt)!,
-    showDelete: role === 'owner' || row.createdBy === viewer.userId,
+    showDelete: receiverDeletable(row, role, viewer, lent),
   };
+}
+
+/**
+ * A device's receiver rows (product §3, calls §3): the entries of one organization merged into one row whose
+ * caseType is a list, in the order the entries come. `entries` keeps each entry's id (what a delete names),
+ * signer, allowStatus, expiry and showDelete.
+ */
+export function presentReceivers(
+  rows: readonly { row: ReceiverFacts; cust: CustFacts }[],
+  role: DeviceRole,
+  viewer: Viewer,
+  now = new Date(),
+  lent = false,
+): ReceiverRow[] {
+  const byCust = new Map<string, ReceiverRow>();
+  const earliest = new Map<string, Date>();
+  for (const { row, cust } of rows) {
+    const e = presentReceiverEntry(row, cust, role, viewer, now, lent);
+    const entry: ReceiverEntry = {
+      id: e.id,
+      caseType: e.caseType,
+      siginUserId: e.siginUserId,
+      allowStatus: e.allowStatus,
+      expireTime: e.expireTime,
+      showDelete: e.showDelete,
+    };
+    const merged = byCust.get(cust.id);
+    if (!merged) {
+      byCust.set(cust.id, { ...e, caseType: [e.caseType], entries: [entry] });
+      earliest.set(cust.id, row.expiresAt);
+      continue;
+    }
+    merged.entries.push(entry);
+    if (!merged.caseType.includes(e.caseType)) merged.caseType.push(e.caseType);
+    merged.allowStatus = Math.min(merged.allowStatus, e.allowStatus);
+    if (row.expiresAt < earliest.get(cust.id)!) {
+      earliest.set(cust.id, row.expiresAt);
+      merged.expireTime = e.expireTime;
+    }
+    merged.showDelete ||= e.showDelete;
+  }
+  for (const merged of byCust.values()) merged.caseType.sort((a, b) => a - b);
+  return [...byCust.values()];
 }
 
 export function presentSearchResult(c: CustFacts, viewer: Viewer): ReceiverSearchResult {

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import {
   deviceAuths,
@@ -119,8 +120,6 @@ const SORTS: Record<string, string> = {
   'number asc': 'd.serial asc',
   'number desc': 'd.serial desc',
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The columns a candidate row carries (enough to filter and order before the page is joined). */
 const CANDIDATE_COLUMNS = 'id, serial, name, owner_cust_id, activated_at';
@@ -242,9 +241,14 @@ export interface Relation {
   /** The end of the user's live device-user window, if any. */
   userEndsAt: Date | null;
   receiver: boolean;
+  /** The device has a live authorization (to anybody). */
+  lent: boolean;
 }
 
-/** How one organization (and its user) relates to each of the given devices: one query for the whole page. */
+/**
+ * How one organization (and its user) relates to each of the given devices, and whether each is lent: one query
+ * for the whole page.
+ */
 export async function relations(
   db: Queryable,
   deviceIds: string[],
@@ -260,9 +264,11 @@ export async function relations(
     authorized: boolean;
     user_ends_at: Date | string | null;
     receiver: boolean;
+    lent: boolean;
   }>(
     db,
     sql`select d.id, d.owner_cust_id,
+      exists (select 1 from device_auths l where l.device_id = d.id and l.status = 'active' and l.expires_at > ${now}) as lent,
       exists (select 1 from device_auths a where a.device_id = d.id and a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}) as authorized,
       (select max(u.ends_at) from device_users u where u.device_id = d.id and u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${entryLive('u', sql`d.owner_cust_id`, now)}) as user_ends_at,
       exists (select 1 from device_receivers r where r.device_id = d.id and r.cust_id = ${custId} and ${entryLive('r', sql`d.owner_cust_id`, now)}) as receiver
@@ -277,6 +283,7 @@ export async function relations(
       authorized: r.authorized === true || (r.authorized as unknown) === 't',
       userEndsAt: r.user_ends_at ? new Date(r.user_ends_at) : null,
       receiver: r.receiver === true || (r.receiver as unknown) === 't',
+      lent: r.lent === true || (r.lent as unknown) === 't',
     });
   }
   return result;

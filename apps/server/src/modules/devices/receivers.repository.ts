@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { CustStatus, Privacy } from '@archway/contract';
 import { customers } from '../orgs/orgs.schema.ts';
 import { deviceReceivers, devices } from './devices.schema.ts';
 import { entryLive } from './devices.repository.ts';
@@ -48,6 +47,7 @@ export async function receiverPage(
       cust: customers,
       serial: devices.serial,
       ownerCustId: devices.ownerCustId,
+      lent: sql<boolean>`exists (select 1 from device_auths l where l.device_id = ${devices.id} and l.status = 'active' and l.expires_at > ${now})`,
     })
     .from(deviceReceivers)
     .innerJoin(devices, eq(devices.id, deviceReceivers.deviceId))
@@ -77,36 +77,3 @@ export const receiverRowsFor = (db: Queryable, deviceId: string, custId: string,
 export const deleteReceivers = (db: Queryable, ids: string[]) =>
   db.delete(deviceReceivers).where(inArray(deviceReceivers.id, ids));
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Receiver search: by name (substring) where the organization's custom search allows it (search_name), by exact
- * e-mail or phone only where both its custom search (search_email, search_phone) and its privacy bit for that field
- * allow it; organizations whose audit failed are never offered.
- */
-export const searchCustomers = (db: Queryable, key: string, max: number) =>
-  db
-    .select()
-    .from(customers)
-    .where(
-      and(
-        ne(customers.status, CustStatus.auditFailed),
-        // Disabled by the platform administrator: hidden until enabled again.
-        isNull(customers.disabledAt),
-        or(
-          and(eq(customers.searchName, true), ilike(customers.name, `%${escapeLike(key)}%`)),
-          and(
-            eq(customers.searchEmail, true),
-            sql`(${customers.privacy} & ${Privacy.email}) = 0`,
-            sql`lower(${customers.email}) = ${key.toLowerCase()}`,
-          ),
-          and(
-            eq(customers.searchPhone, true),
-            sql`(${customers.privacy} & ${Privacy.phone}) = 0`,
-            eq(customers.phone, key),
-          ),
-        ),
-      ),
-    )
-    .orderBy(customers.name)
-    .limit(max);

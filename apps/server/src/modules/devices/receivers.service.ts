@@ -16,18 +16,26 @@ import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import * as receiversRepo from './receivers.repository.ts';
+import { searchOrganizations } from '../orgs/directory.service.ts';
 import {
   checkFrequency,
   countChange,
   custOf,
   deviceAudit,
+  accessOf,
   guarded,
   refuse,
-  roleOf,
+  refuseWhileLent,
   viewerOf,
+  NO_ACCESS,
   type Scope,
 } from './devices.access.ts';
-import { MANAGERS, presentReceiver, presentSearchResult } from './devices.presenter.ts';
+import {
+  MANAGERS,
+  presentReceiverEntry,
+  presentReceivers,
+  presentSearchResult,
+} from './devices.presenter.ts';
 
 export { RECEIVER_FREQUENCY } from './devices.access.ts';
 
@@ -35,26 +43,25 @@ async function routedDevice(s: Scope, idOrSerial: string) {
   const device = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSerial)
     ? await repo.findDeviceById(s.db, idOrSerial)
     : await repo.findDeviceBySerial(s.db, idOrSerial.toUpperCase());
-  const role = device ? await roleOf(s.db, device, s.actor) : 'none';
-  return { device, role };
+  const access = device ? await accessOf(s.db, device, s.actor) : NO_ACCESS;
+  return { device, access, role: access.role };
 }
 
 /**
  * The live receivers of a device, to its owner and authorized organizations (a borrower must know where its
- * scans go). showDelete: the owner on every row; others on the rows their account added. Audited.
+ * scans go): one row per organization with its caseType list (product §3). showDelete: the owner on every entry
+ * (not while the device is lent); a borrower on the entries its account added. Audited.
  */
 export async function listReceivers(s: Scope, idOrSerial: string): Promise<ReceiverRow[]> {
   const viewer = viewerOf(s);
-  const { device, role } = await routedDevice(s, idOrSerial);
+  const { device, access, role } = await routedDevice(s, idOrSerial);
   await audit(s.db, s.ctx, {
     ...deviceAudit(s, 'device.receivers.read', device?.serial ?? idOrSerial),
     outcome: device && MANAGERS.has(role) ? 'allowed' : 'refused',
   });
   if (!device || !MANAGERS.has(role)) return refuse(ReceiverAddErrors.numberError);
   const now = new Date();
-  return (await receiversRepo.receiversOf(s.db, device.id, now)).map((r) =>
-    presentReceiver(r.row, r.cust, role, viewer, now),
-  );
+  return presentReceivers(await receiversRepo.receiversOf(s.db, device.id, now), role, viewer, now, access.lent);
 }
 
 /** Receiver records across every device the organization routes, newest first by default (audited). */
@@ -73,12 +80,13 @@ export async function receiverPage(s: Scope, input: z.infer<typeof receiverPageB
   });
   return {
     records: rows.map((r) => ({
-      ...presentReceiver(
+      ...presentReceiverEntry(
         r.row,
         r.cust,
         r.ownerCustId === viewer.custId ? 'owner' : 'authorized',
         viewer,
         now,
+        r.lent === true || (r.lent as unknown) === 't',
       ),
       deviceId: r.row.deviceId,
       number: r.serial,
@@ -101,9 +109,11 @@ export async function addReceiver(s: Scope, input: z.infer<typeof addReceiverBod
   return guarded(s, 'device.receivers.add', serial || null, async (tx) => {
     if (!serial) return refuse(ReceiverAddErrors.deviceEmpty);
     const device = await repo.findDeviceBySerial(tx, serial, true);
-    const role = device ? await roleOf(tx, device, s.actor) : 'none';
+    const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
+    const role = access.role;
     if (!device || role === 'none') return refuse(ReceiverAddErrors.numberError);
     if (!MANAGERS.has(role)) return refuse(ReceiverAddErrors.notAllowed);
+    refuseWhileLent(access);
     await checkFrequency(tx, device.id, 'receiver', custId);
     const target = await repo.findCustomer(tx, input.custId);
     if (!target) return refuse(ReceiverAddErrors.addError);
@@ -141,8 +151,8 @@ export async function addReceiver(s: Scope, input: z.infer<typeof addReceiverBod
 }
 
 /**
- * Delete receiver entries, all or nothing. The device's owner may delete any entry of its own device;
- * between non-owners only the account that added an entry may delete it (-4 otherwise).
+ * Delete receiver entries, all or nothing. The device's owner may delete any entry of its own device (not while
+ * it is lent: -13); between non-owners only the account that added an entry may delete it (-4 otherwise).
  */
 export async function deleteReceivers(s: Scope, input: z.infer<typeof deleteReceiverBody>) {
   const custId = custOf(s.actor);
@@ -150,8 +160,10 @@ export async function deleteReceivers(s: Scope, input: z.infer<typeof deleteRece
   return guarded(s, 'device.receivers.delete', serial, async (tx) => {
     if (!input.deleteid.length) return refuse(ReceiverDeleteErrors.invalidParameters);
     const device = await repo.findDeviceBySerial(tx, serial, true);
-    const role = device ? await roleOf(tx, device, s.actor) : 'none';
+    const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
+    const role = access.role;
     if (!device || role === 'none') return refuse(ReceiverDeleteErrors.parameter);
+    refuseWhileLent(access);
     const rows = await receiversRepo.receiverRowsFor(tx, device.id, input.custId, input.deleteid);
     if (rows.length !== new Set(input.deleteid).size) return refuse(ReceiverDeleteErrors.noTransfer);
     if (role !== 'owner' && rows.some((r) => r.createdBy !== s.actor.userId))
@@ -177,7 +189,7 @@ export async function deleteReceivers(s: Scope, input: z.infer<typeof deleteRece
 export async function searchReceivers(s: Scope, key: string, max: number): Promise<ReceiverSearchResult[]> {
   const viewer = viewerOf(s);
   if (!key) return [];
-  const rows = await receiversRepo.searchCustomers(s.db, key, max);
+  const rows = await searchOrganizations(s.db, key, max);
   await audit(s.db, s.ctx, {
     actorUserId: s.actor.userId,
     actorCustId: s.actor.custId,

@@ -1,9 +1,8 @@
 import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { deviceRegistry, devices } from './devices.schema.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listRegistry(
   db: Queryable,

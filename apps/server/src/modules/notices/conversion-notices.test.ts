@@ -2,17 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustType, FAILED_NOTICE_KIND, NoticeKind } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
+import { until } from '../../testing/poll.ts';
 import { sampleArchPly } from '../cases/sample-scan.ts';
-
-/** Polls until `check` answers a value (bounded by attempts, not by time: shared machines are slow). */
-async function until<T>(check: () => Promise<T | undefined>, tries = 600): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await check();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('gave up waiting');
-}
 
 describe.each(engines)('conversion notices (%s)', (engine) => {
   let t: TestApp;

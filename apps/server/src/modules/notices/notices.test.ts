@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { CustType, NoticeKind, ProcessStatus, RealtimeEvent } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type DeviceRef, type PersonRef } from '../../testing/factories.ts';
+import { until } from '../../testing/poll.ts';
 import { HUB_PATH } from '../../platform/realtime/hub.ts';
 import { createCase } from '../cases/cases.service.ts';
 import { sampleArchPly } from '../cases/sample-scan.ts';
@@ -41,14 +42,6 @@ function collect(s: Socket, event: string): unknown[] {
   s.on(event, (d: unknown) => got.push(d));
   return got;
 }
-
-const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 /** A case sent as an upload completes: through `createCase` with the app's platform (so it notifies and announces). */
 async function sendCase(app: FastifyInstance, d: DeviceRef, by: PersonRef) {

@@ -1,6 +1,7 @@
 /**
  * Filling order forms: the forms a clinic fills before sending a case (`GET /api/order/forms`), and the check of
- * what it filled against every receiving lab's published form, inside the upload (uploads.service.ts).
+ * what it filled against every receiving lab's published form, inside the upload (cases/uploads.service.ts). Which
+ * labs receive the case is the cases module's routing: it passes their ids in.
  */
 import {
   OrderFormErrors,
@@ -10,33 +11,17 @@ import {
   type ReceiverForm,
 } from '@archway/contract';
 import type { Queryable } from '../../platform/db/client.ts';
-import { routeTargets } from '../cases/cases.repository.ts';
-import { usableDevice } from '../cases/cases.service.ts';
 import { presentReceiverForm } from './orders.presenter.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderFieldRow } from './orders.repository.ts';
-import { fold, refuse, type OrderScope } from './orders.service.ts';
+import { fold, refuse } from './orders.service.ts';
 
-/** The published forms of the labs a case of this device and type is routed to (for the sender's organization). */
-async function receivingForms(db: Queryable, deviceId: string, caseType: number, senderCustId: string) {
-  const receivers = await routeTargets(db, deviceId, caseType, senderCustId, new Date());
-  return repo.publishedForms(db, receivers);
-}
+/** The published forms of these receiving labs (the case's routing says which: cases/order-forms.service.ts). */
+const receivingForms = (db: Queryable, receivers: string[]) => repo.publishedForms(db, receivers);
 
-/**
- * `GET /api/order/forms?device=&type=`: what a clinic fills before sending a case with this device (the caller must
- * be allowed to upload with it, else case.deviceNotUsable). A lab whose order page is off, or that never synchronized
- * a form, has none here and its copy of the case carries no form.
- */
-export async function receiverForms(
-  s: OrderScope,
-  serial: string,
-  caseType: number,
-): Promise<ReceiverForm[]> {
-  if (!s.actor.custId) return [];
-  const device = await usableDevice(s.db, s.actor, serial);
-  return (await receivingForms(s.db, device.id, caseType, s.actor.custId)).map(presentReceiverForm);
-}
+/** `GET /api/order/forms`: the receiving labs' published forms, as a clinic fills them. */
+export const publishedReceiverForms = async (db: Queryable, receivers: string[]): Promise<ReceiverForm[]> =>
+  (await receivingForms(db, receivers)).map(presentReceiverForm);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -181,13 +166,12 @@ export function columnValues(order: CaseOrder): OrderValues {
  */
 export async function prepareOrderForms(
   db: Queryable,
-  device: { id: string },
-  senderCustId: string,
+  receivers: string[],
   order: CaseOrder,
   values: OrderValues | undefined,
   fileNames: readonly string[],
 ): Promise<{ order: CaseOrder; forms: FilledForm[] }> {
-  const forms = await receivingForms(db, device.id, order.caseType, senderCustId);
+  const forms = await receivingForms(db, receivers);
   const filled = checkOrderValues(forms, values ?? {}, fileNames, columnValues(order));
   return { order: withStandardColumns(order, filled), forms: filled };
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -9,14 +8,11 @@ import {
   orderFieldOrderBody,
   OrderFormErrors,
   orderFormState,
-  receiverForm,
-  receiverFormsQuery,
   updateOrderFieldBody,
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
-import * as filling from './filling.service.ts';
 import * as service from './orders.service.ts';
 
 const tags = ['orders'];
@@ -26,8 +22,9 @@ const DESIGNER =
   " The caller's organization needs the order page (`customers.page_order`, else orderForm.notEnabled); any member reads the form, only the organization's administrator (membership role owner) changes it (org.notOwner). Each change is one transaction, audited, and answers the designer's state.";
 
 /**
- * The order-form designer (`/customizeOrder`, product §1, §5, calls-and-errors §8.5) and the forms a clinic fills
- * when it sends a case (`GET /api/order/forms`). Archway's paths: the spec shows none.
+ * The order-form designer (`/customizeOrder`, product §1, §5, calls-and-errors §8.5). The forms a clinic fills when
+ * it sends a case (`GET /api/order/forms`) are routed by the case's device: cases/order-forms.routes.ts. Archway's
+ * paths: the spec shows none.
  */
 export const ordersRoutes =
   ({ db }: Platform): FastifyPluginAsyncZod =>
@@ -172,21 +169,5 @@ export const ordersRoutes =
         },
       },
       async (req) => ok(await service.syncForm(s(req))),
-    );
-
-    app.get(
-      '/api/order/forms',
-      {
-        config,
-        schema: {
-          tags,
-          security,
-          summary:
-            'The published order forms of the labs a case of this device and type would be routed to, for a caller who may upload with the device (else case.deviceNotUsable). A lab whose order page is off or that never synchronized a form has none (its copy carries no form). What the web import and `archway-scan form` show; `POST /api/case/upload/complete` checks `orderFields` against these.',
-          querystring: receiverFormsQuery,
-          response: { 200: envelope(z.array(receiverForm)) },
-        },
-      },
-      async (req) => ok(await filling.receiverForms(s(req), req.query.device, req.query.type)),
     );
   };

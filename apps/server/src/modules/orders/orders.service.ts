@@ -22,6 +22,9 @@ export const MAX_FIELDS = 100;
 const MAX_OPTIONS = 100;
 const MAX_CHILDREN = 50;
 
+/** A case's filled forms, written with the case and read with its detail (cases/cases.service.ts). */
+export { caseForms, insertCaseForms, type OrderValuesRow } from './orders.repository.ts';
+
 export interface OrderScope {
   db: Db;
   ctx: RequestContext;

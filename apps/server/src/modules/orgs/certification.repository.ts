@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { users } from '../users/users.schema.ts';
 import { attachments, customers } from './orgs.schema.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Organizations of one certification status for the administrator, with their licence and creator. The queue

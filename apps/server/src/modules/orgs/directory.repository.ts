@@ -1,14 +1,13 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CustStatus, Privacy } from '@archway/contract';
+import { CooperationState, CustStatus, Privacy } from '@archway/contract';
 import type { Queryable } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { users } from '../users/users.schema.ts';
-import { customers, joinRequests, memberships } from './orgs.schema.ts';
+import { cooperations, customers, fieldShown, joinRequests, memberships } from './orgs.schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type PersonRow = typeof users.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Organization search: by name (substring) where its name search is on; by exact e-mail or phone only where the
@@ -27,12 +26,12 @@ export const searchCustomers = (db: Queryable, key: string, max: number) =>
           and(eq(customers.searchName, true), ilike(customers.name, `%${escapeLike(key)}%`)),
           and(
             eq(customers.searchEmail, true),
-            sql`(${customers.privacy} & ${Privacy.email}) = 0`,
+            fieldShown(Privacy.email),
             sql`lower(${customers.email}) = lower(${key})`,
           ),
           and(
             eq(customers.searchPhone, true),
-            sql`(${customers.privacy} & ${Privacy.phone}) = 0`,
+            fieldShown(Privacy.phone),
             eq(customers.phone, key),
           ),
         ),
@@ -142,4 +141,27 @@ export interface Shared {
   role: 'owner' | 'member';
   joinedAt: Date;
   viewerRole: 'owner' | 'member';
+}
+
+/**
+ * Which of these people belong to an organization in an open cooperation with `custId` (either side applied), in
+ * one query.
+ */
+export async function cooperatingPeople(db: Queryable, custId: string | null, personIds: string[]) {
+  if (!custId || !personIds.length) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(
+      cooperations,
+      and(
+        eq(cooperations.state, CooperationState.open),
+        or(
+          and(eq(cooperations.applicantId, custId), eq(cooperations.partnerId, memberships.custId)),
+          and(eq(cooperations.partnerId, custId), eq(cooperations.applicantId, memberships.custId)),
+        ),
+      ),
+    )
+    .where(inArray(memberships.userId, personIds));
+  return new Set(rows.map((r) => r.userId));
 }

@@ -4,6 +4,7 @@ import {
   GenericErrors,
   Privacy,
   formatExpiry,
+  shownField,
   type CustFindResult,
   type PublicCustomer,
   type PublicPerson,
@@ -12,7 +13,7 @@ import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { reserveAttempt } from '../account/account.repository.ts';
+import { reserveAttempt } from '../account/tokens.service.ts';
 import * as repo from './directory.repository.ts';
 
 /** People searches one person may make per hour (a bound on probing which addresses have accounts). */
@@ -25,7 +26,7 @@ export interface Scope {
 }
 
 const hidden = (value: string | null, privacy: number, bit: number, own: boolean) =>
-  own || (privacy & bit) === 0 ? value : null;
+  shownField(value, privacy, bit, own);
 
 /**
  * An organization's public details. Its own members see everything; others get null for what the privacy mask
@@ -52,19 +53,39 @@ export function presentPublicCustomer(c: repo.CustomerRow, viewerCustId: string 
   };
 }
 
+/** Why a viewer may see a person's e-mail and phone (see `presentPerson`). */
+export interface PersonViewer {
+  userId: string;
+  isAdmin: boolean;
+  /** The viewer's organization is in an open cooperation with one of the person's organizations. */
+  partner: boolean;
+}
+
 /**
- * A person's public details. E-mail and phone: to the person, to an owner of an organization they share, or where
- * the person's search setting for that field is on (they let others find them by it). People who share an
- * organization with the viewer also see it, with the person's role and joined date.
+ * A person's public details. E-mail and phone go only to those with a reason to contact the person:
+ * - the person, a platform administrator, an owner of an organization the person belongs to: always;
+ * - a fellow member of one of the person's organizations, or a member of an organization in an open cooperation
+ *   with one of them: where the person's search setting for that field is on (off unless they turned it on, as an
+ *   organization's privacy hides its e-mail and phone unless it shows them);
+ * - anybody else (a fresh account, an organization with no tie to the person): never, whatever the settings. The
+ *   search settings decide who can FIND the person by a field, not who is shown it.
+ * People who share an organization with the viewer also see it, with the person's role and joined date.
  */
-function presentPerson(u: repo.PersonRow, viewerId: string, shared: repo.Shared | undefined): PublicPerson {
-  const privileged = u.id === viewerId || shared?.viewerRole === 'owner';
+function presentPerson(
+  u: repo.PersonRow,
+  viewer: PersonViewer,
+  shared: repo.Shared | undefined,
+): PublicPerson {
+  const privileged = u.id === viewer.userId || viewer.isAdmin || shared?.viewerRole === 'owner';
+  const related = Boolean(shared) || viewer.partner;
+  const shown = (value: string | null, setting: boolean) =>
+    value && (privileged || (related && setting)) ? value : null;
   return {
     userId: u.id,
     username: u.username,
     avatar: u.avatar,
-    email: u.email && (privileged || u.searchEmail) ? u.email : null,
-    phone: u.phone && (privileged || u.searchPhone) ? u.phone : null,
+    email: shown(u.email, u.searchEmail),
+    phone: shown(u.phone, u.searchPhone),
     country: u.country,
     region: u.region,
     custId: shared?.custId ?? null,
@@ -72,6 +93,20 @@ function presentPerson(u: repo.PersonRow, viewerId: string, shared: repo.Shared 
     role: shared?.role ?? null,
     joinTime: shared ? formatExpiry(shared.joinedAt) : null,
   };
+}
+
+/** The viewer of each of these people, with the ties that decide what they see (two queries for any number). */
+async function viewersOf(s: Scope, ids: string[]) {
+  const [shared, partners] = await Promise.all([
+    repo.sharedMemberships(s.db, s.actor.userId, ids),
+    repo.cooperatingPeople(s.db, s.actor.custId, ids),
+  ]);
+  return (u: repo.PersonRow) =>
+    presentPerson(
+      u,
+      { userId: s.actor.userId, isAdmin: s.actor.isAdmin, partner: partners.has(u.id) },
+      shared.get(u.id),
+    );
 }
 
 const searched = (s: Scope, action: string, ids: string[]) =>
@@ -84,6 +119,14 @@ const searched = (s: Scope, action: string, ids: string[]) =>
     outcome: 'allowed',
     detail: { count: ids.length, ids },
   });
+
+/**
+ * Organizations by name (substring) where their name search is on, by exact e-mail or phone only where that field's
+ * search flag is on and its privacy bit clear; never a certification-failed or disabled one. The one customer search
+ * (also the receivers' search, devices/receivers.service.ts); it tells nothing the caller may not see, the caller
+ * audits it.
+ */
+export const searchOrganizations = (db: Db, key: string, max: number) => repo.searchCustomers(db, key, max);
 
 /** `GET /api2/cust/find`: organizations by name, e-mail or phone as each one's settings allow; audited (not the text). */
 export async function findCustomers(s: Scope, key: string, max: number): Promise<CustFindResult[]> {
@@ -116,9 +159,8 @@ export async function findPeople(s: Scope, key: string): Promise<PublicPerson[]>
   if ((await reserveAttempt(s.db, `userFind:${s.actor.userId}`, 3600_000)) > PEOPLE_SEARCHES_PER_HOUR)
     throw new AppError(GenericErrors.tooManyAttempts);
   const rows = await repo.findPeople(s.db, key);
-  const shared = await repo.sharedMemberships(
-    s.db,
-    s.actor.userId,
+  const present = await viewersOf(
+    s,
     rows.map((r) => r.id),
   );
   await searched(
@@ -126,15 +168,17 @@ export async function findPeople(s: Scope, key: string): Promise<PublicPerson[]>
     'user.find',
     rows.map((r) => r.id),
   );
-  return rows.map((u) => presentPerson(u, s.actor.userId, shared.get(u.id)));
+  return rows.map(present);
 }
 
-/** `GET /api2/user/detail?userId=`: a person's public details (disabled or deleted accounts are not found). */
+/**
+ * `GET /api2/user/detail?userId=`: a person's public details (disabled or deleted accounts are not found); the
+ * e-mail and phone only to those `presentPerson` names.
+ */
 export async function personDetail(s: Scope, userId: string): Promise<PublicPerson> {
   const u = await repo.personById(s.db, userId);
   if (!u) throw new AppError(GenericErrors.objectNotFound);
-  const shared = await repo.sharedMemberships(s.db, s.actor.userId, [u.id]);
-  return presentPerson(u, s.actor.userId, shared.get(u.id));
+  return (await viewersOf(s, [u.id]))(u);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -74,6 +74,14 @@ export const customers = pgTable('customers', {
    */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
+
+/**
+ * SQL: the organization shows this field (Privacy.email, .phone, .other) to others: its privacy bit is clear. The
+ * one SQL copy of the privacy rule (the TypeScript one: `shownField` in @archway/contract); `privacy` names the
+ * column where a query aliases the table.
+ */
+export const fieldShown = (bit: number, privacy: AnyPgColumn | SQL = customers.privacy): SQL =>
+  sql`(${privacy} & ${bit}) = 0`;
 
 /** Which users belong to which organization; the earliest membership is the user's current organization. */
 export const memberships = pgTable(

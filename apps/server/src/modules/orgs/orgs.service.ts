@@ -31,6 +31,9 @@ export type { CustomerRow } from './orgs.repository.ts';
 
 export const findCustomer = (db: Db, custId: string) => repo.findCustomerById(db, custId);
 
+/** Whether PostgreSQL knows a time zone by this name (an organization's zone, the statistics' zone). */
+export const knownZone = (db: Queryable, zone: string) => repo.knownZone(db, zone);
+
 /** `GET /api2/cust`: the caller's organization. */
 export async function currentCustomer(db: Db, actor: Actor): Promise<Customer> {
   const c = await repo.findCustomerById(db, memberOrg(actor));

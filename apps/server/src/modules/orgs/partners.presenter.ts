@@ -2,6 +2,7 @@ import {
   CooperationState,
   formatExpiry,
   Privacy,
+  shownField,
   type CooperationAction,
   type CooperationRow,
   type PartnerRelation,
@@ -9,7 +10,7 @@ import {
 } from '@archway/contract';
 import type { CooperationWithOther, PartnerRecord } from './partners.repository.ts';
 
-const hidden = (privacy: number, bit: number, value: string | null) => (privacy & bit ? null : value);
+const hidden = (privacy: number, bit: number, value: string | null) => shownField(value, privacy, bit);
 
 /** A partner with what its privacy lets others see: bit 2 e-mail, 4 phone, 8 the address fields. */
 export function presentPartner(p: PartnerRecord): PartnerRow {

@@ -1,7 +1,8 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { CooperationState, CustStatus, Privacy } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { cooperations, customers } from './orgs.schema.ts';
+import { containsLike } from '../../platform/db/like.ts';
+import { cooperations, customers, fieldShown } from './orgs.schema.ts';
 
 /** How many of the caller's latest case copies the partner list looks at (cases are the one unbounded source). */
 export const RECENT_CASES = 2000;
@@ -58,10 +59,10 @@ export async function listPartners(
   const filters: SQL[] = [sql`c.id <> ${me}`];
   if (q.type) filters.push(sql`c.cust_type = ${q.type}`);
   if (q.key) {
-    const like = `%${q.key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsLike(q.key);
     filters.push(sql`((c.search_name and c.name ilike ${like})
-      or (c.search_email and c.privacy & ${Privacy.email} = 0 and lower(c.email) = lower(${q.key}))
-      or (c.search_phone and c.privacy & ${Privacy.phone} = 0 and c.phone = ${q.key}))`);
+      or (c.search_email and ${fieldShown(Privacy.email, sql`c.privacy`)} and lower(c.email) = lower(${q.key}))
+      or (c.search_phone and ${fieldShown(Privacy.phone, sql`c.privacy`)} and c.phone = ${q.key}))`);
   }
   // Literal (validated integers): statements are planned generically (platform/db/client.ts).
   const page = sql.raw(`${Math.trunc(q.pageSize)} offset ${Math.trunc((q.pageIndex - 1) * q.pageSize)}`);

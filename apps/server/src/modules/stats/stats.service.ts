@@ -27,7 +27,7 @@ import { AppError } from '../../platform/errors.ts';
 import { loadTemplates } from '../../platform/mail/templates.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import { roleIn } from '../orgs/orgs.access.ts';
-import { knownZone } from '../orgs/orgs.repository.ts';
+import { knownZone } from '../orgs/orgs.service.ts';
 import { statsSubject } from './stats.access.ts';
 import { statsCsv, statsRows, statsWorkbook, type ExportTexts } from './stats.presenter.ts';
 import * as repo from './stats.repository.ts';

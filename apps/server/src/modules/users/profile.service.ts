@@ -16,6 +16,7 @@ import {
   type ChangePasswordBody,
   type CurrentUser,
   type ErrorDef,
+  type NotedAuditAction,
   type UpdateProfileBody,
 } from '@archway/contract';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
@@ -25,8 +26,7 @@ import { hashPassword, verifyPassword } from '../../platform/identity/passwords.
 import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { accountMail, phoneCodeText } from '../account/account-mail.ts';
-import * as limits from '../account/account.repository.ts';
-import * as accounts from '../account/registration.repository.ts';
+import * as accounts from '../account/tokens.service.ts';
 import { deleteAttachment, presentAttachment, saveAttachment } from '../orgs/attachments.service.ts';
 import * as repo from './profile.repository.ts';
 import { currentUser } from './users.service.ts';
@@ -74,9 +74,9 @@ async function lockActive(db: Parameters<typeof repo.lockUser>[0], actor: Actor,
  */
 async function checkPassword(p: Platform, userId: string, password: string, stored: string) {
   const key = `pwcheck:${userId}`;
-  if ((await limits.reserveAttempt(p.db, key, HOUR_MS)) > PASSWORD_CHECKS_PER_HOUR) return 'tooMany' as const;
+  if ((await accounts.reserveAttempt(p.db, key, HOUR_MS)) > PASSWORD_CHECKS_PER_HOUR) return 'tooMany' as const;
   const right = await verifyPassword(password, stored);
-  if (right) await limits.releaseAttempt(p.db, key);
+  if (right) await accounts.releaseAttempt(p.db, key);
   return right;
 }
 
@@ -137,7 +137,7 @@ export async function setAvatar(p: Platform, ctx: Ctx, actor: Actor, file: Recei
 
 /**
  * `POST /api2/user/email`: a confirmation link is mailed to the new address; the address changes only when the link is
- * followed (`GET /user/confirmEmail`). A newer request replaces the older link.
+ * followed (the page /v5/confirmEmail posts it to `POST /user/email/confirm`). A newer request replaces the older link.
  */
 export async function requestEmailChange(p: Platform, ctx: Ctx, actor: Actor, email: string) {
   await p.db.transaction(async (tx) => {
@@ -194,6 +194,8 @@ export async function changePassword(p: Platform, ctx: Ctx, actor: Actor, body: 
     await accounts.endSessions(tx, actor.userId);
     await audited(tx, ctx, actor, 'user.changePassword');
   });
+  // Sessions ended: the realtime connections too, on every process.
+  p.realtime.disconnectUser(actor.userId);
   return { signInAgain: true as const };
 }
 
@@ -237,17 +239,31 @@ export async function confirmPhone(p: Platform, ctx: Ctx, actor: Actor, rawPhone
   const phone = normalizePhone(rawPhone.trim());
   const outcome = await p.db.transaction(async (tx) => {
     const user = await lockActive(tx, actor, ProfilePhoneErrors.invalidUser);
+    // A wrong guess is audited (`user.changePhone.wrongCode`, refused, with the answer and the try), committed with
+    // the count of tries.
+    const wrong = async (def: ErrorDef, detail: Record<string, unknown>) => {
+      await audit(tx, ctx, {
+        actorUserId: actor.userId,
+        actorCustId: actor.custId,
+        action: 'user.changePhone.wrongCode' satisfies NotedAuditAction,
+        objectType: 'user',
+        objectId: actor.userId,
+        outcome: 'refused',
+        detail: { code: def.code, key: def.key, phone, ...detail },
+      });
+      return def;
+    };
     const live = await repo.livePhoneCode(tx, user.id);
-    if (!live) return ProfilePhoneErrors.wrongCode;
-    const tries = await limits.reserveAttempt(tx, `phonecode:${live.id}`, PHONE_CODE.ttlSeconds * 1000);
+    if (!live) return wrong(ProfilePhoneErrors.wrongCode, { live: false });
+    const tries = await accounts.reserveAttempt(tx, `phonecode:${live.id}`, PHONE_CODE.ttlSeconds * 1000);
     if (tries > PHONE_CODE.maxTries) {
       await repo.spendToken(tx, live.id);
-      return ProfilePhoneErrors.tooManyTries;
+      return wrong(ProfilePhoneErrors.tooManyTries, { tries });
     }
     if (live.phone !== phone || live.tokenHash !== phoneCodeHash(live.id, phone, code)) {
-      if (tries < PHONE_CODE.maxTries) return ProfilePhoneErrors.wrongCode;
+      if (tries < PHONE_CODE.maxTries) return wrong(ProfilePhoneErrors.wrongCode, { tries });
       await repo.spendToken(tx, live.id);
-      return ProfilePhoneErrors.tooManyTries;
+      return wrong(ProfilePhoneErrors.tooManyTries, { tries });
     }
     if (await repo.phoneTaken(tx, phone, user.id)) return ProfilePhoneErrors.registered;
     await repo.spendToken(tx, live.id);
@@ -306,6 +322,7 @@ export async function deleteAccount(p: Platform, ctx: Ctx, actor: Actor, passwor
     await accounts.endSessions(tx, locked.id);
     await audited(tx, ctx, actor, 'user.delete', { username: locked.username });
   });
+  p.realtime.disconnectUser(actor.userId);
   const old = avatar ? /^\/attachment\/([0-9a-f-]{36})$/.exec(avatar)?.[1] : undefined;
   if (old) await deleteAttachment(p, p.db, old);
   return { deleted: true as const };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, envelope, pageControl, safeString, updateUserBody } from '@archway/contract';
+import { currentUser, envelope, pageControl, safeString, setLanguageQuery, updateUserBody } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -31,6 +31,25 @@ export const usersRoutes =
         async (req) => ok(await service.currentUser(db, requireActor(req))),
       );
     }
+
+    // Under the common service's path (calls-and-errors), but it stores the user's language.
+    app.post(
+      '/Common/SetLanguage',
+      {
+        config: { access: 'signedIn' },
+        schema: {
+          tags: ['common'],
+          summary: "Store the signed-in user's server language (only zh or en)",
+          security: [{ bearer: [] }],
+          querystring: setLanguageQuery,
+          response: { 200: envelope(z.object({ culture: z.string(), returnUrl: z.string().nullable() })) },
+        },
+      },
+      async (req) => {
+        await service.setLanguage(db, requireActor(req), req.query.culture);
+        return ok({ culture: req.query.culture, returnUrl: req.query.returnUrl ?? null });
+      },
+    );
 
     app.put(
       '/api2/user',

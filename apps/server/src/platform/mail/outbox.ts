@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { escapeLike } from '../db/like.ts';
 import type { Queryable } from '../db/client.ts';
 import { mailOutbox } from './mail.schema.ts';
 
@@ -8,7 +9,23 @@ export type OutboxRecord = Omit<
   'html' | 'text' | 'messageId' | 'nextAttemptAt'
 >;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** What replaces the secret of a one-time link in the administrator's read of the outbox. */
+export const REDACTED = '[redacted]';
+/** The secret of a one-time link: `token=…` (confirmation, password reset, invitation) or the like, in a query. */
+const ONE_TIME = /([?&#;](?:token|ticket|secret|key|code)=)[^\s&#"'<>]+/gi;
+
+/**
+ * A message as the administrator may read it: every one-time link's secret redacted (the address stays, so it is
+ * clear what kind of link was sent). An administrator holding a live reset or confirmation link could take over the
+ * account; the stored message (mail_outbox.text, .html), which is what is sent, keeps them.
+ */
+export const redactLinks = (s: string) => s.replace(ONE_TIME, `$1${REDACTED}`);
+
+const redactRow = <T extends { subject: string; lastError: string | null }>(r: T): T => ({
+  ...r,
+  subject: redactLinks(r.subject),
+  lastError: r.lastError === null ? null : redactLinks(r.lastError),
+});
 
 const listed = {
   id: mailOutbox.id,
@@ -24,7 +41,7 @@ const listed = {
 
 /**
  * The administrator's read of `mail_outbox`, newest first: every e-mail and text message Archway queued (without the
- * bodies), by recipient or subject and by state. The embedded default (no SMTP_URL) keeps e-mails in state
+ * bodies; one-time links redacted), by recipient or subject and by state. The embedded default (no SMTP_URL) keeps e-mails in state
  * `outbox`: this is where they are read.
  */
 export async function listOutbox(
@@ -44,10 +61,10 @@ export async function listOutbox(
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(q.pageSize)
     .offset((q.pageIndex - 1) * q.pageSize);
-  return { total: total?.n ?? 0, rows };
+  return { total: total?.n ?? 0, rows: rows.map(redactRow) };
 }
 
-/** One message with its plain-text body, or undefined. */
+/** One message with its plain-text body (one-time links redacted), or undefined. */
 export async function readOutboxMessage(
   db: Queryable,
   id: string,
@@ -57,5 +74,5 @@ export async function readOutboxMessage(
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id))
     .limit(1);
-  return row;
+  return row && { ...redactRow(row), text: redactLinks(row.text) };
 }
