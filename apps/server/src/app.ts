@@ -180,8 +180,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(uploadsRoutes(platform));
   registerWebApp(app, config.webDist, Brands[config.brand]);
 
+  if (config.demoOff) app.log.warn(config.demoOff);
   if (config.demo) {
-    await seedDemo(db, config.area);
+    const { adminPassword } = await seedDemo(db, config.area, { adminPassword: config.demoAdminPassword });
+    // Printed this once (the first start with demo data); stored nowhere in clear. README: "Demo accounts".
+    if (adminPassword)
+      app.log.warn(
+        `demo platform administrator created: username "admin", password "${adminPassword}" (shown only now; change it after signing in)`,
+      );
     await seedDemoOrderForm(db);
     await seedDemoHelp(db);
     await seedDemoUpdates(db, storage);

@@ -17,6 +17,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db', ARCHWAY_DEMO: 'true' }).demo).toBe(true);
   });
 
+  it('keeps the demo (published passwords) off on a public PUBLIC_URL unless ARCHWAY_DEMO=true says so', () => {
+    for (const local of [
+      'http://localhost:8080',
+      'http://127.0.0.1:9000',
+      'http://[::1]:8080',
+      'http://a.localhost',
+    ]) {
+      const c = loadConfig({ PUBLIC_URL: local });
+      expect([c.demo, c.demoOff], local).toEqual([true, undefined]);
+    }
+    const open = loadConfig({ PUBLIC_URL: 'https://archway.example' });
+    expect(open.demo).toBe(false);
+    expect(open.demoCases).toBe(false);
+    expect(open.demoOff).toMatch(/PUBLIC_URL https:\/\/archway\.example .*ARCHWAY_DEMO=true/);
+    const asked = loadConfig({ PUBLIC_URL: 'https://archway.example', ARCHWAY_DEMO: 'true' });
+    expect([asked.demo, asked.demoOff]).toEqual([true, undefined]);
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.5:8080' }).demo).toBe(false);
+    // The administrator's password: the rule's, or the start is refused.
+    expect(loadConfig({ ARCHWAY_DEMO_ADMIN_PASSWORD: 'chosen_pw_42' }).demoAdminPassword).toBe(
+      'chosen_pw_42',
+    );
+    expect(loadConfig({}).demoAdminPassword).toBeUndefined();
+    expect(() => loadConfig({ ARCHWAY_DEMO_ADMIN_PASSWORD: 'no' })).toThrow(/ARCHWAY_DEMO_ADMIN_PASSWORD/);
+  });
+
   it('moves a service by configuration alone', () => {
     const c = loadConfig({
       PUBLIC_URL: 'https://a.example/',

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BrandIds, isBrandId, ServiceNames, type BrandId, type ServiceName } from '@archway/contract';
+import {
+  BrandIds,
+  isBrandId,
+  passwordSchema,
+  ServiceNames,
+  type BrandId,
+  type ServiceName,
+} from '@archway/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -178,6 +185,7 @@ const schema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ARCHWAY_DEMO: bool.optional(),
+  ARCHWAY_DEMO_ADMIN_PASSWORD: passwordSchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AREA: z.string().trim().min(1).max(32).default('default'),
@@ -237,7 +245,18 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The address people and scanners use to reach this server; issuer and service URLs derive from it. */
   publicUrl: string;
+  /**
+   * Demo organizations, users and data (ARCHWAY_DEMO; default: on without DATABASE_URL, but only when PUBLIC_URL is
+   * a local address: on a public one the demo needs an explicit ARCHWAY_DEMO=true, see `demoOff`).
+   */
   demo: boolean;
+  /** Why the demo data is off although it would be on by default (logged at start), or undefined. */
+  demoOff?: string;
+  /**
+   * The demo administrator's password at its first start (ARCHWAY_DEMO_ADMIN_PASSWORD); unset: one is generated and
+   * printed once in the log.
+   */
+  demoAdminPassword?: string;
   /** With the demo data, a few dozen demo cases (ARCHWAY_DEMO_CASES, default: as ARCHWAY_DEMO). */
   demoCases: boolean;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
@@ -294,14 +313,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // Well-known demo passwords on an address others can reach only when asked for by name.
+  const demoByDefault = e.ARCHWAY_DEMO === undefined && !e.DATABASE_URL;
+  const local = isLocalUrl(publicUrl);
+  const demo = e.ARCHWAY_DEMO ?? (demoByDefault && local);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    demo: e.ARCHWAY_DEMO ?? !e.DATABASE_URL,
-    demoCases: e.ARCHWAY_DEMO_CASES ?? e.ARCHWAY_DEMO ?? !e.DATABASE_URL,
+    demo,
+    ...(demoByDefault && !local
+      ? {
+          demoOff: `demo data is off: PUBLIC_URL ${publicUrl} is not a local address, and the demo accounts have published passwords; set ARCHWAY_DEMO=true to have them there anyway`,
+        }
+      : {}),
+    ...(e.ARCHWAY_DEMO_ADMIN_PASSWORD ? { demoAdminPassword: e.ARCHWAY_DEMO_ADMIN_PASSWORD } : {}),
+    demoCases: e.ARCHWAY_DEMO_CASES ?? demo,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     serviceUrls: e.SERVICE_URLS ?? {},
@@ -318,6 +347,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Archway <no-reply@${new URL(publicUrl).hostname}>`,
     brand: (e.BRAND as BrandId | undefined) ?? 'archway',
   };
+}
+
+/** localhost (and *.localhost), 127.0.0.0/8 and ::1: an address only this machine reaches. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
 }
 
 function storageConfig(e: z.infer<typeof schema>): StorageConfig {

@@ -14,6 +14,7 @@ import { users } from '../modules/users/users.schema.ts';
 import { customers } from '../modules/orgs/orgs.schema.ts';
 import { deviceReceivers, deviceRegistry, devices } from '../modules/devices/devices.schema.ts';
 import { caseBoxes, cases } from '../modules/cases/cases.schema.ts';
+import { platformSettings } from '../modules/notices/notices.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
 import { archJaw, writePly } from '@archway/mesh';
 import { actorFor } from '../modules/users/users.service.ts';
@@ -59,14 +60,29 @@ export function demoCaseTime(n: number, now: number): Date {
   return new Date(yesterday.getTime() - n * 30 * 60_000);
 }
 
+/** Written when every demo case exists: later starts do nothing, whatever users did to the cases or scanners. */
+const DEMO_CASES_MARKER = 'demo.cases';
+async function markDone(db: Db) {
+  await db
+    .insert(platformSettings)
+    .values({ key: DEMO_CASES_MARKER, value: { cases: DEMO_CASES } })
+    .onConflictDoNothing();
+}
+
 /**
  * A few dozen cases from Demo Clinic to Demo Lab over the last 120 days (so the 90-day rule and the statistics have
  * something to show), every type, a generated jaw-like scan each, some with lab progress or downloaded, one
- * encrypted. Made through `createCase`, as an upload would; insert-unless-present (upload ids `demo:<n>`).
+ * encrypted. Made through `createCase`, as an upload would; insert-unless-present (upload ids `demo:<n>`), and once
+ * all exist a marker row (`demo.cases`) ends the seeding for good: deleted cases or scanners do not come back.
  */
 export async function seedDemoCases(db: Db, storage: Storage, area = 'default'): Promise<void> {
+  const [marked] = await db
+    .select({ key: platformSettings.key })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, DEMO_CASES_MARKER));
+  if (marked) return;
   const [done] = await db.select({ n: count() }).from(cases).where(like(cases.uploadId, 'demo:%'));
-  if ((done?.n ?? 0) >= DEMO_CASES) return;
+  if ((done?.n ?? 0) >= DEMO_CASES) return markDone(db);
   const orgs = new Map(
     (
       await db
@@ -194,4 +210,5 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
       throw err;
     }
   }
+  await markDone(db);
 }

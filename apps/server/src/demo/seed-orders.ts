@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { customers } from '../modules/orgs/orgs.schema.ts';
+import { platformSettings } from '../modules/notices/notices.schema.ts';
 import { orderForms, orderFormVersions, type OrderFieldRow } from '../modules/orders/orders.schema.ts';
 
 /** Demo Lab's order form: one mandatory dropdown, published as version 1. */
@@ -15,11 +16,19 @@ export const DEMO_ORDER_FORM: OrderFieldRow[] = [
 
 /**
  * Demo Lab designs order forms (page_order on) and has published {@link DEMO_ORDER_FORM} as version 1, so the
- * clinic's import shows it. Insert-unless-present: once Demo Lab has a form row, nothing here touches it again (a
- * demo user's own changes, or switching the page off, stay).
+ * clinic's import shows it. Once (a marker row `demo.orderForm` in the same transaction), and insert-unless-present:
+ * once Demo Lab has a form row, nothing here touches it again (a demo user's own changes, or switching the page off,
+ * stay).
  */
 export async function seedDemoOrderForm(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // Once: after the first start, a renamed Demo Lab (or a stranger's organization now named so) is left alone.
+    const first = await tx
+      .insert(platformSettings)
+      .values({ key: 'demo.orderForm', value: {} })
+      .onConflictDoNothing()
+      .returning({ key: platformSettings.key });
+    if (!first.length) return;
     const [lab] = await tx
       .select({ id: customers.id })
       .from(customers)

@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from '../platform/db/embedded.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { seedDemoOrderForm } from '../demo/seed-orders.ts';
 import { seedDemoHelp } from '../demo/seed-help.ts';
-import { databaseUrl } from './test-db.ts';
+import { TEST_ADMIN_PASSWORD, databaseUrl } from './test-db.ts';
 
 /**
  * Vitest's global set-up for the server and browser suites: one PostgreSQL for the run (TEST_DATABASE_URL's, else an
@@ -46,7 +46,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   await migrated.close();
   await query(`create database ${demoTemplate} template ${template}`);
   const demo = await openDatabase({ databaseUrl: databaseUrl(admin, demoTemplate), dataDir: tmpdir() });
-  await seedDemo(demo.db);
+  await seedDemo(demo.db, 'default', { adminPassword: TEST_ADMIN_PASSWORD });
   await seedDemoOrderForm(demo.db);
   await seedDemoHelp(demo.db);
   await demo.close();

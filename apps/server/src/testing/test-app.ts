@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { testDatabase } from './test-db.ts';
+import { TEST_ADMIN_PASSWORD, testDatabase } from './test-db.ts';
+import { DEMO_ADMIN, DEMO_PASSWORD } from '../demo/seed.ts';
 
 /** One engine: PostgreSQL (the run's, see test-db.ts). Kept as a list so suites read `for (const engine of engines)`. */
 export type Engine = 'postgres';
@@ -67,8 +68,15 @@ export async function createTestApp(
   };
 }
 
-/** Signs in through `POST /account/token` and returns the Authorization header. */
-export async function signIn(app: FastifyInstance, username: string, password = 'demo123') {
+/**
+ * Signs in through `POST /account/token` and returns the Authorization header. A demo user's password is the published
+ * one; the demo administrator's is the test templates' (never published).
+ */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = username === DEMO_ADMIN ? TEST_ADMIN_PASSWORD : DEMO_PASSWORD,
+) {
   const res = await app.inject({ method: 'POST', url: '/account/token', payload: { username, password } });
   const body = res.json();
   if (!body.success) throw new Error(`sign-in of ${username} failed: ${res.body}`);

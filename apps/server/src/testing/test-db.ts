@@ -7,6 +7,12 @@ import pg from 'pg';
  * `ARCHWAY_TEST_TEMPLATE_DEMO` (with the demo organizations, people, order form and help articles). Each test app
  * copies one (`CREATE DATABASE … TEMPLATE`, tens of milliseconds) and drops its copy when it closes.
  */
+/**
+ * The password the test templates give the demo administrator (`admin`): the demo generates one at its first start,
+ * tests set theirs (seedDemo's `adminPassword`). Known to the tests only; signIn(app, 'admin') uses it.
+ */
+export const TEST_ADMIN_PASSWORD = 'test-admin-password-1';
+
 function runEnv() {
   const admin = process.env.ARCHWAY_TEST_PG;
   const template = process.env.ARCHWAY_TEST_TEMPLATE;
