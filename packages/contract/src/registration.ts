@@ -32,8 +32,21 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** `GET /user/confirmEmail?token=`. */
-export const confirmEmailQuery = z.object({ token: safeString(200).min(1) });
+/**
+ * `GET /user/confirmEmail?mail=` (calls-and-errors §7.5; the start-up check of §8.1 offers it): a confirmation link
+ * is mailed to `mail`, the signed-in account's own address.
+ */
+export const confirmEmailQuery = z.object({ mail: email });
+
+/** What `GET /user/confirmEmail` answers: whether a mail went (none when the address is already confirmed). */
+export const confirmEmailAnswer = z.object({
+  sent: z.boolean(),
+  email: z.string(),
+  emailConfirmed: z.string(),
+});
+
+/** `POST /user/email/confirm`: the mailed link followed, with its single-use token. */
+export const confirmEmailLinkBody = z.object({ token: safeString(200).min(1) });
 
 /** `POST /user/password/forgot`: answers the same whether or not the address belongs to an account. */
 export const forgotPasswordBody = z.object({ email });

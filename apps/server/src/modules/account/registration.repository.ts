@@ -47,6 +47,23 @@ export const findUserByEmail = async (db: Queryable, email: string) =>
       .limit(1)
   )[0];
 
+/** The account, locked for the rest of the transaction (one confirmation request at a time). */
+export const lockUser = async (db: Queryable, userId: string) =>
+  (
+    await db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        emailConfirmed: users.emailConfirmed,
+        language: users.language,
+        disabled: users.disabled,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+  )[0];
+
 export const insertToken = (
   db: Queryable,
   values: { userId: string; purpose: TokenPurpose; tokenHash: string; email?: string; expiresAt: Date },

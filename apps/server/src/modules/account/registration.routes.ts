@@ -2,14 +2,17 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccountLinkErrors,
+  confirmEmailAnswer,
+  confirmEmailLinkBody,
   confirmEmailQuery,
   envelope,
   forgotPasswordBody,
+  ProfileEmailErrors,
   RegisterErrors,
   registerBody,
   resetPasswordBody,
 } from '@archway/contract';
-import { requestContext } from '../../platform/auth.ts';
+import { requestContext, requireActor } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as registration from './registration.service.ts';
@@ -23,7 +26,12 @@ const tags = ['account'];
 export const registrationRoutes =
   (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db: platform.db, mail: platform.mail, publicUrl: platform.config.publicUrl };
+    const deps = {
+      db: platform.db,
+      mail: platform.mail,
+      publicUrl: platform.config.publicUrl,
+      realtime: platform.realtime,
+    };
 
     app.post(
       '/user/register',
@@ -53,18 +61,45 @@ export const registrationRoutes =
     app.get(
       '/user/confirmEmail',
       {
+        config: { access: 'signedIn', validationError: ProfileEmailErrors.invalid },
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary:
+            "Asks for a confirmation mail to `mail`, the signed-in account's own address (calls-and-errors §7.5, offered by the start-up check of §8.1); the mailed link leads to /v5/confirmEmail, which confirms through POST /user/email/confirm",
+          description:
+            'Answers `sent: false` (and no mail) for an address already confirmed. A newer link replaces the older. Refused (§8.3 "E-mail"): -1 not the account\'s address or not an address, -3 invalid user, -4 more than 5 mails an hour.',
+          querystring: confirmEmailQuery,
+          response: { 200: envelope(confirmEmailAnswer) },
+        },
+      },
+      async (req) =>
+        ok(
+          await registration.requestConfirmation(
+            deps,
+            requestContext(req),
+            requireActor(req).userId,
+            req.query.mail,
+          ),
+        ),
+    );
+
+    app.post(
+      '/user/email/confirm',
+      {
         config: { access: 'public', validationError: AccountLinkErrors.invalidLink },
         schema: {
           tags,
-          summary: "Follows an e-mail confirmation link: the address is the account's, confirmed",
+          summary:
+            "Follows an e-mail confirmation link (the page /v5/confirmEmail?token= posts its token): the address is the account's, confirmed",
           description: 'Refused (`accountLink.invalid`) for an unknown, used or expired token.',
-          querystring: confirmEmailQuery,
+          body: confirmEmailLinkBody,
           response: {
             200: envelope(z.object({ username: z.string(), email: z.string(), emailConfirmed: z.string() })),
           },
         },
       },
-      async (req) => ok(await registration.confirmEmail(deps, requestContext(req), req.query.token)),
+      async (req) => ok(await registration.confirmEmail(deps, requestContext(req), req.body.token)),
     );
 
     app.post(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   AccountLinkErrors,
   CONFIRM_EMAIL_HOURS,
+  ProfileEmailErrors,
   RegisterErrors,
   RESET_PASSWORD_HOURS,
   type RegisterBody,
@@ -11,6 +12,7 @@ import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/identity/passwords.ts';
 import type { Mailer } from '../../platform/mail/mail.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { accountMail } from './account-mail.ts';
 import { addressBucket } from './account.service.ts';
 import * as limits from './account.repository.ts';
@@ -22,11 +24,15 @@ export const REGISTER_PER_HOUR = 10;
 export const RESET_MAILS_PER_HOUR = 3;
 /** Password-reset requests from one address per hour (past it the answer is the same, and nothing is sent). */
 export const FORGOT_PER_HOUR = 20;
+/** Confirmation mails one person may ask for in an hour (`GET /user/confirmEmail?mail=`). */
+export const CONFIRM_MAILS_PER_HOUR = 5;
 
 export interface RegistrationDeps {
   db: Db;
   mail: Mailer;
   publicUrl: string;
+  /** Closes the connections of a person whose password was reset (after the commit). */
+  realtime?: Pick<Realtime, 'disconnectUser'>;
 }
 
 const newToken = () => {
@@ -97,7 +103,65 @@ export async function register(d: RegistrationDeps, ctx: RequestContext, body: R
   };
 }
 
-/** `GET /user/confirmEmail?token=`: the address the link was sent to is confirmed (if it is still the account's). */
+/**
+ * `GET /user/confirmEmail?mail=` (calls-and-errors §7.5; the start-up check of §8.1 offers it): a confirmation link
+ * is mailed to `mail`, which must be the signed-in account's own address (-1 otherwise). A newer link replaces the
+ * older; at most CONFIRM_MAILS_PER_HOUR an hour (-4). An address already confirmed is answered without a mail.
+ */
+export async function requestConfirmation(
+  d: RegistrationDeps,
+  ctx: RequestContext,
+  userId: string,
+  mail: string,
+) {
+  const answer = await d.db.transaction(async (tx) => {
+    const user = await repo.lockUser(tx, userId);
+    if (!user || user.disabled) throw new AppError(ProfileEmailErrors.invalidUser);
+    if (!user.email || user.email.toLowerCase() !== mail.toLowerCase())
+      throw new AppError(ProfileEmailErrors.invalid, 'mail');
+    const email = user.email;
+    if (user.emailConfirmed === '1') return { sent: false, email, emailConfirmed: '1' };
+    if (
+      (await repo.tokensSince(tx, user.id, 'confirmEmail', new Date(Date.now() - HOUR_MS))) >=
+      CONFIRM_MAILS_PER_HOUR
+    )
+      throw new AppError(ProfileEmailErrors.tooMany);
+    await repo.retireTokens(tx, user.id, 'confirmEmail');
+    const { token, tokenHash } = newToken();
+    await repo.insertToken(tx, {
+      userId: user.id,
+      purpose: 'confirmEmail',
+      tokenHash,
+      email,
+      expiresAt: new Date(Date.now() + CONFIRM_EMAIL_HOURS * HOUR_MS),
+    });
+    await d.mail.send(
+      tx,
+      accountMail('confirmEmail', user.language, email, {
+        username: user.username,
+        email,
+        link: `${d.publicUrl}/v5/confirmEmail?token=${token}`,
+        hours: CONFIRM_EMAIL_HOURS,
+      }),
+    );
+    await audit(tx, ctx, {
+      actorUserId: user.id,
+      actorCustId: null,
+      action: 'user.confirmEmail.request',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'allowed',
+    });
+    return { sent: true, email, emailConfirmed: user.emailConfirmed };
+  });
+  if (answer.sent) d.mail.wake();
+  return answer;
+}
+
+/**
+ * `POST /user/email/confirm {token}`: the mailed link followed (the web page `/v5/confirmEmail?token=`); the address
+ * the link was sent to is confirmed (if it is still the account's).
+ */
 export async function confirmEmail(d: RegistrationDeps, ctx: RequestContext, token: string) {
   return d.db.transaction(async (tx) => {
     // A registration's link confirms the account's address; an e-mail change's link (`changeEmail`, mailed to the new
@@ -192,7 +256,7 @@ export async function resetPassword(
   password: string,
 ) {
   const passwordHash = await hashPassword(password);
-  return d.db.transaction(async (tx) => {
+  const userId = await d.db.transaction(async (tx) => {
     const used = await repo.useToken(tx, 'resetPassword', hashOf(token));
     if (!used) throw new AppError(AccountLinkErrors.invalidLink);
     await repo.setPasswordHash(tx, used.userId, passwordHash);
@@ -207,6 +271,9 @@ export async function resetPassword(
       objectId: used.userId,
       outcome: 'allowed',
     });
-    return { reset: true };
+    return used.userId;
   });
+  // Its realtime connections end too, on every process (a token's renewal would fail, but only when it is asked).
+  d.realtime?.disconnectUser(userId);
+  return { reset: true };
 }

@@ -38,7 +38,9 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     const p = { ...person, username: `ada.${id}`, email: `Ada.${id}@Example.test` };
     expect(await call('POST', '/user/register', { ...p, language: 'de' })).toMatchObject({ success: true });
     const [mail] = await mailsTo(relay, p.email, 1);
-    const confirmed = await call('GET', `/user/confirmEmail?token=${tokenIn(mail!.text!, 'confirmEmail')}`);
+    const confirmed = await call('POST', '/user/email/confirm', {
+      token: tokenIn(mail!.text!, 'confirmEmail'),
+    });
     expect(confirmed).toMatchObject({ success: true, data: { emailConfirmed: '1' } });
     return p;
   };
@@ -58,17 +60,66 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     const stored = await t.app.platform.db.select().from(accountTokens);
     expect(stored.map((s) => s.tokenHash)).not.toContain(token);
 
-    const confirmed = await call('GET', `/user/confirmEmail?token=${token}`);
+    const confirmed = await call('POST', '/user/email/confirm', { token });
     expect(confirmed).toMatchObject({ success: true, data: { username: 'ada.l', emailConfirmed: '1' } });
     const [row] = await t.app.platform.db.select().from(users).where(eq(users.username, 'ada.l'));
     expect(row).toMatchObject({ emailConfirmed: '1', language: 'de', country: 'DE' });
-    expect(await call('GET', `/user/confirmEmail?token=${token}`)).toMatchObject({
+    expect(await call('POST', '/user/email/confirm', { token })).toMatchObject({
       errorCode: -1,
       data: { key: 'accountLink.invalid' },
     });
-    expect(await call('GET', '/user/confirmEmail?token=nope')).toMatchObject({ errorCode: -1 });
+    expect(await call('POST', '/user/email/confirm', { token: 'nope' })).toMatchObject({ errorCode: -1 });
     // The new account signs in.
     await expect(signIn(t.app, 'ada.l', 'first_pw1')).resolves.toHaveProperty('authorization');
+  });
+
+  it("GET /user/confirmEmail?mail= mails a new confirmation link to the signed-in account's own address (§7.5, §8.1)", async () => {
+    const id = randomBytes(4).toString('hex');
+    const p = { ...person, username: `mia.${id}`, email: `Mia.${id}@Example.test` };
+    expect(await call('POST', '/user/register', { ...p, language: 'de' })).toMatchObject({ success: true });
+    await mailsTo(relay, p.email, 1);
+    const me = await signIn(t.app, p.username, p.password);
+    const ask = async (mail: string, headers: Record<string, string> = me) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/user/confirmEmail?mail=${encodeURIComponent(mail)}`,
+          headers,
+        })
+      ).json();
+    // Signed in only; another address, or no address at all, is §8.3 "E-mail" -1; nothing is mailed.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/user/confirmEmail?mail=${p.email}` })).statusCode,
+    ).toBe(401);
+    expect(await ask(`other.${id}@example.test`)).toMatchObject({
+      success: false,
+      errorCode: -1,
+      data: { key: 'profileEmail.invalid' },
+    });
+    expect(await ask('not-an-address')).toMatchObject({ success: false, errorCode: -1 });
+    // The account's own address (in any case): a new link in the account's language; the older one stops working.
+    expect(await ask(p.email.toLowerCase())).toMatchObject({
+      success: true,
+      data: { sent: true, email: p.email, emailConfirmed: '2' },
+    });
+    const [first, second] = await mailsTo(relay, p.email, 2);
+    expect(second!.subject).toBe(de.confirmEmail.subject);
+    expect(
+      await call('POST', '/user/email/confirm', { token: tokenIn(first!.text!, 'confirmEmail') }),
+    ).toMatchObject({ success: false, errorCode: -1 });
+    expect(
+      await call('POST', '/user/email/confirm', { token: tokenIn(second!.text!, 'confirmEmail') }),
+    ).toMatchObject({ success: true, data: { emailConfirmed: '1' } });
+    // Confirmed: answered, and nothing more is mailed.
+    expect(await ask(p.email)).toMatchObject({ success: true, data: { sent: false, emailConfirmed: '1' } });
+    expect((await mailsTo(relay, p.email, 2)).length).toBe(2);
+
+    // At most 5 confirmation mails an hour (the registration's counts): the sixth is -4.
+    const q = { ...person, username: `max.${id}`, email: `Max.${id}@Example.test` };
+    expect(await call('POST', '/user/register', q)).toMatchObject({ success: true });
+    const him = await signIn(t.app, q.username, q.password);
+    for (let i = 0; i < 4; i++) expect(await ask(q.email, him)).toMatchObject({ success: true });
+    expect(await ask(q.email, him)).toMatchObject({ success: false, errorCode: -4 });
   });
 
   it('refuses a taken username or address (any case) and names outside the rules; nothing is mailed', async () => {

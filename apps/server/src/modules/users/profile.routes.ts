@@ -92,7 +92,7 @@ export const profileRoutes =
           tags,
           security,
           summary:
-            'Change the e-mail address: a confirmation link goes to the NEW address; the address changes (confirmed) only when the link is followed (GET /user/confirmEmail). A new request replaces the previous link. Codes (§8.3 "E-mail"): -1 invalid, -2 already registered, -3 invalid user, -4 more than 5 links an hour',
+            'Change the e-mail address: a confirmation link goes to the NEW address; the address changes (confirmed) only when the link is followed (POST /user/email/confirm). A new request replaces the previous link. Codes (§8.3 "E-mail"): -1 invalid, -2 already registered, -3 invalid user, -4 more than 5 links an hour',
           body: changeEmailBody,
           response: { 200: envelope(changeEmailResponse) },
         },

@@ -153,13 +153,13 @@ describe.each(engines)('personal centre (%s)', (engine) => {
     expect((await row(me.userId)).email).toBe(`${me.username}@factory.test`);
 
     const confirmed = (
-      await t.app.inject({ method: 'GET', url: `/user/confirmEmail?token=${token}` })
+      await t.app.inject({ method: 'POST', url: '/user/email/confirm', payload: { token } })
     ).json();
     expect(confirmed).toMatchObject({ success: true, data: { email: fresh, emailConfirmed: '1' } });
     expect(await row(me.userId)).toMatchObject({ email: fresh, emailConfirmed: '1' });
     expect(await audited(me.userId, 'user.changeEmail')).toBe(1);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/user/confirmEmail?token=${token}` })).json(),
+      (await t.app.inject({ method: 'POST', url: '/user/email/confirm', payload: { token } })).json(),
     ).toMatchObject(refused(-1, 'accountLink.invalid'));
 
     expect(
@@ -186,7 +186,7 @@ describe.each(engines)('personal centre (%s)', (engine) => {
     const first = await sent(`one.${me.userId.slice(0, 8)}@example.test`);
     const second = await sent(`two.${me.userId.slice(0, 8)}@example.test`);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/user/confirmEmail?token=${first}` })).json(),
+      (await t.app.inject({ method: 'POST', url: '/user/email/confirm', payload: { token: first } })).json(),
     ).toMatchObject(refused(-1, 'accountLink.invalid'));
     for (const n of [3, 4, 5]) await sent(`n${n}.${me.userId.slice(0, 8)}@example.test`);
     expect(
@@ -195,7 +195,7 @@ describe.each(engines)('personal centre (%s)', (engine) => {
     ).toMatchObject(refused(-4, 'profileEmail.tooMany'));
     // The second link was replaced by the later ones too.
     expect(
-      (await t.app.inject({ method: 'GET', url: `/user/confirmEmail?token=${second}` })).json(),
+      (await t.app.inject({ method: 'POST', url: '/user/email/confirm', payload: { token: second } })).json(),
     ).toMatchObject(refused(-1, 'accountLink.invalid'));
   });
 
@@ -230,7 +230,7 @@ describe.each(engines)('personal centre (%s)', (engine) => {
     const token = /confirmEmail\?token=([\w-]+)/.exec(relay.received.at(-1)!.text!)![1]!;
     await t.app.platform.db.update(users).set({ email: wanted }).where(eq(users.id, other.userId));
     expect(
-      (await t.app.inject({ method: 'GET', url: `/user/confirmEmail?token=${token}` })).json(),
+      (await t.app.inject({ method: 'POST', url: '/user/email/confirm', payload: { token } })).json(),
     ).toMatchObject(refused(-1, 'accountLink.invalid'));
     expect((await row(me.userId)).email).toBe(`${me.username}@factory.test`);
   });

@@ -3,6 +3,8 @@ import { App as AntApp, Button, Modal, Space } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@archway/contract';
+import { toast } from '../../../shared/ui/toast.ts';
+import { useSendConfirmation } from '../api/profile-send-confirmation.ts';
 
 /** Once answered (verify, complete or cancel), a check is not shown again in this browser session. */
 const SEEN = { verify: 'startupVerifySeen', organization: 'startupOrganizationSeen' } as const;
@@ -14,7 +16,8 @@ const DISABLED_KEY = 'startup-organization-disabled';
 
 /**
  * The start-up checks of calls-and-errors §8.1, mounted once by the app layout:
- * - both phone and e-mail unconfirmed → a dialog offering to verify (the profile in `/account`) or cancel;
+ * - both phone and e-mail unconfirmed → a dialog offering to verify or cancel: verifying mails a confirmation link to
+ *   the person's address (`GET /user/confirmEmail?mail=`), or opens the profile in `/account` when there is none;
  * - no organization → a prompt opening account management on tab index 1 (platform administrators belong to none);
  * - an organization the platform administrator disabled → a notice saying so (instead of that prompt).
  * Neither shows on `/account` itself, nor while `paused` (the first-use guide is open), nor again in the session once
@@ -25,6 +28,7 @@ export function StartupChecks({ user, paused = false }: { user: CurrentUser; pau
   const { notification } = AntApp.useApp();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const sendConfirmation = useSendConfirmation();
   const [answered, setAnswered] = useState(() => ({
     verify: seen('verify'),
     organization: seen('organization'),
@@ -106,7 +110,13 @@ export function StartupChecks({ user, paused = false }: { user: CurrentUser; pau
       cancelText={t('common.cancel')}
       onOk={() => {
         answer('verify');
-        void navigate('/account');
+        if (!user.email) {
+          void navigate('/account');
+          return;
+        }
+        sendConfirmation.mutate(user.email, {
+          onSuccess: (sent) => toast(t('startup.verify.sent', { email: sent.email }), 'success'),
+        });
       }}
       onCancel={() => answer('verify')}
       okButtonProps={{ 'data-testid': 'startup-verify-ok' }}

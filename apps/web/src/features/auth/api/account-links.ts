@@ -44,14 +44,15 @@ export const useResetPassword = () =>
       }),
   });
 
-/** GET /user/confirmEmail?token=: asked once per token (a second ask would find it used). */
+/** POST /user/email/confirm {token}: the mailed link, followed once per token (a second ask would find it used). */
 export const useConfirmEmail = (token: string) =>
   useQuery({
     queryKey: ['account', 'confirmEmail', token],
     queryFn: () =>
       request<{ username: string; email: string }>({
-        path: '/user/confirmEmail',
-        query: { token },
+        method: 'POST',
+        path: '/user/email/confirm',
+        body: { token },
         auth: false,
         silent: true,
       }),
