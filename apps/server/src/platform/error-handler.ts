@@ -30,8 +30,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The call's own "parameter error" code, used instead of the generic 400 for invalid input. */
     validationError?: ErrorDef;
+    /**
+     * Every refusal of the call also carries its code as `data.res` (calls-and-errors §8.4: the notification settings'
+     * client reads `res`), invalid input included.
+     */
+    refusalRes?: boolean;
   }
 }
+
+/** The refusal's details, with `res` when the call answers its refusals that way. */
+const detailsFor = (req: FastifyRequest, def: ErrorDef, details?: Record<string, unknown>) =>
+  req.routeOptions?.config?.refusalRes ? { ...details, res: def.code } : details;
 
 /** The call's own "parameter error" where its table has one, else the generic 400. */
 const parameterError = (req: FastifyRequest): ErrorDef =>
@@ -50,7 +59,9 @@ export function registerErrorHandler(app: FastifyInstance, onRefused?: InputRefu
   app.setErrorHandler(async (err: FastifyError | AppError | BadInputError, req, reply) => {
     const lang = serverLanguage(req.headers['accept-language']);
     if (err instanceof AppError) {
-      return reply.status(err.def.status).send(fail(err.def, err.field, lang, err.details));
+      return reply
+        .status(err.def.status)
+        .send(fail(err.def, err.field, lang, detailsFor(req, err.def, err.details)));
     }
     let field: string | undefined;
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -77,7 +88,7 @@ export function registerErrorHandler(app: FastifyInstance, onRefused?: InputRefu
     }
     const def = parameterError(req);
     await onRefused?.(req, def, field);
-    return reply.status(400).send(fail(def, field, lang));
+    return reply.status(400).send(fail(def, field, lang, detailsFor(req, def)));
   });
 }
 

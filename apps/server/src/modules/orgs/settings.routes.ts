@@ -21,7 +21,7 @@ import * as service from './settings.service.ts';
 const security = [{ bearer: [] }];
 const tags = ['settings'];
 const RES =
-  ' Answers `{res: 0}`; a refusal carries its `res` as the errorCode (and in `data.res`), calls-and-errors §8.4.';
+  ' Answers `{res: 0}`; every refusal (invalid input too) carries its `res` as the errorCode and in `data.res`, calls-and-errors §8.4.';
 
 /**
  * The settings drawer's stored switches: e-mail subscription (type 0, per person), custom search (type 1 and the
@@ -33,7 +33,7 @@ export const settingsRoutes =
     app.get(
       '/cust/clinic/setting',
       {
-        config: { access: 'signedIn', validationError: SettingErrors.loadFailed },
+        config: { access: 'signedIn', validationError: SettingErrors.loadFailed, refusalRes: true },
         schema: {
           tags,
           security,
@@ -49,7 +49,7 @@ export const settingsRoutes =
     app.post(
       '/cust/clinic/setting',
       {
-        config: { access: 'signedIn', validationError: SettingErrors.invalid },
+        config: { access: 'signedIn', validationError: SettingErrors.invalid, refusalRes: true },
         schema: {
           tags,
           security,
@@ -80,7 +80,7 @@ export const settingsRoutes =
     app.post(
       '/user/check/setting',
       {
-        config: { access: 'signedIn', validationError: UserSettingErrors.invalid },
+        config: { access: 'signedIn', validationError: UserSettingErrors.invalid, refusalRes: true },
         schema: {
           tags,
           security,
