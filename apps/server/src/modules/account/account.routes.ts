@@ -149,7 +149,9 @@ export const accountRoutes =
             'www-authenticate',
             `Bearer realm="${tokens.issuer}", error="invalid_token", error_description="invalid token provided"`,
           );
-          return reply.status(401).send({ error: 'invalid_token', error_description: 'invalid token provided' });
+          return reply
+            .status(401)
+            .send({ error: 'invalid_token', error_description: 'invalid token provided' });
         },
       });
       for (const path of ['/oidc', '/oidc/*']) {

@@ -15,6 +15,9 @@ export interface AccountLookup {
 /** The inline script of the provider's logout page (allowed by its hash in the CSP, platform/security-headers.ts). */
 export const LOGOUT_SCRIPT = 'document.forms[0].submit()';
 
+/** The OpenID scopes; the API's own scope (`api`) belongs to its resource indicator. */
+const OIDC_SCOPES = ['openid', 'profile', 'offline_access'];
+
 export const webUrls = (publicUrl: string) => ({
   redirect: `${publicUrl}/v5/account/signin-callback`,
   silentRenew: `${publicUrl}/v5/silent-renew.html`,
@@ -39,7 +42,9 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
       {
         client_id: OIDC_CLIENT_ID,
         token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code'],
+        // Refresh tokens for a relying party that asks `offline_access` (with prompt=consent, OpenID Core 11);
+        // the SPA renews silently and asks none. They end with the sign-in session (expiresWithSession below).
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: [urls.redirect, urls.silentRenew],
         post_logout_redirect_uris: [urls.postLogout],
@@ -48,7 +53,7 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
     pkce: { required: () => true },
     // The SPA exchanges its code from the browser: allow this deployment's own origin only.
     clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
-    scopes: ['openid', 'profile'],
+    scopes: OIDC_SCOPES,
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
     async findAccount(_ctx, id) {
       const claims = await findAccount(id);
@@ -84,19 +89,27 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
         },
       },
     },
-    // First-party client: no consent screen; the grant covers what the SPA asks for.
+    // Archway decision: signing out ends every token of the session, refresh tokens too (even `offline_access`
+    // ones): a shared clinic computer is left signed out.
+    expiresWithSession: async () => true,
+    // First-party client: no consent screen; the grant covers what the client asks for of this provider's scopes
+    // (always `openid profile` and the API, so every access token also reads userinfo: account.routes.ts).
     async loadExistingGrant(ctx) {
       const grantId =
         ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
-      if (grantId) {
-        const existing = await ctx.oidc.provider.Grant.find(grantId);
-        if (existing) return existing;
-      }
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: ctx.oidc.client!.clientId,
-        accountId: ctx.oidc.session!.accountId!,
-      });
-      grant.addOIDCScope('openid profile');
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      const grant =
+        existing ??
+        new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client!.clientId,
+          accountId: ctx.oidc.session!.accountId!,
+        });
+      const granted = new Set(grant.getOIDCScope().split(' '));
+      const asked = ['openid', 'profile', ...ctx.oidc.requestParamScopes].filter(
+        (s) => OIDC_SCOPES.includes(s) && !granted.has(s),
+      );
+      if (existing && !asked.length) return existing;
+      grant.addOIDCScope(asked.join(' '));
       grant.addResourceScope(API_AUDIENCE, 'api');
       await grant.save();
       return grant;
@@ -105,6 +118,8 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
       AccessToken: ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
       IdToken: ACCESS_TOKEN_TTL,
+      // At most the session's: a refresh token ends with its session anyway (expiresWithSession).
+      RefreshToken: 14 * 24 * 3600,
       Interaction: 3600,
       Session: 14 * 24 * 3600,
       Grant: 14 * 24 * 3600,
