@@ -1,13 +1,30 @@
 import type { FastifyRequest } from 'fastify';
-import { CaseErrors, CustErrors, CustStatus, type ErrorDef } from '@archway/contract';
+import {
+  CaseErrors,
+  CaseStatus,
+  CommentErrors,
+  CompareErrors,
+  CustErrors,
+  CustStatus,
+  CustType,
+  DesignErrors,
+  ForwardErrors,
+  ModelErrors,
+  PREVIEW_DAYS,
+  type ErrorDef,
+} from '@archway/contract';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuditEntry, RequestContext } from '../../platform/audit/audit.ts';
+import { audit, type AuditEntry, type RequestContext } from '../../platform/audit/audit.ts';
 import { requestContext, requireActor, type Actor } from '../../platform/auth.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { roleOf } from '../devices/devices.access.ts';
 import { findCustomer } from '../orgs/orgs.service.ts';
+import * as repo from './cases.repository.ts';
+import { BoxRole, type BoxRow } from './cases.repository.ts';
+
+const DAY_MS = 86_400_000;
 
 /** Per-case limits (configuration; 0 means none). */
 export interface CaseLimits {
@@ -83,3 +100,175 @@ export const caseAudit = (
   outcome,
   detail,
 });
+
+// ---- the caller's copies, and what it may do with each: the case rules, written once ------------------------
+
+/** Before a lab starts work, the sender may still cancel. */
+export const CANCELLABLE: readonly number[] = [
+  CaseStatus.awaitingFile,
+  CaseStatus.uploading,
+  CaseStatus.awaitingLab,
+  CaseStatus.uploadError,
+];
+
+/** True once the preview and comment window (90 days after the first upload) has passed. */
+export const previewExpired = (createdAt: Date, now: Date) =>
+  now.getTime() - createdAt.getTime() > PREVIEW_DAYS * DAY_MS;
+
+/**
+ * What an organization may do with its copy of a case. The row's `actions` are the ones of these the contract
+ * names (cases.presenter); the others are asked by the services that do them: `comment` (post a comment),
+ * `design` (the sender writes the design), `designNote` (a receiver writes its note), `share` (a report link),
+ * `model` (start a model build), `models` (see its model builds), `compare` (a side of a comparison).
+ */
+export const CaseRights = [
+  'preview',
+  'download',
+  'detail',
+  'convert',
+  'status',
+  'cancel',
+  'forward',
+  'recycle',
+  'restore',
+  'purge',
+  'comment',
+  'design',
+  'designNote',
+  'share',
+  'model',
+  'models',
+  'compare',
+] as const;
+export type CaseRight = (typeof CaseRights)[number];
+
+/** The caller's rights on one copy, and the facts its row shows with them. */
+export interface CaseAccess {
+  /** The 90-day preview and comment window has passed (the row's `isPreview`). */
+  expired: boolean;
+  rights: readonly CaseRight[];
+}
+
+/** The facts of a copy the rules read (a BoxRow has them). */
+type CopyFacts = Pick<BoxRow, 'box' | 'record'>;
+
+/**
+ * Why the caller may not do `right` with its copy of a case, or null when it may: every case rule, in one place.
+ * A copy in the bin may only be shown, restored or emptied. The organization's certification, the download limits
+ * and what a call asks for (a target status, parameters) are checked by the service that does it.
+ */
+export function refusalOf(
+  copy: CopyFacts,
+  right: CaseRight,
+  now: Date,
+  viewerCustType?: number | null,
+): ErrorDef | null {
+  const { box, record } = copy;
+  const binned = box.recycledAt !== null;
+  const sender = box.role === BoxRole.sender;
+  const receiver = box.role === BoxRole.receiver;
+  const expired = previewExpired(record.createdAt, now);
+  const crypto = record.crypto === 1;
+  const cancelled = record.status === CaseStatus.cancelled;
+  switch (right) {
+    case 'detail':
+      return null;
+    case 'restore':
+    case 'purge':
+      return binned ? null : CaseErrors.notFound;
+    case 'status':
+      return !binned && receiver && !cancelled ? null : CaseErrors.statusNotAllowed;
+    case 'cancel':
+      return !binned && sender && CANCELLABLE.includes(record.status) ? null : CaseErrors.statusNotAllowed;
+    case 'forward':
+      return forwardRefusal(copy, viewerCustType);
+    case 'compare':
+      return binned ? CompareErrors.notFound : crypto ? CompareErrors.encrypted : null;
+  }
+  if (binned) return CaseErrors.notFound;
+  switch (right) {
+    case 'preview':
+      return expired ? CaseErrors.previewExpired : null;
+    case 'comment':
+      return expired ? CommentErrors.expired : null;
+    case 'convert':
+      return crypto ? CaseErrors.encryptedNoConversion : null;
+    case 'model':
+      return crypto ? ModelErrors.encrypted : null;
+    case 'design':
+      return sender ? null : DesignErrors.notSender;
+    case 'designNote':
+      return receiver ? null : DesignErrors.notReceiver;
+    default:
+      // download, recycle, share, models
+      return null;
+  }
+}
+
+/** Only a lab forwards cases (to a third party it cooperates with). */
+export const forwardsCases = (custType?: number | null) => custType === CustType.lab;
+
+/**
+ * Whether a lab may forward its copy to a third party: a case it received from the sender (not one forwarded to
+ * it), not forwarded yet, not encrypted (only the receiver can open it), not cancelled. The cooperation and the
+ * lab's certification are checked when it forwards (the dialog lists the open cooperations).
+ */
+function forwardRefusal(copy: CopyFacts, viewerCustType?: number | null): ErrorDef | null {
+  const { box, record } = copy;
+  if (!forwardsCases(viewerCustType)) return ForwardErrors.notLab;
+  if (box.recycledAt) return CaseErrors.notFound;
+  if (box.role !== BoxRole.receiver || box.forwardedBy !== null) return ForwardErrors.notReceived;
+  if (record.crypto) return ForwardErrors.encrypted;
+  if (record.status === CaseStatus.cancelled) return ForwardErrors.cancelled;
+  if (box.forwardedTo !== null) return ForwardErrors.already;
+  return null;
+}
+
+/** The caller's rights on its copy (pure: the copy's row already holds every fact the rules read). */
+export const accessOf = (copy: CopyFacts, now: Date, viewerCustType?: number | null): CaseAccess => ({
+  expired: previewExpired(copy.record.createdAt, now),
+  rights: CaseRights.filter((r) => refusalOf(copy, r, now, viewerCustType) === null),
+});
+
+/**
+ * The caller's copies of a page of cases and its rights on each, in ONE query (the copies of other organizations'
+ * cases, and copies emptied from the bin, are simply absent), as devices.access `rolesFor` does for devices.
+ */
+export async function copiesOf(
+  db: Queryable,
+  actor: Actor,
+  caseIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, { copy: BoxRow; access: CaseAccess }>> {
+  const out = new Map<string, { copy: BoxRow; access: CaseAccess }>();
+  if (!actor.custId || !caseIds.length) return out;
+  for (const copy of await repo.findBoxes(db, [...new Set(caseIds)], actor.custId))
+    out.set(copy.record.id, { copy, access: accessOf(copy, now, actor.custType) });
+  return out;
+}
+
+/**
+ * The caller's copy of a case, or "not found" (audited as refused) — the same for another organization's case, so
+ * nobody learns which ids exist. With `right`, the copy must also allow it (else that right's refusal).
+ */
+export async function copyOf(
+  s: Scope,
+  id: string,
+  action: string,
+  opts: { lock?: boolean; db?: Queryable; right?: CaseRight } = {},
+): Promise<BoxRow> {
+  const db = opts.db ?? s.db;
+  const row = await repo.findBox(db, id, custOf(s.actor), opts.lock);
+  if (!row) {
+    await audit(db, s.ctx, caseAudit(s, action, id, 'refused'));
+    return refuse(CaseErrors.notFound);
+  }
+  if (opts.right) requireRight(s, row, opts.right);
+  return row;
+}
+
+/** Refuses with the right's own refusal when the caller's copy does not allow it. */
+export function requireRight(s: Scope, copy: CopyFacts, right: CaseRight, now = new Date()): void {
+  const why = refusalOf(copy, right, now, s.actor.custType);
+  if (why) refuse(why);
+}

@@ -1,9 +1,6 @@
 import {
-  CaseStatus,
-  CustType,
   formatExpiry,
   NO_RECEIVER,
-  PREVIEW_DAYS,
   type CaseAction,
   type CaseDetail,
   type CaseRow,
@@ -11,53 +8,32 @@ import {
   type ConversionType,
   type FilledOrderForm,
 } from '@archway/contract';
+import type { CaseAccess } from './cases.access.ts';
 import type { BoxRow, CaseFileRecord, Party } from './cases.repository.ts';
 import type { ScanJob } from './scan-jobs.repository.ts';
 
 const SENDER = 1;
 const RECEIVER = 2;
-const DAY_MS = 86_400_000;
 
 const time = (d: Date) => formatExpiry(d)!;
 
-/** True once the preview and comment window (90 days after the first upload) has passed. */
-export const previewExpired = (createdAt: Date, now: Date) =>
-  now.getTime() - createdAt.getTime() > PREVIEW_DAYS * DAY_MS;
-
-/** Before a lab starts work, the sender may still cancel. */
-export const CANCELLABLE: readonly number[] = [
-  CaseStatus.awaitingFile,
-  CaseStatus.uploading,
-  CaseStatus.awaitingLab,
-  CaseStatus.uploadError,
+/** The order a row's actions are listed in (the contract's actions among the caller's rights). */
+const ROW_ACTIONS: readonly CaseAction[] = [
+  'preview',
+  'download',
+  'detail',
+  'convert',
+  'status',
+  'cancel',
+  'forward',
+  'recycle',
+  'restore',
+  'purge',
 ];
 
-/**
- * Whether a lab may forward its copy to a third party: a case it received from the sender (not one forwarded to
- * it), not forwarded yet, not encrypted (only the receiver can open it), not cancelled. The cooperation is checked
- * when it forwards (the dialog lists the open ones).
- */
-export const mayForward = (row: BoxRow, viewerCustType: number | null | undefined) =>
-  viewerCustType === CustType.lab &&
-  row.box.role === RECEIVER &&
-  row.box.forwardedBy === null &&
-  row.box.forwardedTo === null &&
-  !row.record.crypto &&
-  row.record.status !== CaseStatus.cancelled;
-
-/** What the caller may do with its copy of a case. */
-export function caseActions(row: BoxRow, now: Date, viewerCustType?: number | null): CaseAction[] {
-  if (row.box.recycledAt) return ['detail', 'restore', 'purge'];
-  const actions: CaseAction[] = [];
-  if (!previewExpired(row.record.createdAt, now)) actions.push('preview');
-  actions.push('download', 'detail');
-  if (!row.record.crypto) actions.push('convert');
-  if (row.box.role === RECEIVER && row.record.status !== CaseStatus.cancelled) actions.push('status');
-  if (row.box.role === SENDER && CANCELLABLE.includes(row.record.status)) actions.push('cancel');
-  if (mayForward(row, viewerCustType)) actions.push('forward');
-  actions.push('recycle');
-  return actions;
-}
+/** What the caller may do with its copy, as the row's `actions` (cases.access decides; this only lists). */
+export const caseActions = (access: CaseAccess): CaseAction[] =>
+  ROW_ACTIONS.filter((a) => access.rights.includes(a));
 
 /**
  * The receivers the viewer sees: the sender every receiver the case was routed to (not a third party a lab
@@ -94,8 +70,8 @@ export function presentCase(
   row: BoxRow,
   parties: readonly Party[],
   viewerCustId: string,
-  now: Date,
-  viewerCustType?: number | null,
+  /** The caller's rights on this copy (cases.access `accessOf`). */
+  access: CaseAccess,
 ): CaseRow {
   const { record, box } = row;
   const receivers = receiversSeenBy(row, parties, viewerCustId);
@@ -115,11 +91,11 @@ export function presentCase(
     crypto: record.crypto ? 1 : 0,
     ext: record.ext,
     downloadStatus: Object.fromEntries(visible.map((p) => [p.custId, p.downloadedAt !== null])),
-    isPreview: previewExpired(record.createdAt, now),
+    isPreview: access.expired,
     status: record.status,
     processStatus: box.role === RECEIVER ? box.processStatus : (receivers[0]?.processStatus ?? null),
     recycleId: box.recycleId,
-    actions: caseActions(row, now, viewerCustType),
+    actions: caseActions(access),
     thirdPartyName: thirdPartyOf(row, parties),
     forwardedByName: box.forwardedBy
       ? (parties.find((p) => p.custId === box.forwardedBy)?.custName ?? null)
@@ -136,12 +112,11 @@ export function presentDetail(
   parties: readonly Party[],
   files: readonly CaseFileRecord[],
   viewerCustId: string,
-  now: Date,
-  viewerCustType?: number | null,
+  access: CaseAccess,
   /** The filled order forms the viewer sees (orders.presenter `visibleFilledForms`). */
   orderForms: FilledOrderForm[] = [],
 ): CaseDetail {
-  const card = presentCase(row, parties, viewerCustId, now, viewerCustType);
+  const card = presentCase(row, parties, viewerCustId, access);
   const r = row.record;
   return {
     ...card,

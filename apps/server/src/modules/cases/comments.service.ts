@@ -1,5 +1,4 @@
 import {
-  CaseErrors,
   CommentErrors,
   type CaseComment,
   type CommentCaseRow,
@@ -12,9 +11,7 @@ import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { announce, notify, type NoticeRow } from '../notices/notices.service.ts';
 import { attachmentUrl, saveAttachment, type AttachmentRow } from '../orgs/attachments.service.ts';
-import { caseAudit, custOf, refuse, type Scope } from './cases.access.ts';
-import { previewExpired } from './cases.presenter.ts';
-import { copyOf } from './cases.service.ts';
+import { caseAudit, copyOf, custOf, previewExpired, refusalOf, refuse, type Scope } from './cases.access.ts';
 import * as repo from './comments.repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -56,11 +53,10 @@ export async function postComment(
 ): Promise<CaseComment> {
   const custId = custOf(s.actor);
   const row = await copyOf(s, input.caseId, 'case.comment');
-  if (row.box.recycledAt) return refuse(CaseErrors.notFound);
-  if (previewExpired(row.record.createdAt, new Date())) {
+  const why = refusalOf(row, 'comment', new Date(), s.actor.custType);
+  if (why === CommentErrors.expired)
     await audit(s.db, s.ctx, caseAudit(s, 'case.comment', input.caseId, 'refused', { reason: 'expired' }));
-    return refuse(CommentErrors.expired);
-  }
+  if (why) return refuse(why);
   const text = (input.text ?? '').trim();
   if (!text && !input.file) return refuse(CommentErrors.empty);
 

@@ -8,7 +8,7 @@ import {
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
-import { caseAudit, custOf, refuse, requireCertified, type Scope } from './cases.access.ts';
+import { caseAudit, custOf, refusalOf, refuse, requireCertified, type Scope } from './cases.access.ts';
 import * as repo from './cases.repository.ts';
 import type { CompareParams, CompareResult } from './model-jobs.ts';
 import { presentComparable, presentCompare, type CompareNames } from './models.presenter.ts';
@@ -22,12 +22,10 @@ const COMPARABLE_LIMIT = 100;
 /** A case of the caller's organization (its box, not the bin), for a comparison: else `compare.notFound`. */
 async function heldCase(s: Scope, caseId: string) {
   const row = await repo.findBox(s.db, caseId, custOf(s.actor));
-  if (!row || row.box.recycledAt) {
-    await audit(s.db, s.ctx, caseAudit(s, 'case.compare', caseId, 'refused'));
-    return refuse(CompareErrors.notFound);
-  }
-  if (row.record.crypto === 1) return refuse(CompareErrors.encrypted);
-  return row;
+  const why = row ? refusalOf(row, 'compare', new Date(), s.actor.custType) : CompareErrors.notFound;
+  if (why === CompareErrors.notFound) await audit(s.db, s.ctx, caseAudit(s, 'case.compare', caseId, 'refused'));
+  if (why) return refuse(why);
+  return row!;
 }
 
 /** The scan a side of the comparison uses: a file given, or the case's first original scan. */

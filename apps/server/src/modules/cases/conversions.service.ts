@@ -6,9 +6,8 @@ import {
   ScanFormats,
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
-import { caseAudit, refuse, requireCertified, type Scope } from './cases.access.ts';
+import { caseAudit, copyOf, refuse, requireCertified, type Scope } from './cases.access.ts';
 import * as repo from './cases.repository.ts';
-import { copyOf } from './cases.service.ts';
 import { presentConversion } from './cases.presenter.ts';
 import * as jobs from './scan-jobs.repository.ts';
 
@@ -23,10 +22,7 @@ function targetOf(type: string | undefined): ConversionType {
 
 /** The caller's copy of a case it may convert: not encrypted; a receiver needs certification, as for downloads. */
 async function convertible(s: Scope, id: string, action: string) {
-  const row = await copyOf(s, id, action);
-  if (row.box.recycledAt) return refuse(CaseErrors.notFound);
-  if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
-  return row;
+  return copyOf(s, id, action, { right: 'convert' });
 }
 
 async function present(s: Scope, job: jobs.ScanJob): Promise<Conversion> {

@@ -1,12 +1,13 @@
 import type { CaseDesign, DesignNote, ToothDesign } from '@archway/contract';
+import type { CaseAccess } from './cases.access.ts';
 import type { DesignNoteRecord, DesignRecord } from './designs.repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** What the caller's organization may do with a case's design, from its copy's role (1 sender, 2 receiver). */
-export const designActions = (role: number): CaseDesign['actions'] => ({
-  edit: role === 1,
-  answer: role === 2,
+/** What the caller's organization may do with a case's design, from its rights on its copy (cases.access). */
+export const designActions = (access: CaseAccess): CaseDesign['actions'] => ({
+  edit: access.rights.includes('design'),
+  answer: access.rights.includes('designNote'),
 });
 
 /** Rows → the design the caller sees (an empty chart while nothing is saved); teeth in FDI order. */
@@ -14,7 +15,7 @@ export function presentDesign(
   caseId: string,
   design: DesignRecord | undefined,
   notes: DesignNoteRecord[],
-  role: number,
+  access: CaseAccess,
   custId: string,
 ): CaseDesign {
   const teeth: ToothDesign[] = (design?.teeth ?? [])
@@ -34,6 +35,6 @@ export function presentDesign(
       updatedAt: iso(n.updatedAt),
       mine: n.custId === custId,
     })),
-    actions: designActions(role),
+    actions: designActions(access),
   };
 }

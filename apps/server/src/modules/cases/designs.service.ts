@@ -1,6 +1,5 @@
 import {
   bridgeInArchOrder,
-  CaseErrors,
   DesignErrors,
   designProblem,
   type CaseDesign,
@@ -10,9 +9,16 @@ import {
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { caseAudit, custOf, type Scope } from './cases.access.ts';
+import {
+  accessOf,
+  caseAudit,
+  copyOf,
+  custOf,
+  refusalOf,
+  type CaseRight,
+  type Scope,
+} from './cases.access.ts';
 import { BoxRole, type BoxRow } from './cases.repository.ts';
-import { copyOf } from './cases.service.ts';
 import { presentDesign } from './designs.presenter.ts';
 import * as repo from './designs.repository.ts';
 
@@ -26,6 +32,12 @@ async function refuseAudited(
 ): Promise<never> {
   await audit(s.db, s.ctx, caseAudit(s, action, caseId, 'refused', { key: def.key, field }));
   throw new AppError(def, field);
+}
+
+/** Refuses (audited) when the caller's copy does not allow the change (cases.access has the rule). */
+async function requireAudited(s: Scope, action: string, row: BoxRow, right: CaseRight): Promise<void> {
+  const why = refusalOf(row, right, new Date(), s.actor.custType);
+  if (why) await refuseAudited(s, action, row.record.id, why);
 }
 
 /**
@@ -43,7 +55,7 @@ async function view(s: Scope, caseId: string, row: BoxRow): Promise<CaseDesign> 
     repo.findDesign(s.db, caseId),
     repo.listNotes(s.db, caseId, visibleNoteOrgs(row, custId)),
   ]);
-  return presentDesign(caseId, design, notes, row.box.role, custId);
+  return presentDesign(caseId, design, notes, accessOf(row, new Date(), s.actor.custType), custId);
 }
 
 /**
@@ -66,8 +78,7 @@ export async function getDesign(s: Scope, caseId: string): Promise<CaseDesign> {
 export async function saveDesign(s: Scope, body: SaveDesignBody): Promise<CaseDesign> {
   const action = 'case.design.save';
   const row = await copyOf(s, body.caseId, action);
-  if (row.box.recycledAt) return refuseAudited(s, action, body.caseId, CaseErrors.notFound);
-  if (row.box.role !== BoxRole.sender) return refuseAudited(s, action, body.caseId, DesignErrors.notSender);
+  await requireAudited(s, action, row, 'design');
   const problem = designProblem(body);
   if (problem?.kind === 'tooth') {
     const inTeeth = body.teeth.some((t) => t.tooth === problem.tooth);
@@ -102,9 +113,7 @@ export async function saveNote(s: Scope, body: DesignNoteBody): Promise<CaseDesi
   const action = 'case.design.note';
   const custId = custOf(s.actor);
   const row = await copyOf(s, body.caseId, action);
-  if (row.box.recycledAt) return refuseAudited(s, action, body.caseId, CaseErrors.notFound);
-  if (row.box.role !== BoxRole.receiver)
-    return refuseAudited(s, action, body.caseId, DesignErrors.notReceiver);
+  await requireAudited(s, action, row, 'designNote');
   await s.db.transaction(async (tx) => {
     if (body.note)
       await repo.saveNote(tx, { caseId: body.caseId, custId, note: body.note, userId: s.actor.userId });

@@ -1,7 +1,5 @@
 import {
   CaseErrors,
-  CaseStatus,
-  CustType,
   ForwardErrors,
   RealtimeEvent,
   type CaseRow,
@@ -10,9 +8,16 @@ import {
 import { audit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cooperateNow } from '../orgs/partners.service.ts';
-import { caseAudit, custOf, refuse, requireCertified, type Scope } from './cases.access.ts';
-import { copyOf, present } from './cases.service.ts';
-import { BoxRole } from './cases.repository.ts';
+import {
+  caseAudit,
+  copyOf,
+  custOf,
+  forwardsCases,
+  refuse,
+  requireCertified,
+  type Scope,
+} from './cases.access.ts';
+import { present } from './cases.service.ts';
 import * as repo from './forwarding.repository.ts';
 import { caseReceived } from '../notices/case-notices.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
@@ -42,17 +47,11 @@ export async function forward(s: Scope, body: ForwardCaseBody): Promise<CaseRow>
 
 async function forwardOnce(s: Scope, body: ForwardCaseBody): Promise<CaseRow> {
   const custId = custOf(s.actor);
-  if (s.actor.custType !== CustType.lab) return refuse(ForwardErrors.notLab);
+  if (!forwardsCases(s.actor.custType)) return refuse(ForwardErrors.notLab);
   let told: NoticeRow[] = [];
   const row = await s.db.transaction(async (tx) => {
     // Locks the lab's copy: two forwards at once, the second finds it forwarded.
-    const row = await copyOf(s, body.id, 'case.forward', { lock: true, db: tx });
-    if (row.box.recycledAt) return refuse(CaseErrors.notFound);
-    if (row.box.role !== BoxRole.receiver || row.box.forwardedBy !== null)
-      return refuse(ForwardErrors.notReceived);
-    if (row.record.crypto) return refuse(ForwardErrors.encrypted);
-    if (row.record.status === CaseStatus.cancelled) return refuse(ForwardErrors.cancelled);
-    if (row.box.forwardedTo !== null) return refuse(ForwardErrors.already);
+    const row = await copyOf(s, body.id, 'case.forward', { lock: true, db: tx, right: 'forward' });
     await requireCertified({ ...s, db: tx });
     if (body.custId === custId || !(await cooperateNow(tx, custId, body.custId)))
       return refuse(ForwardErrors.noCooperation);

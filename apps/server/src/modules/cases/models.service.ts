@@ -1,7 +1,6 @@
 import {
   BrandErrors,
   Brands,
-  CaseErrors,
   MODEL_BASE_HEIGHT,
   ModelBaseKinds,
   ModelErrors,
@@ -9,9 +8,8 @@ import {
   type ModelJob,
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
-import { caseAudit, refuse, requireCertified, type Scope } from './cases.access.ts';
+import { caseAudit, copyOf, refuse, requireCertified, requireRight, type Scope } from './cases.access.ts';
 import * as repo from './cases.repository.ts';
-import { copyOf } from './cases.service.ts';
 import type { ModelParams } from './model-jobs.ts';
 import { presentModel } from './models.presenter.ts';
 import * as jobs from './scan-jobs.repository.ts';
@@ -20,11 +18,7 @@ const DEFAULTS = { baseHeight: MODEL_BASE_HEIGHT.default, baseKind: 'horseshoe' 
 const isMeshFormat = (format: string) => ['ply', 'stl', 'obj'].includes(format);
 
 /** The caller's copy of the case (not in its bin). */
-async function held(s: Scope, id: string, action: string) {
-  const row = await copyOf(s, id, action);
-  if (row.box.recycledAt) return refuse(CaseErrors.notFound);
-  return row;
-}
+const held = (s: Scope, id: string, action: string) => copyOf(s, id, action, { right: 'models' });
 
 async function present(s: Scope, caseId: string, job: jobs.ScanJob | undefined): Promise<ModelJob> {
   const files = await jobs.convertedFiles(s.db, caseId, 'model');
@@ -60,7 +54,7 @@ export async function startModel(
   if (s.platform && Brands[s.platform.config.brand].special) return refuse(BrandErrors.modelBuilder);
   const row = await held(s, id, 'case.model');
   const params = paramsOf(body);
-  if (row.record.crypto === 1) return refuse(ModelErrors.encrypted);
+  requireRight(s, row, 'model');
   if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
   if (await jobs.liveJob(s.db, id, 'model')) return refuse(ModelErrors.running);
   const sources = (await jobs.originalFiles(s.db, id)).filter(

@@ -13,8 +13,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as attachments from '../orgs/attachments.service.ts';
-import { caseAudit, custOf, refuse, type Scope } from './cases.access.ts';
-import { copyOf } from './cases.service.ts';
+import { caseAudit, copyOf, custOf, refuse, type Scope } from './cases.access.ts';
 import * as repo from './report-shares.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -29,8 +28,7 @@ export async function createShare(
   const days = body.days ?? SHARE_LINK_DAYS.default;
   if (!Number.isInteger(days) || days < SHARE_LINK_DAYS.min || days > SHARE_LINK_DAYS.max)
     return refuse(ShareLinkErrors.parameter);
-  const row = await copyOf(s, body.caseId, 'case.report.share');
-  if (row.box.recycledAt) return refuse(CaseErrors.notFound);
+  await copyOf(s, body.caseId, 'case.report.share', { right: 'share' });
   const token = randomBytes(32).toString('base64url');
   const share = await repo.insertShare(s.db, {
     tokenHash: hashOf(token),
