@@ -40,7 +40,9 @@ const moduleZones = Object.entries(moduleGraph).flatMap(([name, uses]) => [
   },
   {
     target: `./apps/server/src/modules/${name}`,
-    from: repositoryFiles.filter((f) => !f.startsWith(`./${name}/`)).map((f) => `./apps/server/src/modules${f.slice(1)}`),
+    from: repositoryFiles
+      .filter((f) => !f.startsWith(`./${name}/`))
+      .map((f) => `./apps/server/src/modules${f.slice(1)}`),
     message: "A module reaches another's data through its service or access rules, never its repository.",
   },
 ]);
@@ -76,7 +78,8 @@ const computedImport = {
  * Presenters are pure: no value import (static, re-export or import()) of a repository, service, access rule, route,
  * job or the database, with or without its extension. Types of rows are welcome (`import type`).
  */
-const impure = '/[.](repository|service|access|routes|jobs)([.]ts)?$|^(drizzle-orm|pg|@electric-sql)|platform.db.client/';
+const impure =
+  '/[.](repository|service|access|routes|jobs)([.]ts)?$|^(drizzle-orm|pg|@electric-sql)|platform.db.client/';
 const presenterSelectors = [
   `ImportDeclaration[importKind!='type'][source.value=${impure}]`,
   `ExportNamedDeclaration[exportKind!='type'][source.value=${impure}]`,
@@ -84,7 +87,8 @@ const presenterSelectors = [
   `ImportExpression[source.value=${impure}]`,
 ].map((selector) => ({
   selector,
-  message: 'Presenters are pure: they shape rows already read, never read (no repository, service, access or db).',
+  message:
+    'Presenters are pure: they shape rows already read, never read (no repository, service, access or db).',
 }));
 
 /** Every file of a module but its repositories and tables (the block that applies it says which files). */

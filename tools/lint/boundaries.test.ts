@@ -66,7 +66,9 @@ describe('lint boundaries', () => {
       'apps/server/src/modules/devices/planted.service.ts',
       "export async function x() {\n  const { eq } = await import('drizzle-orm');\n  return eq;\n}\n",
     );
-    expect(drizzle.join('\n')).toMatch(/no-restricted-paths.*Only \*\.repository\.ts files query the database/);
+    expect(drizzle.join('\n')).toMatch(
+      /no-restricted-paths.*Only \*\.repository\.ts files query the database/,
+    );
     const table = await rulesAt(
       'apps/server/src/modules/devices/planted.service.ts',
       "export async function x() {\n  return (await import('./devices.schema')).devices;\n}\n",
@@ -77,7 +79,7 @@ describe('lint boundaries', () => {
   it('refuses an import() of a computed path in a module, and a path lint cannot resolve', async () => {
     const computed = await rulesAt(
       'apps/server/src/modules/devices/planted.service.ts',
-      "export async function x(name: string) {\n  return import(`./${name}.repository.ts`);\n}\n",
+      'export async function x(name: string) {\n  return import(`./${name}.repository.ts`);\n}\n',
     );
     expect(computed.join('\n')).toMatch(/no-restricted-syntax.*computed path/);
     const unresolved = await rulesAt(
@@ -141,7 +143,7 @@ describe('lint boundaries', () => {
     expect(back.join('\n')).toMatch(/no-restricted-paths.*Module graph: notices may use no other module/);
   });
 
-  it('lets a repository name another module\'s tables (foreign keys and joins) and a service use an allowed module', async () => {
+  it("lets a repository name another module's tables (foreign keys and joins) and a service use an allowed module", async () => {
     const repository = await rulesAt(
       'apps/server/src/modules/devices/planted.repository.ts',
       "import { customers } from '../orgs/orgs.schema.ts';\nexport const x = customers;\n",

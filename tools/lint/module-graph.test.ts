@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const modulesDir = join(root, 'apps/server/src/modules');
-const graph: Record<string, string[]> = JSON.parse(readFileSync(join(modulesDir, 'graph.json'), 'utf8')).modules;
+const graph: Record<string, string[]> = JSON.parse(
+  readFileSync(join(modulesDir, 'graph.json'), 'utf8'),
+).modules;
 
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -111,24 +113,38 @@ function copies(pattern: RegExp, dirs: string[], home: string[]) {
 describe('shared rules live once', () => {
   const server = ['apps/server/src'];
   it('LIKE escaping: platform/db/like.ts', () => {
-    expect(copies(/replace\(\/\[\\\\%_\]\/g/, [...server, 'packages'], ['apps/server/src/platform/db/like.ts'])).toEqual([]);
+    expect(
+      copies(/replace\(\/\[\\\\%_\]\/g/, [...server, 'packages'], ['apps/server/src/platform/db/like.ts']),
+    ).toEqual([]);
   });
 
   it('the privacy bits: shownField in the contract, fieldShown in orgs.schema.ts', () => {
     // `privacy & bit` in TypeScript, `privacy & ${Privacy.x}` in SQL.
     const tsRule = /privacy\s*&\s*bit|&\s*Privacy\.(email|phone|other)\)/;
     const sqlRule = /privacy\S*\s*&\s*\$\{\s*Privacy\./;
-    expect(copies(tsRule, [...server, 'packages/contract/src'], ['packages/contract/src/constants.ts'])).toEqual([]);
+    expect(
+      copies(tsRule, [...server, 'packages/contract/src'], ['packages/contract/src/constants.ts']),
+    ).toEqual([]);
     expect(copies(sqlRule, server, [])).toEqual([]);
   });
 
   it('the customer search: orgs/directory.repository.ts', () => {
-    expect(copies(/(function|const)\s+searchCustomers\b/, server, ['apps/server/src/modules/orgs/directory.repository.ts'])).toEqual([]);
+    expect(
+      copies(/(function|const)\s+searchCustomers\b/, server, [
+        'apps/server/src/modules/orgs/directory.repository.ts',
+      ]),
+    ).toEqual([]);
   });
 
   it("the tests' polling: apps/server/src/testing/poll.ts", () => {
     const poller = /async function (until|poll)\b|const (until|poll)\s*=\s*async/;
-    expect(copies(poller, ['apps/server/src', 'apps/web/src', 'apps/web/e2e'], ['apps/server/src/testing/poll.ts'])).toEqual([]);
+    expect(
+      copies(
+        poller,
+        ['apps/server/src', 'apps/web/src', 'apps/web/e2e'],
+        ['apps/server/src/testing/poll.ts'],
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -191,4 +207,3 @@ describe('ARCHITECTURE.md is a true map', () => {
     }
   });
 });
-

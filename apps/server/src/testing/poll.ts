@@ -8,8 +8,11 @@ export async function until<T>(
   /** The time limit in ms, or the options. */
   options: number | { timeoutMs?: number; everyMs?: number; what?: string } = {},
 ): Promise<T> {
-  const { timeoutMs = 120_000, everyMs = 50, what = 'the condition' } =
-    typeof options === 'number' ? { timeoutMs: options } : options;
+  const {
+    timeoutMs = 120_000,
+    everyMs = 50,
+    what = 'the condition',
+  } = typeof options === 'number' ? { timeoutMs: options } : options;
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

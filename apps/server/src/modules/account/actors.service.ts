@@ -36,4 +36,3 @@ export async function accountClaims(db: Db, userId: string) {
   if (!user || user.disabled) return undefined;
   return { sub: user.id, preferred_username: user.username, name: user.username };
 }
-

@@ -5,4 +5,10 @@
  * repositories (module graph, apps/server/src/modules/graph.json).
  */
 export { releaseAttempt, reserveAttempt } from './account.repository.ts';
-export { endSessions, insertToken, retireTokens, tokensSince, type TokenPurpose } from './registration.repository.ts';
+export {
+  endSessions,
+  insertToken,
+  retireTokens,
+  tokensSince,
+  type TokenPurpose,
+} from './registration.repository.ts';
