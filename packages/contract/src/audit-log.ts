@@ -17,6 +17,24 @@ export const AuditLogLimits = {
 export const AuditOutcomes = ['allowed', 'refused'] as const;
 
 /**
+ * Actions of the audit log that are not a signed-in person's call of the same name: reads without an account and
+ * guesses of one-time secrets. Every other action is named after the call that wrote it (`device.bind`,
+ * `console.user.disable`, …; a refusal has the same action with outcome `refused`). The log shows actions as they are
+ * stored; its filter takes any of them, or a prefix (`case.report.shared.*`).
+ */
+export const AuditActionNotes = {
+  'case.report.shared.read':
+    'A shared case report read without an account (GET /api/report/{token}). actor: none; object: the case; detail: share (the link id), sharedBy (the organization that made it); ip.',
+  'case.report.shared.file':
+    "A scan of a shared report streamed without an account (GET /api/report/{token}/file/{id}). detail: share, sharedBy, file, range; refused when a live link asks for a file that is not its report's.",
+  'case.report.shared.asset':
+    "The sharing organization's logo, background, picture or video through a link (GET /api/report/{token}/asset/{id}). detail: share, sharedBy, asset, range; refused for anything else.",
+  'user.changePhone.wrongCode':
+    'A wrong (or spent) phone confirmation code (PUT /api2/user/phone), always refused. detail: code, key (profilePhone.wrongCode or tooManyTries), phone, tries; never the code guessed.',
+} as const satisfies Record<string, string>;
+export type NotedAuditAction = keyof typeof AuditActionNotes;
+
+/**
  * The filters. `cust`: the acting organization's id. `user`: the acting user's id, or a username (any letter case).
  * `objectType`, `objectId`: exact (either or both). `action`: exact (`customer.audit`), or a prefix when it ends with
  * `.` or `*` (`device.`, `device.*`: every `device.…` action). `from` (inclusive) and `to` (exclusive) are ISO

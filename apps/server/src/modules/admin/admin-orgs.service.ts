@@ -115,8 +115,10 @@ export async function setOrgDisabled(
       return changed ? ids : [];
     },
   );
-  // Their access changed: their clients renew their tokens and read who they are again.
+  // Their access changed: their clients renew their tokens and read who they are again. A disabled organization's
+  // realtime connections close now, on every process (a client reconnecting acts for no organization).
   adminNotice(platform, members, 'organization');
+  if (body.disabled) platform.realtime.disconnectOrg(id);
   const row = await repo.orgById(db, id);
   return presentConsoleOrg(row!);
 }

@@ -138,6 +138,8 @@ export async function removeMember(s: Scope, userId: string) {
     return { userId };
   });
   membershipChanged(s, userId);
+  // The person's connections acting for the organization close now, on every process.
+  s.realtime?.disconnectMember(userId, custId);
   return out;
 }
 

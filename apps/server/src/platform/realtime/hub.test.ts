@@ -2,8 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { factories } from '../../testing/factories.ts';
+import { desc, eq, sql } from 'drizzle-orm';
+import { factories, platformAdmin, type PersonRef } from '../../testing/factories.ts';
+import { mailOutbox } from '../mail/mail.schema.ts';
 import { HUB_PATH } from './hub.ts';
+import { until } from '../../testing/poll.ts';
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,14 +45,6 @@ function collect(s: Socket, event: string): unknown[] {
   s.on(event, (d: unknown) => got.push(d));
   return got;
 }
-
-const until = async (check: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 afterEach(() => {
   for (const s of sockets.splice(0)) s.disconnect();
@@ -161,5 +156,131 @@ describe.runIf(engines.includes('postgres'))('realtime hub across processes (pos
       return heard.length > 0;
     }, 10_000);
     expect(heard[0]).toEqual({ from: 1 });
+  });
+});
+
+describe.runIf(engines.includes('postgres'))('closing connections across processes (postgres)', () => {
+  // Sockets on one process, the change made through the other: the adapter closes them wherever they are.
+  let t: TestApp;
+  let other: FastifyInstance;
+  let url2: string;
+  let admin: PersonRef;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false' });
+    other = await t.sibling();
+    await listen(t.app);
+    url2 = await listen(other);
+    admin = await platformAdmin(t.app);
+    // The adapter LISTENs asynchronously after start: announce from the first process until the second delivers.
+    const probe = await factories(t.app).org();
+    const sock = open(url2, { token: tokenOf(probe.owner) });
+    await connected(sock);
+    const heard = collect(sock, 'ping-test');
+    await until(() => {
+      if (heard.length === 0) t.app.platform.realtime.toUser(probe.owner.userId, 'ping-test', {});
+      return heard.length > 0;
+    }, 10_000);
+    sock.disconnect();
+  });
+  afterAll(() => t.close());
+
+  /** A connected socket on the second process, and whether it was closed. */
+  async function socketOf(p: { headers: { authorization: string } }) {
+    const sock = open(url2, { token: tokenOf(p) });
+    await connected(sock);
+    const state = { closed: false };
+    sock.on('disconnect', () => {
+      state.closed = true;
+    });
+    return state;
+  }
+  const refusedAgain = async (p: { headers: { authorization: string } }) => {
+    const again = open(url2, { token: tokenOf(p) });
+    return connected(again).then(
+      () => false,
+      () => true,
+    );
+  };
+
+  it('disabling a person closes their connections at once, and they cannot connect again', async () => {
+    const f = factories(t.app);
+    const org = await f.org();
+    const colleague = await f.user(org);
+    const [mine, theirs] = await Promise.all([socketOf(org.owner), socketOf(colleague)]);
+    const res = await admin.call('PUT', `/api2/admin/console/users/${org.owner.userId}/disabled`, {
+      disabled: true,
+    });
+    expect(res.body.success).toBe(true);
+    await until(() => mine.closed, 10_000);
+    expect(await refusedAgain(org.owner)).toBe(true);
+    expect(theirs.closed).toBe(false);
+  });
+
+  it('a forced password reset closes the connections', async () => {
+    const f = factories(t.app);
+    const org = await f.org();
+    const mine = await socketOf(org.owner);
+    const res = await admin.call('POST', `/api2/admin/console/users/${org.owner.userId}/password-reset`);
+    expect(res.body.success).toBe(true);
+    await until(() => mine.closed, 10_000);
+  });
+
+  it('disabling an organization closes the connections acting for it, not others', async () => {
+    const f = factories(t.app);
+    const org = await f.org();
+    const colleague = await f.user(org);
+    const elsewhere = await f.org();
+    const [a, b, c] = await Promise.all([
+      socketOf(org.owner),
+      socketOf(colleague),
+      socketOf(elsewhere.owner),
+    ]);
+    const res = await admin.call('PUT', `/api2/admin/console/orgs/${org.custId}/disabled`, {
+      disabled: true,
+      reason: 'test',
+    });
+    expect(res.body.success).toBe(true);
+    await until(() => a.closed && b.closed, 10_000);
+    expect(c.closed).toBe(false);
+  });
+
+  it("removing a member closes that person's connections for the organization, not the owner's", async () => {
+    const f = factories(t.app);
+    const org = await f.org();
+    // Factories make plain members; the platform reaches no module's tables but through SQL.
+    await t.app.platform.db.execute(
+      sql`update memberships set role = 'owner' where cust_id = ${org.custId} and user_id = ${org.owner.userId}`,
+    );
+    const member = await f.user(org);
+    const [owner, removed] = await Promise.all([socketOf(org.owner), socketOf(member)]);
+    const res = await org.owner.call('DELETE', `/api2/cust/user/${member.userId}`);
+    expect(res.body.success).toBe(true);
+    await until(() => removed.closed, 10_000);
+    expect(owner.closed).toBe(false);
+  });
+
+  it('resetting the password with a reset link closes the connections', async () => {
+    const f = factories(t.app);
+    const org = await f.org();
+    const mine = await socketOf(org.owner);
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/user/password/forgot',
+      payload: { email: `${org.owner.username}@factory.test` },
+    });
+    expect(forgot.json().success).toBe(true);
+    const [mail] = await t.app.platform.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, `${org.owner.username}@factory.test`))
+      .orderBy(desc(mailOutbox.createdAt));
+    const token = /resetPassword\?token=([\w-]+)/.exec(mail!.text)![1]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/user/password/reset',
+      payload: { token, password: 'new_pass_1' },
+    });
+    expect(reset.json().success).toBe(true);
+    await until(() => mine.closed, 10_000);
   });
 });

@@ -12,6 +12,8 @@ export const HUB_PATH = '/hubs/notify';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const orgRoom = (custId: string) => `cust:${custId}`;
+/** The person's connections acting for one organization: closed together when the membership ends. */
+export const memberRoom = (userId: string, custId: string) => `member:${userId}:${custId}`;
 
 export interface HubOptions {
   tokens: TokenService;
@@ -52,10 +54,13 @@ async function actorOf(opts: HubOptions, token: string | undefined) {
 function enter(socket: Socket, actor: Actor, exp: number) {
   const data = socket.data as SocketData;
   const previous = data.actor as Actor | undefined;
-  if (previous?.custId && previous.custId !== actor.custId) void socket.leave(orgRoom(previous.custId));
+  if (previous?.custId && previous.custId !== actor.custId) {
+    void socket.leave(orgRoom(previous.custId));
+    void socket.leave(memberRoom(previous.userId, previous.custId));
+  }
   data.actor = actor;
   void socket.join(userRoom(actor.userId));
-  if (actor.custId) void socket.join(orgRoom(actor.custId));
+  if (actor.custId) void socket.join([orgRoom(actor.custId), memberRoom(actor.userId, actor.custId)]);
   // The connection lives as long as its token: a client renews before expiry (event `renew`) or is disconnected.
   clearTimeout(data.expiry);
   const left = Math.max(0, exp * 1000 - Date.now());
@@ -66,8 +71,10 @@ function enter(socket: Socket, actor: Actor, exp: number) {
 /**
  * socket.io at `/hubs/notify` on Fastify's HTTP server. The handshake needs a valid access token (refused with
  * `generic.sessionExpired` otherwise); the client sends each renewed token as `renew` {token} (acknowledged
- * {ok}), which is verified again: a bad one, or one naming another person, disconnects. Rooms `user:<id>` and
- * `cust:<custId>`. On PostgreSQL every process hears every announcement (@socket.io/postgres-adapter).
+ * {ok}), which is verified again: a bad one, or one naming another person, disconnects. Rooms `user:<id>`,
+ * `cust:<custId>` and `member:<id>:<custId>`. On PostgreSQL every process hears every announcement, and closes its
+ * sockets of a room when any process disconnects it (@socket.io/postgres-adapter): a disabled person, organization
+ * or membership, or a password reset, ends the connections at once (`Realtime.disconnect*`).
  */
 export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime): void }, opts: HubOptions) {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 8 });
@@ -114,9 +121,20 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
     socket.on('disconnect', () => clearTimeout((socket.data as SocketData).expiry));
   });
 
+  // disconnectSockets goes through the adapter: every process closes its own sockets of the room.
+  const close = (room: string) => {
+    try {
+      io.in(room).disconnectSockets(true);
+    } catch (err) {
+      opts.log.warn({ err, room }, 'realtime disconnect failed');
+    }
+  };
   realtime.attach({
     toUser: (userId, event, data) => void io.to(userRoom(userId)).emit(event, data),
     toOrg: (custId, event, data) => void io.to(orgRoom(custId)).emit(event, data),
+    disconnectUser: (userId) => close(userRoom(userId)),
+    disconnectOrg: (custId) => close(orgRoom(custId)),
+    disconnectMember: (userId, custId) => close(memberRoom(userId, custId)),
   });
 
   // Before Fastify closes its server: connected sockets would keep it open.

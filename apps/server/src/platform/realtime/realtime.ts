@@ -6,6 +6,15 @@
 export interface Realtime {
   toUser(userId: string, event: string, data: unknown): void;
   toOrg(custId: string, event: string, data: unknown): void;
+  /**
+   * Closes every connection of the person, on every process (account disabled, password reset or changed, sessions
+   * ended). Called after the commit: a client that connects again is checked against the committed state.
+   */
+  disconnectUser(userId: string): void;
+  /** Closes every connection acting for the organization, on every process (organization disabled). */
+  disconnectOrg(custId: string): void;
+  /** Closes the person's connections acting for the organization, on every process (membership ended). */
+  disconnectMember(userId: string, custId: string): void;
 }
 
 /** Until the hub is attached (and in processes without one), announcements go nowhere: nothing is lost, they are stored. */
@@ -20,6 +29,15 @@ export function createRealtime(): Realtime & { attach(target: Realtime): void } 
     },
     toOrg(custId, event, data) {
       target?.toOrg(custId, event, data);
+    },
+    disconnectUser(userId) {
+      target?.disconnectUser(userId);
+    },
+    disconnectOrg(custId) {
+      target?.disconnectOrg(custId);
+    },
+    disconnectMember(userId, custId) {
+      target?.disconnectMember(userId, custId);
     },
   };
 }
