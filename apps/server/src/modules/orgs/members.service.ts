@@ -25,7 +25,8 @@ import type { Mailer } from '../../platform/mail/mail.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { adminNotice } from '../notices/notices.service.ts';
 import { invitationMail } from './members-mail.ts';
-import { memberOrg } from './orgs.access.ts';
+import { administeredOrg, isLastOwner, memberOrg, memberRights } from './orgs.access.ts';
+import { contact, presentMember } from './orgs.presenter.ts';
 import * as repo from './members.repository.ts';
 
 const HOUR_MS = 3600_000;
@@ -66,20 +67,17 @@ const entry = (s: Scope, action: string, objectType: string, objectId: string | 
 
 /** The caller's organization, refused with code 100 unless the caller is one of its owners. */
 async function ownedOrg(s: Scope): Promise<string> {
-  const custId = memberOrg(s.actor);
-  if ((await repo.roleIn(s.db, s.actor.userId, custId)) !== 'owner') {
-    await audit(s.db, s.ctx, {
-      ...entry(s, 'member.manage', 'customer', custId),
-      outcome: 'refused',
-    });
-    throw new AppError(GenericErrors.permission);
+  try {
+    return await administeredOrg(s.db, s.actor, GenericErrors.permission);
+  } catch (err) {
+    if (err instanceof AppError && err.def === GenericErrors.permission)
+      await audit(s.db, s.ctx, {
+        ...entry(s, 'member.manage', 'customer', memberOrg(s.actor)),
+        outcome: 'refused',
+      });
+    throw err;
   }
-  return custId;
 }
-
-/** A contact field of a person: shown to themselves, to an owner of their organization, or where they allow it. */
-const contact = (value: string | null, allowed: boolean, privileged: boolean) =>
-  value && (allowed || privileged) ? value : null;
 
 // ---- members ----
 
@@ -87,25 +85,8 @@ const contact = (value: string | null, allowed: boolean, privileged: boolean) =>
 export async function listMembers(s: Scope): Promise<MemberRow[]> {
   const custId = memberOrg(s.actor);
   const rows = await repo.membersOf(s.db, custId);
-  const me = rows.find((r) => r.userId === s.actor.userId);
-  const owner = me?.role === 'owner';
-  const owners = rows.filter((r) => r.role === 'owner').length;
-  return rows.map((r) => {
-    const self = r.userId === s.actor.userId;
-    // The last owner can neither leave nor be removed (nor removed by themselves).
-    const lastOwner = r.role === 'owner' && owners === 1;
-    return {
-      userId: r.userId,
-      username: r.username,
-      avatar: r.avatar,
-      role: r.role,
-      email: contact(r.email, r.searchEmail, owner || self),
-      phone: contact(r.phone, r.searchPhone, owner || self),
-      joinTime: time(r.joinedAt),
-      isSelf: self,
-      actions: { remove: (owner || self) && !lastOwner, changeRole: owner && !lastOwner },
-    };
-  });
+  const rights = memberRights(s.actor, rows);
+  return rows.map((r) => presentMember(r, r.userId === s.actor.userId, rights.get(r.userId)!));
 }
 
 /**
@@ -122,8 +103,7 @@ export async function removeMember(s: Scope, userId: string) {
     const owners = await repo.lockOwners(tx, custId);
     const role = await repo.roleIn(tx, userId, custId);
     if (!role) throw new AppError(MemberErrors.notFound);
-    if (role === 'owner' && owners.filter((o) => o !== userId).length === 0)
-      throw new AppError(MemberErrors.lastOwner);
+    if (isLastOwner({ userId, role }, owners)) throw new AppError(MemberErrors.lastOwner);
     await repo.deleteMembership(tx, userId, custId);
     const windows = await repo.deleteDeviceWindows(tx, userId, custId);
     await audit(
@@ -150,7 +130,7 @@ export async function changeRole(s: Scope, userId: string, role: MemberRole) {
     const owners = await repo.lockOwners(tx, custId);
     const current = await repo.roleIn(tx, userId, custId);
     if (!current) throw new AppError(MemberErrors.notFound);
-    if (current === 'owner' && role !== 'owner' && owners.filter((o) => o !== userId).length === 0)
+    if (role !== 'owner' && isLastOwner({ userId, role: current }, owners))
       throw new AppError(MemberErrors.lastOwner);
     if (current !== role) await repo.setRole(tx, userId, custId, role);
     await audit(tx, s.ctx, entry(s, 'member.role', 'user', userId, { custId, from: current, to: role }));

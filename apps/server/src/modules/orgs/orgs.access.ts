@@ -1,4 +1,4 @@
-import { CustErrors, OrgErrors } from '@archway/contract';
+import { CustErrors, OrgErrors, type ErrorDef, type MemberRole } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import { auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
@@ -22,6 +22,22 @@ export async function roleIn(db: Queryable, actor: Actor, custId: string) {
   return repo.roleOf(db, actor.userId, custId);
 }
 
+/**
+ * The caller's own organization when the caller administers it (role `owner`); else the calling service's own
+ * catalogue refusal (settings, report customization, members each name theirs). Every "owner only" check asks here.
+ */
+export async function administeredOrg(
+  db: Queryable,
+  actor: Actor,
+  refusal: ErrorDef,
+  /** How the service answers a refusal (settings add the spec's `res`). */
+  refuse: (def: ErrorDef) => Error = (def) => new AppError(def),
+): Promise<string> {
+  const custId = memberOrg(actor);
+  if ((await roleIn(db, actor, custId)) !== 'owner') throw refuse(refusal);
+  return custId;
+}
+
 /** Refuses anyone but an owner of the caller's organization (`org.notOwner`); a stranger's id is "not found". */
 export async function requireOwner(db: Queryable, actor: Actor, custId: string): Promise<void> {
   const role = await roleIn(db, actor, custId);
@@ -42,3 +58,37 @@ export const guardedOrg = <T>(
   objectId: string | null,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> => auditedTransaction(db, ctx, { actor, action, objectType: 'customer', objectId }, fn);
+
+// ---- members: what the caller may do to each member of its organization, for the whole list at once ----
+
+/** What the caller may do to one member (the member list's `actions`), and whether it sees their contact fields. */
+export interface MemberRights {
+  remove: boolean;
+  changeRole: boolean;
+  /** E-mail and phone whatever the member's search settings: the member themselves and the organization's owners. */
+  contact: boolean;
+}
+
+/** The organization keeps at least one owner: its last owner can neither leave, be removed, nor step down. */
+export const isLastOwner = (member: { userId: string; role: MemberRole }, owners: readonly string[]) =>
+  member.role === 'owner' && owners.every((o) => o === member.userId);
+
+/**
+ * The caller's rights on every member of its organization, from the member rows already read (one query for the
+ * list, none per member): an owner removes and re-roles anyone, anyone leaves (removes themselves), never the last
+ * owner.
+ */
+export function memberRights(
+  actor: Actor,
+  members: readonly { userId: string; role: MemberRole }[],
+): Map<string, MemberRights> {
+  const owner = members.some((m) => m.userId === actor.userId && m.role === 'owner');
+  const owners = members.filter((m) => m.role === 'owner').map((m) => m.userId);
+  return new Map(
+    members.map((m) => {
+      const self = m.userId === actor.userId;
+      const last = isLastOwner(m, owners);
+      return [m.userId, { remove: (owner || self) && !last, changeRole: owner && !last, contact: owner || self }];
+    }),
+  );
+}

@@ -1,17 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../users/users.schema.ts';
-import { customers, memberships } from './orgs.schema.ts';
-
-/** The caller's role in an organization (`owner` is its administrator), or undefined when not a member. */
-export async function roleIn(db: Queryable, userId: string, custId: string) {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.custId, custId)))
-    .limit(1);
-  return row?.role;
-}
+import { customers } from './orgs.schema.ts';
 
 export async function userSettings(db: Queryable, userId: string) {
   const [row] = await db

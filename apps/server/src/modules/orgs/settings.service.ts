@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import { administeredOrg as ownedOrg } from './orgs.access.ts';
 import * as repo from './settings.repository.ts';
 
 /** A refusal whose `res` (calls-and-errors §8.4) is also in the envelope's data. */
@@ -43,11 +44,7 @@ const changed = (
 });
 
 /** Organization-wide settings are changed by its administrator (membership role `owner`) only. */
-async function administeredOrg(db: Db, actor: Actor, refusal: ErrorDef): Promise<string> {
-  if (!actor.custId) throw new AppError(CustErrors.missing);
-  if ((await repo.roleIn(db, actor.userId, actor.custId)) !== 'owner') throw refuse(refusal);
-  return actor.custId;
-}
+const administeredOrg = (db: Db, actor: Actor, refusal: ErrorDef) => ownedOrg(db, actor, refusal, refuse);
 
 function memberOrgOf(actor: Actor): string {
   if (!actor.custId) throw new AppError(CustErrors.missing);

@@ -14,7 +14,7 @@ import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { ByteRange } from '../../platform/storage/storage.ts';
 import * as attachments from './attachments.service.ts';
 import * as repo from './share.repository.ts';
-import { roleIn } from './settings.repository.ts';
+import { administeredOrg as ownedOrg } from './orgs.access.ts';
 
 /**
  * Report customization and the clinic's share info: logo (type 0) and background (type 1), share pictures, one
@@ -22,12 +22,9 @@ import { roleIn } from './settings.repository.ts';
  * the organization's administrator changes them; every signed-in user may read them (partners and reports show them).
  */
 
-async function administeredOrg(platform: Platform, actor: Actor): Promise<string> {
-  if (!actor.custId) throw new AppError(CustErrors.missing);
-  if ((await roleIn(platform.db, actor.userId, actor.custId)) !== 'owner')
-    throw new AppError(ReportErrors.notAdministrator);
-  return actor.custId;
-}
+/** Only the organization's administrator changes them (orgs.access decides who that is). */
+const administeredOrg = (platform: Platform, actor: Actor) =>
+  ownedOrg(platform.db, actor, ReportErrors.notAdministrator);
 
 const entry = (actor: Actor, action: string, custId: string, detail: Record<string, unknown>) => ({
   actorUserId: actor.userId,
