@@ -258,6 +258,7 @@ export const completeUploadBody = z.object({
   device: text(64).min(1),
   crypto: z.union([z.literal(0), z.literal(1)]).default(0),
   order: caseOrder,
+  /** The scan files; none answers `case.originalMissing` ("original data file missing", not a parameter error). */
   files: z
     .array(
       z.object({
@@ -266,7 +267,6 @@ export const completeUploadBody = z.object({
         sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'a sha256 in hex'),
       }),
     )
-    .min(1)
     .max(20),
   /**
    * The receiving labs' order-form values by field name (`GET /api/order/forms` lists the forms): checked against

@@ -4,3 +4,4 @@ export { readStl } from './stl.ts';
 export { readObj } from './obj.ts';
 export { detectFormat, readMesh } from './detect.ts';
 export { createStreamReader, type StreamReader } from './stream.ts';
+export { CHECK_HEAD_BYTES, checkScanSize } from './check.ts';

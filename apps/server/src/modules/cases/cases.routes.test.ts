@@ -4,7 +4,7 @@ import { CaseStatus, CustStatus, CustType, NO_RECEIVER } from '@archway/contract
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
-import { caseFiles, cases } from './cases.schema.ts';
+import { caseBoxes, caseFiles, cases } from './cases.schema.ts';
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';
 
@@ -274,6 +274,27 @@ describe.each(engines)('cases (%s)', (engine) => {
     expect((await lab.owner.call('PUT', `/processStatus?id=${other}&status=2`)).body).toMatchObject({
       errorCode: -16,
     });
+  });
+
+  it('never restores a copy already emptied from the bin', async () => {
+    const id = await f.kase(device, clinic.owner, { caseType: 3 });
+    expect((await lab.owner.call('PUT', `/api/case/recycle/move/?id=${id}`)).body.data).toEqual({ moved: 1 });
+    const { recycleId } = await rowOf(lab, id, { recycle: true });
+    expect(recycleId).toEqual(expect.any(String));
+    expect((await lab.owner.call('DELETE', `/api/case/recycle/${id}`)).body.data).toEqual({ deleted: 1 });
+    // The bin's old handle no longer brings it back.
+    const again = await lab.owner.call('GET', `/user/addservice?id=${id}&recycleId=${recycleId}`);
+    expect(again.body).toMatchObject({ success: false, errorCode: -1, data: { key: 'case.notFound' } });
+    expect(await rowOf(lab, id)).toBeUndefined();
+    expect(await rowOf(lab, id, { recycle: true })).toBeUndefined();
+    expect((await lab.owner.call('GET', `/detail/${id}`)).body).toMatchObject({ errorCode: -1 });
+    const [copy] = await t.app.platform.db
+      .select()
+      .from(caseBoxes)
+      .where(and(eq(caseBoxes.caseId, id), eq(caseBoxes.custId, lab.custId)));
+    expect(copy).toMatchObject({ deletedAt: expect.any(Date), recycledAt: expect.any(Date) });
+    // The clinic's copy is untouched.
+    expect(await rowOf(clinic, id)).toMatchObject({ id, recycleId: null });
   });
 
   it('refuses lab progress, received downloads and their preview to an organization without certification', async () => {

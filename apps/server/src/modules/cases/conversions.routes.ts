@@ -76,14 +76,14 @@ export const conversionsRoutes =
           security,
           summary: "The case's preview image (PNG, drawn on the server when the scan arrived)",
           description:
-            '`case.notFound` while there is none yet (the card shows a placeholder), for encrypted data, and for a scan that could not be drawn.',
+            'Refused (the card shows a placeholder): `case.notFound` only for a case the caller has no copy of; `case.converting` while the image is being drawn, `case.encryptedNoConversion` for encrypted data, `case.processingFailed` for a scan that could not be drawn (or whose image is gone).',
           params: z.object({ id: uuidParam }),
         },
       },
       async (req, reply) => {
         const image = await conversions.thumbnail(s(req), req.params.id);
         const stream = await image.open().catch((err: unknown) => {
-          throw err instanceof StorageNotFound ? new AppError(CaseErrors.notFound) : err;
+          throw err instanceof StorageNotFound ? new AppError(CaseErrors.processingFailed) : err;
         });
         // The address changes with the image (`?v=`), so the browser may keep it.
         return reply

@@ -80,10 +80,20 @@ export async function conversionResult(
   return job ? present(s, job) : null;
 }
 
-/** The case's preview image, for anyone with a copy of it (not audited: the list that shows it is). */
+/**
+ * The case's preview image, for anyone with a copy of it (not audited: the list that shows it is). A case that has
+ * none is still a case: `case.encryptedNoConversion` for encrypted data (never drawn), `case.converting` while it
+ * is being drawn (or waits to be), `case.processingFailed` when the scan could not be drawn. `case.notFound` only
+ * for a case the caller has no copy of.
+ */
 export async function thumbnail(s: Scope, id: string) {
   const row = await copyOf(s, id, 'case.thumbnail');
-  if (!row.record.thumbnailKey) return refuse(CaseErrors.notFound);
+  if (!row.record.thumbnailKey) {
+    if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
+    const job = await jobs.latestJob(s.db, id, 'thumbnail');
+    const drawing = !job || job.state === 'queued' || job.state === 'running';
+    return refuse(drawing ? CaseErrors.converting : CaseErrors.processingFailed);
+  }
   const key = row.record.thumbnailKey;
   return { open: () => s.storage.get(key) };
 }

@@ -223,7 +223,8 @@ describe.each(engines)('conversion and preview images (%s)', (engine) => {
     const jobs = await t.app.platform.db.select().from(scanJobs).where(eq(scanJobs.caseId, sealed));
     expect(jobs).toEqual([]);
     expect((await clinic.owner.call('GET', `/api/case/thumbnail/${sealed}`)).body).toMatchObject({
-      errorCode: -1,
+      errorCode: -8,
+      data: { key: 'case.encryptedNoConversion' },
     });
   });
 });

@@ -60,6 +60,8 @@ export const uploadsRoutes =
           security: [{ bearer: [] }],
           summary:
             "Finished tus uploads (one per file, the caller's own) and the order fields become one case, routed to the device's receivers; idempotent",
+          description:
+            "Refused: `case.originalMissing` without any file; `case.uploadFailed` for an upload that is not the caller's, not complete (fewer bytes than declared) or whose sha256 differs; `case.badFile` for a file that is no PLY, STL or OBJ scan, or whose body does not hold what its header declares (a PLY's element counts, a binary STL's triangle count). Nothing is written on a refusal.",
           body: completeUploadBody,
           response: { 200: envelope(z.object({ id: z.string() })) },
         },

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CustType, ENCRYPTED_MAGIC } from '@archway/contract';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { devices } from '../devices/devices.schema.ts';
+import { cases, scanJobs } from './cases.schema.ts';
 import { cleanUpOrphans } from './cases.jobs.ts';
 import { sampleArchPly } from './sample-scan.ts';
 
@@ -154,6 +155,111 @@ describe.each(engines)('case uploads through tus (%s)', (engine) => {
     } finally {
       await t.app.platform.db.update(devices).set({ encryptType: 1 }).where(eq(devices.id, device.deviceId));
     }
+  });
+
+  /** The cases made with this test's device. */
+  const casesOfDevice = async () =>
+    (
+      await t.app.platform.db.select({ id: cases.id }).from(cases).where(eq(cases.deviceId, device.deviceId))
+    ).map((r) => r.id);
+
+  it('refuses a scan whose body does not hold what its header declares (a PLY of 2³¹ vertices in 4 KB); leaves nothing', async () => {
+    const c = tusClient(base, clinic.owner.headers);
+    const before = await storedKeys();
+    const header =
+      'ply\nformat binary_little_endian 1.0\nelement vertex 2147483648\nproperty float x\nproperty float y\n' +
+      'property float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n';
+    const liar = Buffer.concat([Buffer.from(header, 'latin1'), Buffer.alloc(4096, 1)]);
+    const id = await c.create(liar.length, 'upper.ply');
+    expect((await c.patch(id, 0, liar)).status).toBe(204);
+    const res = await complete(clinic, { files: [{ uploadId: id, name: 'upper.ply', sha256: sha(liar) }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      errorCode: -17,
+      errorMessage: 'Not a PLY, STL or OBJ scan file',
+      data: { key: 'case.badFile' },
+    });
+    // A binary STL whose triangle count does not fit its size neither.
+    const stl = Buffer.alloc(84 + 50 * 3);
+    stl.write('binary stl', 0, 'latin1');
+    stl.writeUInt32LE(2 ** 31, 80);
+    const sid = await c.create(stl.length, 'lower.stl');
+    await c.patch(sid, 0, stl);
+    expect(
+      (await complete(clinic, { files: [{ uploadId: sid, name: 'lower.stl', sha256: sha(stl) }] })).body,
+    ).toMatchObject({ errorCode: -17 });
+    // Nothing written: no case, no stored file.
+    expect(await casesOfDevice()).toEqual([]);
+    expect(await storedKeys()).toEqual(before);
+    // A scan whose header tells the truth is taken.
+    const scan = sampleArchPly({ seed: 11 });
+    const good = await c.create(scan.length, 'upper.ply');
+    await c.patch(good, 0, scan);
+    expect(
+      (await complete(clinic, { files: [{ uploadId: good, name: 'upper.ply', sha256: sha(scan) }] })).body,
+    ).toMatchObject({ success: true });
+  });
+
+  it('refuses to complete an upload that has fewer bytes than it declared; nothing is made until it is finished', async () => {
+    const c = tusClient(base, clinic.owner.headers);
+    const before = await storedKeys();
+    const scan = sampleArchPly({ seed: 12 });
+    const id = await c.create(scan.length, 'upper.ply');
+    const part = scan.subarray(0, Math.floor(scan.length / 2));
+    expect((await c.patch(id, 0, part)).status).toBe(204);
+    // The checksum of what arrived: only the completeness check can refuse it.
+    const res = await complete(clinic, { files: [{ uploadId: id, name: 'upper.ply', sha256: sha(part) }] });
+    expect(res.body).toMatchObject({ success: false, errorCode: -4, data: { key: 'case.uploadFailed' } });
+    expect(await casesOfDevice()).toEqual([]);
+    expect(await storedKeys()).toEqual(before);
+    // The upload is still there to be finished, and then becomes the case.
+    expect(await c.offset(id)).toEqual({ status: 200, offset: part.length });
+    expect((await c.patch(id, part.length, scan.subarray(part.length))).status).toBe(204);
+    const done = await complete(clinic, { files: [{ uploadId: id, name: 'upper.ply', sha256: sha(scan) }] });
+    expect(done.body).toMatchObject({ success: true });
+    expect(await casesOfDevice()).toEqual([done.body.data.id]);
+  });
+
+  it('answers "original data file missing" for a completion without files (the spec), and makes nothing', async () => {
+    const res = await complete(clinic, { files: [] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      errorCode: -6,
+      errorMessage: 'The original data file is missing: upload again',
+      data: { key: 'case.originalMissing' },
+    });
+    expect(await casesOfDevice()).toEqual([]);
+  });
+
+  it("a case without a preview image is still a case: its thumbnail answers why, never 'case not found'", async () => {
+    // No scan runner in this process: the preview of a new case waits to be drawn.
+    const waiting = await f.kase(device, clinic.owner);
+    const thumb = (id: string, who = clinic) => who.owner.call('GET', `/api/case/thumbnail/${id}`);
+    expect((await thumb(waiting)).body).toMatchObject({ errorCode: -7, data: { key: 'case.converting' } });
+    expect((await thumb(waiting, lab)).body).toMatchObject({ errorCode: -7 });
+    // The drawing failed.
+    await t.app.platform.db
+      .update(scanJobs)
+      .set({ state: 'failed' })
+      .where(and(eq(scanJobs.caseId, waiting), eq(scanJobs.kind, 'thumbnail')));
+    expect((await thumb(waiting)).body).toMatchObject({
+      errorCode: -5,
+      data: { key: 'case.processingFailed' },
+    });
+    // Encrypted data is never drawn.
+    const sealed = await f.kase(device, clinic.owner, { crypto: true });
+    expect((await thumb(sealed)).body).toMatchObject({
+      errorCode: -8,
+      data: { key: 'case.encryptedNoConversion' },
+    });
+    // Only somebody without a copy hears "not found".
+    const outsider = await f.org();
+    expect((await thumb(waiting, outsider)).body).toMatchObject({
+      errorCode: -1,
+      data: { key: 'case.notFound' },
+    });
   });
 
   it('the cleanup removes stored files no case names once they are old enough, and keeps the others', async () => {
