@@ -24,7 +24,7 @@ const security = [{ bearer: [] }];
 const PRIVACY =
   'Privacy applies to anyone outside the organization: bit 2 hides the e-mail, 4 the phone, 8 the address fields (address, city, street); a hidden field is null.';
 const PEOPLE =
-  "E-mail and phone are shown to the person, to owners of an organization they share with the caller, and otherwise only where the person's search setting for that field (emailNotice, phoneNotice) is on. People who share an organization with the caller also get it (custId, custName, their role, joinTime).";
+  "E-mail and phone are shown to the person, to a platform administrator and to owners of an organization they share with the caller; to fellow members and to members of an organization in an open cooperation with one of theirs only where the person's search setting for that field (emailNotice, phoneNotice; off by default) is on; to nobody else. People who share an organization with the caller also get it (custId, custName, their role, joinTime).";
 
 /** Finding organizations and people, and their public details, all honouring search settings and privacy. */
 export const directoryRoutes =

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
-import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
+import {
+  factories,
+  platformAdmin,
+  type Factories,
+  type OrgRef,
+  type PersonRef,
+} from '../../testing/factories.ts';
 import { users } from '../users/users.schema.ts';
-import { customers, memberships } from './orgs.schema.ts';
+import { cooperations, customers, memberships } from './orgs.schema.ts';
 
 describe.each(engines)('finding organizations and people, and their public details (%s)', (engine) => {
   let t: TestApp;
@@ -145,7 +151,14 @@ describe.each(engines)('finding organizations and people, and their public detai
 
   it('people by exact username, e-mail or phone, only where each search setting is on; the same empty answer otherwise', async () => {
     const ada = await f.user(open, { username: 'ada.find', email: 'Ada.Find@example.test' });
+    // Found by e-mail and phone only once the person turns that on (off by default).
     await setUser(ada, { phone: '+47 555' });
+    expect(
+      expectOk(
+        await outsider.call('GET', `/api2/user/find?key=${encodeURIComponent('ada.find@example.test')}`),
+      ),
+    ).toEqual([]);
+    await setUser(ada, { searchEmail: true, searchPhone: true });
     const people = async (key: string, by = outsider) =>
       expectOk(await by.call('GET', `/api2/user/find?key=${encodeURIComponent(key)}`)) as any[];
     expect((await people('ADA.FIND')).map((p) => p.userId)).toEqual([ada.userId]);
@@ -183,6 +196,60 @@ describe.each(engines)('finding organizations and people, and their public detai
     );
     expectOk(await prober.call('POST', '/user/v2/find', { key: 'ada.find' }));
     expectCode(await prober.call('GET', '/api2/user/find?key=ada.find'), 429);
+  });
+
+  it("a person's e-mail and phone: only the person, an administrator, an owner of their organization, and (where the person allows it) fellow members and cooperating partners see them", async () => {
+    const pat = await f.user(closed); // the defaults of a new account
+    await setUser(pat, { phone: '+47 888' });
+    const fresh = await f.user(null); // signed in, no organization
+    const colleague = await f.user(closed);
+    await t.app.platform.db
+      .update(memberships)
+      .set({ role: 'owner' })
+      .where(and(eq(memberships.userId, closed.owner.userId), eq(memberships.custId, closed.custId)));
+    const partner = await f.org();
+    const [coop] = await t.app.platform.db
+      .insert(cooperations)
+      .values({ applicantId: partner.custId, partnerId: closed.custId, state: 1 })
+      .returning({ id: cooperations.id });
+    const stranger = await f.org();
+    const admin = await platformAdmin(t.app);
+    const sees = async (by: PersonRef) => {
+      const d = expectOk(await by.call('GET', `/api2/user/detail?userId=${pat.userId}`));
+      return { email: d.email, phone: d.phone };
+    };
+    const both = { email: `${pat.username}@factory.test`, phone: '+47 888' };
+    const none = { email: null, phone: null };
+
+    // A new account's search settings for e-mail and phone are off, as an organization's privacy hides its own.
+    expect(expectOk(await pat.call('GET', '/user/find/setting'))).toMatchObject({
+      emailNotice: false,
+      phoneNotice: false,
+    });
+    expect(await sees(fresh)).toEqual(none);
+    expect(await sees(outsider)).toEqual(none);
+    expect(await sees(stranger.owner)).toEqual(none);
+    expect(await sees(partner.owner)).toEqual(none);
+    expect(await sees(colleague)).toEqual(none);
+    expect(await sees(closed.owner)).toEqual(both);
+    expect(await sees(admin)).toEqual(both);
+    expect(await sees(pat)).toEqual(both);
+
+    // The person lets others find them by e-mail and phone: their colleagues and partners see them; nobody else.
+    await setUser(pat, { searchEmail: true, searchPhone: true });
+    expect(await sees(colleague)).toEqual(both);
+    expect(await sees(partner.owner)).toEqual(both);
+    expect(await sees(fresh)).toEqual(none);
+    expect(await sees(outsider)).toEqual(none);
+    expect(await sees(stranger.owner)).toEqual(none);
+    // The same in search results: a stranger who finds the person by name is not shown the contacts.
+    const found = expectOk(
+      await fresh.call('GET', `/api2/user/find?key=${encodeURIComponent(pat.username)}`),
+    ) as any[];
+    expect(found.map((p) => ({ email: p.email, phone: p.phone }))).toEqual([none]);
+    // A closed cooperation is no tie.
+    await t.app.platform.db.update(cooperations).set({ state: 2 }).where(eq(cooperations.id, coop!.id));
+    expect(await sees(partner.owner)).toEqual(none);
   });
 
   it("a person's details: outsiders see what the settings allow; colleagues see the organization; owners the contacts", async () => {

@@ -145,10 +145,10 @@ describe.each(engines)('settings drawer: subscription, custom search, privacy (%
   });
 
   describe('user custom search (/user/find/setting, /user/check/setting)', () => {
-    it('is all true by default, persists, and refuses bad values with res -2', async () => {
+    it('finds a person by name only by default, persists, and refuses bad values with res -2', async () => {
       expect(expectOk(await member.call('GET', '/user/find/setting'))).toEqual({
-        emailNotice: true,
-        phoneNotice: true,
+        emailNotice: false,
+        phoneNotice: false,
         nameNotice: true,
       });
       expect(
