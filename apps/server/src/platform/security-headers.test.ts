@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { factories } from '../testing/factories.ts';
 
 const RENEW = '\n      window.parent.postMessage({ url: location.href }, location.origin);\n    ';
 const hashOf = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
@@ -92,6 +93,48 @@ describe('security headers over http (the default)', () => {
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('img-src')).toContain('data:');
     expect(policy.get('connect-src')).toEqual(["'self'", 'http://archway.test']);
+  });
+});
+
+describe('Cache-Control of private answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' });
+  });
+  afterAll(() => t.close());
+
+  it('is no-store on every answer to a signed-in caller and on private routes, not on public answers', async () => {
+    const f = factories(t.app);
+    const clinic = await f.org();
+    const device = await f.device(clinic);
+    const caseId = await f.kase(device, clinic.owner);
+    const privateCalls = [
+      { method: 'GET' as const, url: `/detail/${caseId}` },
+      { method: 'POST' as const, url: '/getpaging', payload: { pageSize: 10 } },
+      { method: 'GET' as const, url: '/user/current' },
+      { method: 'GET' as const, url: `/api/case/comment/list?caseId=${caseId}` },
+      { method: 'GET' as const, url: '/api2/cust/user/list' },
+      // A refusal to a signed-in caller is private too.
+      { method: 'GET' as const, url: '/detail/00000000-0000-4000-8000-000000000000' },
+      // A public route answered to a signed-in caller.
+      { method: 'GET' as const, url: '/api/translate/languageContent/cloud?lang=en' },
+    ];
+    for (const call of privateCalls) {
+      const res = await t.app.inject({ ...call, headers: clinic.owner.headers });
+      expect(res.statusCode, call.url).toBeLessThan(500);
+      expect(res.headers['content-type'], call.url).toMatch(/json/);
+      expect(res.headers['cache-control'], call.url).toBe('no-store');
+    }
+    // A private route without a token (its 401) may not be kept either.
+    const anonymous = await t.app.inject({ method: 'GET', url: '/user/current' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    // Public answers to anonymous callers are not marked.
+    for (const url of ['/api/translate/languageContent/cloud?lang=en', '/docs/json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBeUndefined();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
+import { DEFAULT_ACCESS } from './access.ts';
 import { LOGOUT_SCRIPT } from './identity/provider.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -70,5 +71,24 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // A page of another origin allowed to embed the app may also open it and hand it a token: keep the opener then.
     crossOriginOpenerPolicy: othersMayFrame ? false : { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  registerPrivateNoStore(app);
+}
+
+/**
+ * `Cache-Control: no-store` on every private answer, set once here rather than route by route: an answer to a
+ * signed-in caller (a valid token), or from a route that is not public (its 401 included). A route that set its
+ * own Cache-Control keeps it (downloads say `private, no-store`; a preview image whose address changes with it may
+ * be kept). Public answers to anonymous callers (the web app's files, the API description, public calls) are left
+ * as they are; so are unknown paths.
+ */
+export function registerPrivateNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.hasHeader('cache-control') || req.is404) return payload;
+    // `actor` is set by registerAuth (platform/auth.ts) in an onRequest hook.
+    const signedIn = Boolean(req.actor);
+    const access = req.routeOptions.config?.access ?? DEFAULT_ACCESS;
+    if (signedIn || access !== 'public') reply.header('cache-control', 'no-store');
+    return payload;
   });
 }
