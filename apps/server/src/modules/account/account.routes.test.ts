@@ -15,7 +15,7 @@ import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/
 import { factories, type Factories } from '../../testing/factories.ts';
 import { followToCallback, InjectBrowser, redirectUri, startAuthorization } from '../../testing/oidc-flow.ts';
 import { presentIdentitySettings, regionOf } from './account.presenter.ts';
-import { addressBucket, SIGN_IN_LIMITS } from './account.service.ts';
+import { addressBucket, SIGN_IN_LIMITS, slowDown } from './account.service.ts';
 
 describe('regionOf', () => {
   it('derives the region from the page host', () => {
@@ -177,37 +177,6 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     });
   });
 
-  it('rate-limits failed attempts per account with HTTP 429, even for the right password', async () => {
-    const locked = await person();
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++)
-      expect((await token({ username: locked, password: 'nope00' })).statusCode).toBe(400);
-    const blocked = await token({ username: locked, password: 'demo123' });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({
-      success: false,
-      errorCode: 429,
-      data: { key: 'generic.tooManyAttempts' },
-    });
-    // Another account from the same addresses is not affected.
-    expect((await token({ username: await person(), password: 'demo123' })).statusCode).toBe(200);
-  });
-
-  it('rate-limits failed attempts per address, whatever X-Forwarded-For claims', async () => {
-    let n = 0;
-    const from = (username: string, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/account/token',
-        payload: { username, password },
-        remoteAddress: '192.0.2.77',
-        headers: { 'x-forwarded-for': `198.51.100.${n++ % 250}` },
-      });
-    const name = await person();
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await from(`ghost${i}`, 'nope00');
-    expect((await from(name, 'demo123')).statusCode).toBe(429);
-    expect((await token({ username: name, password: 'demo123' })).statusCode).toBe(200);
-  });
-
   let addr = 0;
   const fresh = () => `172.16.${Math.floor(addr / 250)}.${addr++ % 250}`;
   const attempt = (username: string, password: string, remoteAddress = fresh()) =>
@@ -222,16 +191,89 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       Object.assign(SIGN_IN_LIMITS, saved);
     }
   };
+  /** The answer and how long it took. */
+  const timed = async (answer: Promise<{ statusCode: number }>) => {
+    const started = performance.now();
+    const res = await answer;
+    return { status: res.statusCode, ms: performance.now() - started };
+  };
+
+  it('throttles the address that fails on an account (429, even for the right password); the right password from another address still signs in', async () => {
+    const victim = await person();
+    const attacker = fresh();
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++)
+      expect((await attempt(victim, 'nope00', attacker)).statusCode).toBe(400);
+    const blocked = await attempt(victim, 'demo123', attacker);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      success: false,
+      errorCode: 429,
+      errorMessage: expect.any(String),
+      data: { key: 'generic.tooManyAttempts' },
+    });
+    // The account itself is not locked: its owner, at an address that has not failed, signs in.
+    expect((await attempt(victim, 'demo123', fresh())).statusCode).toBe(200);
+    // …and the attacking address stays throttled on that account.
+    expect((await attempt(victim, 'demo123', attacker)).statusCode).toBe(429);
+    // Another account from the attacking address is not affected.
+    expect((await attempt(await person(), 'demo123', attacker)).statusCode).toBe(200);
+  });
+
+  it("nobody locks the administrator out: failures on admin from one address leave admin's sign-in elsewhere working", async () => {
+    const db = t.app.platform.db;
+    const boss = await person();
+    await db.update(users).set({ isAdmin: true }).where(eq(users.username, boss));
+    const attacker = fresh();
+    for (let i = 0; i < SIGN_IN_LIMITS.perAdminAccount; i++)
+      expect((await attempt(boss, 'nope00', attacker)).statusCode).toBe(400);
+    expect((await attempt(boss, 'demo123', attacker)).statusCode).toBe(429);
+    expect((await attempt(boss, 'demo123', fresh())).statusCode).toBe(200);
+  });
+
+  it('slows, never locks, an address past its failures (a clinic behind one router), whatever X-Forwarded-For claims', async () => {
+    await withLimits({ perAddress: 4, slowDelayMs: 150, slowDelayMaxMs: 300 }, async () => {
+      let n = 0;
+      const from = (username: string, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/account/token',
+          payload: { username, password },
+          remoteAddress: '192.0.2.77',
+          headers: { 'x-forwarded-for': `198.51.100.${n++ % 250}` },
+        });
+      const colleague = await person();
+      for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++)
+        expect((await timed(from(`ghost${i}`, 'nope00'))).status).toBe(400);
+      // Past the limit: every attempt from the address waits, longer after each failure, but is still tried.
+      const right = await timed(from(colleague, 'demo123'));
+      expect(right.status).toBe(200);
+      expect(right.ms).toBeGreaterThanOrEqual(150 - 5);
+      const wrong = await timed(from('ghost-x', 'nope00'));
+      expect(wrong.status).toBe(400);
+      expect(wrong.ms).toBeGreaterThanOrEqual(150 - 5);
+      // One more failure: the wait doubles (up to its cap). Successes do not add to it.
+      const again = await timed(from('ghost-y', 'nope00'));
+      expect(again.status).toBe(400);
+      expect(again.ms).toBeGreaterThanOrEqual(300 - 5);
+      expect((await timed(from(colleague, 'demo123'))).status).toBe(200);
+      // Other addresses are not slowed.
+      expect(slowDown(1)).toBe(0);
+      expect((await attempt(await person(), 'demo123')).statusCode).toBe(200);
+    });
+    const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
+    expect(rows.filter((r) => r.detail?.limit === 'addressSlowed' && r.ip === '192.0.2.77').length).toBe(1);
+  });
 
   it('reserves attempts before the password check: of 20 concurrent wrong ones exactly the limit get through', async () => {
     await makeUser('racer');
-    const results = await Promise.all(Array.from({ length: 20 }, () => attempt('racer', 'wrong00')));
+    const from = fresh();
+    const results = await Promise.all(Array.from({ length: 20 }, () => attempt('racer', 'wrong00', from)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 400).length).toBe(SIGN_IN_LIMITS.perAccount);
     expect(codes.filter((c) => c === 429).length).toBe(20 - SIGN_IN_LIMITS.perAccount);
     for (const r of results.filter((x) => x.statusCode === 400))
       expect(r.json().data.key).toBe('signIn.invalidCredentials');
-    expect((await attempt('racer', 'demo123')).statusCode).toBe(429);
+    expect((await attempt('racer', 'demo123', from)).statusCode).toBe(429);
     // One audit entry for the lock, not one per refused attempt.
     const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
     const racer = rows.filter((r) => r.detail?.login === 'racer');
@@ -239,23 +281,24 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     expect(racer.filter((r) => r.detail?.reason === 'rateLimited').length).toBe(1);
   });
 
-  it('locks the account, not the login: username and e-mail share one counter', async () => {
+  it('counts the account, not the login: username and e-mail share one counter', async () => {
     await makeUser('aliased');
+    const from = fresh();
     for (const login of ['aliased', 'ALIASED', 'aliased@t.test', 'Aliased@T.test', 'aliased'])
-      expect((await attempt(login, 'wrong00')).statusCode).toBe(400);
-    expect((await attempt('aliased@t.test', 'demo123')).statusCode).toBe(429);
-    expect((await attempt('aliased', 'demo123')).statusCode).toBe(429);
+      expect((await attempt(login, 'wrong00', from)).statusCode).toBe(400);
+    expect((await attempt('aliased@t.test', 'demo123', from)).statusCode).toBe(429);
+    expect((await attempt('aliased', 'demo123', from)).statusCode).toBe(429);
   });
 
-  it('a successful sign-in forgets the account failures and gives the address its attempt back', async () => {
+  it('a successful sign-in forgets that address’s failures on the account and gives the address its attempt back', async () => {
     await makeUser('forgetful');
-    await withLimits({ perAddress: 2 }, async () => {
-      const from = '198.18.0.1';
-      for (let i = 0; i < 4; i++)
-        expect((await attempt('forgetful', 'wrong00', from)).statusCode).toBe(i < 2 ? 400 : 429);
-      expect((await attempt('forgetful', 'demo123')).statusCode).toBe(200);
-      // Account failures forgotten: four more wrong ones from fresh addresses are plain refusals.
-      for (let i = 0; i < 4; i++) expect((await attempt('forgetful', 'wrong00')).statusCode).toBe(400);
+    const from = '198.18.0.1';
+    for (let i = 0; i < 4; i++) expect((await attempt('forgetful', 'wrong00', from)).statusCode).toBe(400);
+    expect((await attempt('forgetful', 'demo123', from)).statusCode).toBe(200);
+    // Failures forgotten: five more wrong ones from the same address are plain refusals.
+    for (let i = 0; i < 5; i++) expect((await attempt('forgetful', 'wrong00', from)).statusCode).toBe(400);
+    expect((await attempt('forgetful', 'wrong00', from)).statusCode).toBe(429);
+    await withLimits({ perAddress: 2, slowDelayMs: 200, slowDelayMaxMs: 200 }, async () => {
       // Successes do not use up the address's failure budget.
       const other = '198.18.0.2';
       const someone = await person();
@@ -263,7 +306,14 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       expect((await attempt(someone, 'demo123', other)).statusCode).toBe(200);
       expect((await attempt('ghost-a', 'wrong00', other)).statusCode).toBe(400);
       expect((await attempt('ghost-b', 'wrong00', other)).statusCode).toBe(400);
-      expect((await attempt('ghost-c', 'wrong00', other)).statusCode).toBe(429);
+      const [counter] = await t.app.platform.db
+        .select()
+        .from(signInCounters)
+        .where(eq(signInCounters.key, `fail:${other}`));
+      expect(counter?.n).toBe(2);
+      const third = await timed(attempt('ghost-c', 'wrong00', other));
+      expect(third.status).toBe(400);
+      expect(third.ms).toBeGreaterThanOrEqual(200 - 5);
     });
   });
 
@@ -357,8 +407,9 @@ describe.each(engines)('sign-in (%s)', (engine) => {
       .where(eq(users.username, name))) as [{ id: string }];
     expect((await attempt(name, 'demo123')).statusCode).toBe(200);
     await withLimits({ perAccount: 1 }, async () => {
-      expect((await attempt(name, 'wrong00')).statusCode).toBe(400);
-      expect((await attempt(name, 'demo123')).statusCode).toBe(429);
+      const from = fresh();
+      expect((await attempt(name, 'wrong00', from)).statusCode).toBe(400);
+      expect((await attempt(name, 'demo123', from)).statusCode).toBe(429);
     });
     const rows = await t.app.platform.db.select().from(auditLog).where(eq(auditLog.action, 'signIn'));
     expect(rows.some((r) => r.outcome === 'allowed' && r.objectId === id)).toBe(true);
