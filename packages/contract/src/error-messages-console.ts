@@ -13,14 +13,14 @@ export const consoleErrorMessages: Record<'zh' | 'pt', Record<string, string>> =
   pt: {
     'console.parameter': 'Erro de parâmetro',
     'console.self': 'Não na sua própria conta: outro administrador tem de o fazer',
-    'console.userNotFound': 'Utilizador não encontrado ou inexistente',
-    'console.noEmail': 'Esta conta não tem endereço de e-mail para receber a ligação da palavra-passe',
+    'console.userNotFound': 'Usuário não encontrado ou inexistente',
+    'console.noEmail': 'Esta conta não tem endereço de e-mail para receber o link de senha',
     'console.userDisabled': 'Esta conta está desativada: ative-a primeiro',
     'console.adminNoOrg':
       'As contas de administrador não pertencem a nenhuma organização: use uma conta separada',
     'cust.disabled':
-      'A sua organização foi desativada pelo administrador da plataforma: contacte o suporte da Archway',
+      'A sua organização foi desativada pelo administrador da plataforma: entre em contato com o suporte da Archway',
     'signIn.resetRequired':
-      'Um administrador pediu-lhe que escolha uma nova palavra-passe: use a ligação enviada por e-mail, ou "Esqueci-me da palavra-passe"',
+      'Um administrador pediu que você escolha uma nova senha: use o link enviado por e-mail, ou "Esqueceu a senha?"',
   },
 };

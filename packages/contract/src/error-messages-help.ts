@@ -17,7 +17,7 @@ export const helpErrorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'help.language': 'Idioma desconhecido: use um dos 15 idiomas do Archway',
     'help.texts': 'Um artigo precisa do seu texto em pelo menos um idioma',
     'help.languageTwice': 'Cada idioma só pode ser indicado uma vez',
-    'help.title': 'Introduza um título com no máximo 200 caracteres',
-    'help.content': 'Introduza o conteúdo: no máximo 100 000 caracteres, não apenas marcação',
+    'help.title': 'Digite um título com no máximo 200 caracteres',
+    'help.content': 'Digite o conteúdo: no máximo 100 000 caracteres, não apenas marcação',
   },
 };

@@ -23,7 +23,7 @@ export const updateErrorMessages: Record<'zh' | 'pt', Record<string, string>> = 
     'updates.version':
       'Escreva a versão como números separados por pontos, p. ex. 1.2.3 (no máximo 32 caracteres)',
     'updates.textsRequired': 'Escreva a nota em pelo menos um idioma',
-    'updates.topicRequired': 'Introduza o tema',
+    'updates.topicRequired': 'Digite o tema',
     'updates.imageNotFound': 'A imagem não foi encontrada ou não existe',
     'updates.imageUnknown': 'Esta imagem não pertence à nota de versão',
     'updates.imageFormat': 'As imagens devem ser PNG, JPEG, GIF ou WebP',
@@ -31,6 +31,6 @@ export const updateErrorMessages: Record<'zh' | 'pt', Record<string, string>> = 
     'updates.imageMissing': 'Nenhuma imagem foi enviada',
     'updates.tooManyImages': 'Uma nota de versão tem no máximo 30 imagens',
     'clientDownload.parameter': 'Erro de parâmetro',
-    'clientDownload.httpsOnly': 'Um link de transferência tem de ser um endereço https://',
+    'clientDownload.httpsOnly': 'Um link de download tem de ser um endereço https://',
   },
 };

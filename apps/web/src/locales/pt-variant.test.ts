@@ -1,0 +1,118 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { errorMessages } from '@archway/contract';
+import { readLocale } from './read-locale.ts';
+
+/**
+ * Archway's Portuguese is Brazilian Portuguese, throughout (issue 23 fidelity 9; the decision: locales/README.md).
+ * Every Portuguese text — the web's, the catalogue's error messages, the server's mail and export texts — is
+ * checked for forms only European Portuguese uses, so a mix of the two variants cannot come back.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverSrc = path.join(here, '..', '..', '..', 'server', 'src');
+
+/** European-only words and constructions, with the Brazilian form to use instead. */
+const EUROPEAN: [RegExp, string][] = [
+  [/\butilizador(es)?\b/i, 'usuário'],
+  [/\bficheiros?\b/i, 'arquivo'],
+  [/\becrãs?\b/i, 'tela'],
+  [/\bregistos?\b/i, 'registro'],
+  [/\bregista(r|d[oa]s?)\b/i, 'registrar, registrado'],
+  [/\bcontact(o|os|e|ar|á-lo|á-la)\b/i, 'contato, entre em contato, contatar'],
+  [/\bintroduz(a|ir)\b/i, 'digite'],
+  [/\btelemóve(l|is)\b/i, 'celular'],
+  [/\bpalavras?-passe\b/i, 'senha'],
+  [/\bpartilh(a|ar|e|ad[oa]s?)\b/i, 'compartilhar, compartilhamento'],
+  [/\bequipas?\b/i, 'equipe'],
+  [/\bmoradas?\b/i, 'endereço'],
+  [/\baceder\b/i, 'acessar'],
+  [/\banónim[oa]s?\b/i, 'anônimo'],
+  [/\bdescarreg(ar|ue|ad[oa]s?)\b/i, 'baixar'],
+  [/\bliga(ção|ções)\b/i, 'link, conexão'],
+  [/\b(iniciar|inicie|início de) sessão\b|\bsessão iniciada\b/i, 'entrar, login, conectado'],
+  [/\bem todo o lado\b/i, 'em todos os lugares'],
+  [/\btem a certeza\b/i, 'tem certeza'],
+  [/\besqueci-me\b/i, 'esqueceu a senha?'],
+  [/\btentativas falhadas\b/i, 'tentativas malsucedidas'],
+  [/\b(está|estão|estou|continua|fica)\s+a\s+\p{L}+(ar|er|ir)\b/iu, 'gerúndio (está carregando)'],
+  [/^\s*A (carregar|aguardar|criar|procurar|processar|enviar|guardar)\b/i, 'gerúndio (Carregando…)'],
+];
+
+type Texts = Map<string, string>;
+
+function collect(value: unknown, where: string, into: Texts) {
+  if (typeof value === 'string') into.set(where, value);
+  else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) collect(inner, `${where}.${key}`, into);
+}
+
+/** Every Portuguese text the product ships, by where it comes from. */
+function portugueseTexts(): Texts {
+  const texts: Texts = new Map();
+  collect(readLocale('pt'), 'web:pt', texts);
+  collect(errorMessages.pt, 'contract:errorMessages.pt', texts);
+  for (const file of readdirSync(serverSrc, { recursive: true, encoding: 'utf8' })) {
+    if (path.basename(file) !== 'pt.json') continue;
+    const json: unknown = JSON.parse(readFileSync(path.join(serverSrc, file), 'utf8'));
+    collect(json, `server:${file}`, texts);
+  }
+  return texts;
+}
+
+const europeanIn = (text: string) =>
+  EUROPEAN.filter(([form]) => form.test(text)).map(([form, use]) => `${form.source} (use ${use})`);
+
+describe('Portuguese: one variant, Brazilian', () => {
+  const texts = portugueseTexts();
+
+  it('reads the web, the catalogue and the server mail texts', () => {
+    const sources = new Set([...texts.keys()].map((key) => key.split(':')[0]));
+    expect([...sources].sort()).toEqual(['contract', 'server', 'web']);
+    expect([...texts.keys()].filter((key) => key.startsWith('server:')).length).toBeGreaterThan(20);
+  });
+
+  it('has no European-only form', () => {
+    const found = [...texts]
+      .map(([where, text]) => ({ where, forms: europeanIn(text), text }))
+      .filter((hit) => hit.forms.length);
+    expect(found).toEqual([]);
+  });
+
+  it('catches each European-only form the check lists (it would fail on the other variant)', () => {
+    const european = [
+      'Nome de utilizador ou palavra-passe incorretos',
+      'O ficheiro importado está vazio',
+      'Ecrãs opcionais',
+      'Registo de auditoria',
+      'Contacte o suporte',
+      'Introduza um e-mail válido',
+      'Número de telemóvel',
+      'Links de partilha',
+      'A nossa equipa',
+      'Morada',
+      'Não foi possível aceder à ajuda',
+      'Anónimo',
+      'Verifique a sua ligação',
+      'Cada início de sessão',
+      'Tem a certeza?',
+      'Esqueci-me da palavra-passe',
+      'Já está a ser criado um modelo',
+      'A carregar a vista 3D…',
+    ];
+    for (const text of european) expect(europeanIn(text), text).not.toEqual([]);
+    const brazilian = [
+      'Nome de usuário ou senha incorretos',
+      'Entre em contato com o suporte',
+      'Digite um e-mail válido',
+      'Carregando a visualização 3D…',
+      'Já está sendo criado um modelo',
+      'Aguardando a sua resposta',
+      'Você está sem conexão',
+      'Transferir dispositivo',
+    ];
+    for (const text of brazilian) expect(europeanIn(text), text).toEqual([]);
+  });
+});
