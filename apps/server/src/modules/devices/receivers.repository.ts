@@ -76,4 +76,3 @@ export const receiverRowsFor = (db: Queryable, deviceId: string, custId: string,
 
 export const deleteReceivers = (db: Queryable, ids: string[]) =>
   db.delete(deviceReceivers).where(inArray(deviceReceivers.id, ids));
-

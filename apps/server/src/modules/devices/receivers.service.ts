@@ -61,7 +61,13 @@ export async function listReceivers(s: Scope, idOrSerial: string): Promise<Recei
   });
   if (!device || !MANAGERS.has(role)) return refuse(ReceiverAddErrors.numberError);
   const now = new Date();
-  return presentReceivers(await receiversRepo.receiversOf(s.db, device.id, now), role, viewer, now, access.lent);
+  return presentReceivers(
+    await receiversRepo.receiversOf(s.db, device.id, now),
+    role,
+    viewer,
+    now,
+    access.lent,
+  );
 }
 
 /** Receiver records across every device the organization routes, newest first by default (audited). */

@@ -29,11 +29,7 @@ export const searchCustomers = (db: Queryable, key: string, max: number) =>
             fieldShown(Privacy.email),
             sql`lower(${customers.email}) = lower(${key})`,
           ),
-          and(
-            eq(customers.searchPhone, true),
-            fieldShown(Privacy.phone),
-            eq(customers.phone, key),
-          ),
+          and(eq(customers.searchPhone, true), fieldShown(Privacy.phone), eq(customers.phone, key)),
         ),
       ),
     )

@@ -74,7 +74,8 @@ async function lockActive(db: Parameters<typeof repo.lockUser>[0], actor: Actor,
  */
 async function checkPassword(p: Platform, userId: string, password: string, stored: string) {
   const key = `pwcheck:${userId}`;
-  if ((await accounts.reserveAttempt(p.db, key, HOUR_MS)) > PASSWORD_CHECKS_PER_HOUR) return 'tooMany' as const;
+  if ((await accounts.reserveAttempt(p.db, key, HOUR_MS)) > PASSWORD_CHECKS_PER_HOUR)
+    return 'tooMany' as const;
   const right = await verifyPassword(password, stored);
   if (right) await accounts.releaseAttempt(p.db, key);
   return right;

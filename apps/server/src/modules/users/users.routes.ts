@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, envelope, pageControl, safeString, setLanguageQuery, updateUserBody } from '@archway/contract';
+import {
+  currentUser,
+  envelope,
+  pageControl,
+  safeString,
+  setLanguageQuery,
+  updateUserBody,
+} from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
