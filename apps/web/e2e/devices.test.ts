@@ -342,7 +342,7 @@ describe('devices and the first-use guide in Chromium', () => {
     expect(journey.pageErrors).toEqual([]);
   });
 
-  it('lets the owner lend, change, extend, recall, restore, edit, transfer and unbind', async () => {
+  it('lets the owner lend, change, extend, recall, restore, edit, transfer and unbind; a lent row offers only its authorizations', async () => {
     const devices = await labWithDevices();
     const { clinic } = devices;
     const buyer = await p.lab('Buyer Lab');
@@ -445,6 +445,28 @@ describe('devices and the first-use guide in Chromium', () => {
     await edit.getByRole('button', { name: text(en, 'common.save') }).click();
     await toast(text(en, 'devices.messages.updated'));
     await c1.getByText('Chair 1').waitFor();
+
+    // Lent (product §4): the owner may only change the time or recall it (or lend to others), so its row offers
+    // nothing else; once recalled, every action is back.
+    await expect.poll(() => e2.getByTestId('action-more').count()).toBe(0);
+    expect(await e2.getByTestId('action-authorize').count()).toBe(1);
+    for (const action of ['receivers', 'users', 'edit', 'transfer', 'unbind', 'more'])
+      expect(await e2.getByTestId(`action-${action}`).count(), action).toBe(0);
+    await shot('17b-lent-row');
+    await e2.getByRole('button', { name: '1', exact: true }).click();
+    const lentAuths = modal(text(en, 'devices.authorizations.title'));
+    await lentAuths
+      .locator('tr', { hasText: clinic.name })
+      .getByRole('button', { name: text(en, 'devices.actions.recall') })
+      .click();
+    await confirm(text(en, 'devices.actions.recall'));
+    await toast(text(en, 'devices.messages.recalled'));
+    await lentAuths
+      .getByRole('button', { name: text(en, 'common.close') })
+      .last()
+      .click();
+    await lentAuths.waitFor({ state: 'hidden' });
+    await e2.getByTestId('action-more').waitFor();
 
     // Transfer the E scanner to another lab, after the confirmation: it leaves this organization at once.
     await more(e2, 'transfer');

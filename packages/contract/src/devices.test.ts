@@ -28,9 +28,12 @@ describe('devices contract', () => {
     expect(isPermanent('2030-01-01')).toBe(false);
     expect(isPermanent('9999-12-31T05:00:00Z')).toBe(false);
     expect(isPermanent(253402185601)).toBe(false);
+    // Permanent is stored and shown as 9999/12/31 23:59:59 (product §4), whichever form came in.
     for (const v of ['9999-12-31', '9999/12/31 23:59:59', '9999-12-31 23:59:59', 253402185600, 'permanent']) {
-      expect(formatExpiry(at(v))).toBe('9999-12-31 23:59:59');
+      expect(formatExpiry(at(v))).toBe('9999/12/31 23:59:59');
     }
+    // Other instants keep "YYYY-MM-DD HH:mm:ss" (UTC).
+    expect(formatExpiry(new Date('2031-01-02T03:04:05Z'))).toBe('2031-01-02 03:04:05');
   });
 
   it('ends presets at the end of that day in the caller time zone (UTC when unknown)', () => {

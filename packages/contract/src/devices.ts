@@ -219,6 +219,25 @@ export const deviceUserRow = z.object({
 });
 export type DeviceUserRow = z.infer<typeof deviceUserRow>;
 
+/** One receiver entry: one case type of the device routed to one organization (what a delete names by id). */
+export const receiverEntry = z.object({
+  id: z.string(),
+  caseType: z.number().int(),
+  /** The account that added the entry (only it, or the device's owner, may delete it). */
+  siginUserId: z.string(),
+  /** -1: this entry can no longer receive (the organization failed its audit, or the routing expired). */
+  allowStatus: z.number().int(),
+  expireTime: z.string(),
+  showDelete: z.boolean(),
+});
+export type ReceiverEntry = z.infer<typeof receiverEntry>;
+
+/**
+ * A receiver row (product §3, calls §3): one per organization, its entries merged — `caseType` is the list of its
+ * case types. `id` and `siginUserId` are those of its first entry; `allowStatus` is -1 when any entry can no longer
+ * receive; `expireTime` the earliest end; `showDelete` true when the caller may delete at least one entry. `entries`
+ * keeps each case type's own id, signer and flags (a delete names the entry ids, `deleteid`).
+ */
 export const receiverRow = z.object({
   id: z.string(),
   custId: z.string(),
@@ -227,16 +246,23 @@ export const receiverRow = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   privacy: z.number().int(),
-  caseType: z.number().int(),
+  caseType: z.array(z.number().int()),
   siginUserId: z.string(),
   allowStatus: z.number().int(),
   expireTime: z.string(),
   showDelete: z.boolean(),
+  entries: z.array(receiverEntry),
 });
 export type ReceiverRow = z.infer<typeof receiverRow>;
 
-/** A receiver record across the organization's devices (the first-use guide's check). */
-export const receiverRecord = receiverRow.extend({
+/** A receiver record across the organization's devices (the first-use guide's check): one entry, one case type. */
+export const receiverRecord = receiverEntry.extend({
+  custId: z.string(),
+  custName: z.string(),
+  custType: z.number().int(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  privacy: z.number().int(),
   deviceId: z.string(),
   number: z.string(),
   registTime: z.string(),

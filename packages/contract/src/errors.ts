@@ -115,6 +115,16 @@ export const DeviceErrors = {
     'Cannot unbind during an authorization period',
   ),
   nameEmpty: def(-11, 'device.nameEmpty', 400, 'Device name cannot be empty'),
+  /**
+   * Product §4: while a device is authorized, "the authorizer may then only change the authorization time or recall
+   * it" (or lend it to others). Renaming, transferring, device users and receivers are refused until then.
+   */
+  lent: def(
+    -13,
+    'device.lent',
+    409,
+    'The device is authorized: only the authorization time can be changed or the authorization recalled',
+  ),
   codeAttempts: CodeAttemptsError,
   frequency: FrequencyError,
 } as const;

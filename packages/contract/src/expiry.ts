@@ -93,12 +93,12 @@ export function expiryFromPreset(preset: ExpiryPreset, now = new Date(), timeZon
   return endOfLocalDay(ty, tm, Math.min(d, lastDay), zone);
 }
 
-/** The documented permanent spellings (product §4), plus the server's own output form. */
+/** The documented permanent spellings (product §4): 9999/12/31 23:59:59 (the server's own form) and 9999-12-31. */
 const PERMANENT_TEXT = /^9999([-/])12\1(31)( 23:59:59)?$/;
 
 /**
- * Permanent: the preset 'permanent', "9999/12/31 23:59:59", "9999-12-31" (also with " 23:59:59", the form the
- * server sends), epoch 253402185600 (seconds; also its millisecond spelling 253402185600000). A stored date
+ * Permanent: the preset 'permanent', "9999/12/31 23:59:59" (the form the server sends), "9999-12-31" (also with
+ * " 23:59:59"), epoch 253402185600 (seconds; also its millisecond spelling 253402185600000). A stored date
  * (Date) counts as permanent from year 9999 on. Nothing else is permanent.
  */
 export function isPermanent(value: string | number | Date | null | undefined): boolean {
@@ -123,7 +123,7 @@ export function resolveExpiry(input: ExpiryInput, timeZone = 'UTC', now = new Da
 /**
  * An expiry as the API accepts it:
  * - a preset name (today, 7d, 15d, 1m, 3m, 6m, 1y, 5y: the end of that day in the caller's `X-Time-Zone`),
- * - a permanent form (see isPermanent) → 9999-12-31 23:59:59,
+ * - a permanent form (see isPermanent) → 9999/12/31 23:59:59,
  * - "YYYY-MM-DD[ HH:mm[:ss]]" or "YYYY/MM/DD …" (UTC), or an ISO 8601 date-time,
  * - an epoch number: below 1e11 seconds, from 1e11 on milliseconds.
  * Anything after 9999-12-31 23:59:59 (or not a date) is a parameter error.
@@ -153,7 +153,7 @@ export const expireTime = z
     return { at: d };
   });
 
-/** Dates leave the server as "YYYY-MM-DD HH:mm:ss" (UTC); permanent as 9999-12-31 23:59:59. */
+/** Dates leave the server as "YYYY-MM-DD HH:mm:ss" (UTC); permanent as 9999/12/31 23:59:59, as product §4 stores and shows it. */
 export function formatExpiry(d: Date | null): string | null {
   if (!d) return null;
   if (isPermanent(d)) return PERMANENT_EXPIRY;

@@ -1,5 +1,6 @@
 import {
   AuthoriseErrors,
+  DeviceErrors,
   ExtendErrors,
   RecycleErrors,
   resolveExpiry,
@@ -152,6 +153,8 @@ async function extendOne(tx: Tx, s: Scope, id: string, expiresAt: Date): Promise
   if (!auth) return refuse(ExtendErrors.notFound);
   const device = await repo.findDeviceById(tx, auth.deviceId, true);
   if (!device) return refuse(ExtendErrors.numberError);
+  // The borrower cannot extend its own authorization: device-common -6 "not person extend".
+  if (auth.custId === s.actor.custId) return refuse(DeviceErrors.notPersonExtend);
   if (auth.fromCustId !== s.actor.custId || device.ownerCustId !== s.actor.custId)
     return refuse(ExtendErrors.editFailed);
   if (auth.status !== 'active' || auth.expiresAt <= new Date())

@@ -84,7 +84,7 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
     expectCode(await u.clinic.call('POST', '/api2/device/scan/auths', { lent: 'sideways' }), -1);
   });
 
-  it('stores permanent as 9999-12-31 23:59:59, from any permanent form', async () => {
+  it('stores and shows permanent as 9999/12/31 23:59:59 (product §4), from any permanent form', async () => {
     const { u, device, lend, authsOf } = await world();
     const number = await device();
     for (const [i, form] of ['permanent', '9999-12-31', 253402185600].entries()) {
@@ -92,7 +92,10 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
       expectOk(await lend(number, [target], { expireTime: form }));
     }
     const all = await authsOf(number);
-    expect(all.map((a) => a.expireTime)).toEqual(Array(3).fill('9999-12-31 23:59:59'));
+    expect(all.map((a) => a.expireTime)).toEqual(Array(3).fill('9999/12/31 23:59:59'));
+    // The borrower's row shows its permanent authorization the same way.
+    const seen = expectOk(await u.lab2.call('POST', '/api2/device/scan/usable', {})).records[0];
+    expect(seen).toMatchObject({ number, expireTime: '9999/12/31 23:59:59', flag: 'permanent' });
     expect(all.every((a) => a.flag === 'permanent')).toBe(true);
   });
 
@@ -134,7 +137,8 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
     expectCode(await edit(a!.id, '2000-01-01'), -3);
     expectCode(await edit('00000000-0000-4000-8000-000000000000', '1y'), -7);
     expectCode(await edit(a!.id, '1y', u.lab2), -7);
-    expectCode(await edit(a!.id, '1y', u.lab), -8);
+    // The borrower may not extend its own authorization: device-common -6 "not person extend".
+    expectCode(await edit(a!.id, '1y', u.lab), -6);
     expectCode(await edit('nope', '1y'), -1);
 
     const lab3 = (await authsOf(d3))[0]!;
@@ -159,6 +163,24 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
       }),
       -3,
     );
+  });
+
+  it('answers -6 (not person extend) when the borrower extends its own authorization, alone or in bulk', async () => {
+    const { u, device, lend, authsOf } = await world();
+    const number = await device();
+    expectOk(await lend(number, [u.lab.custId], { expireTime: '3m' }));
+    const [a] = await authsOf(number);
+    const alone = await u.lab.call('PUT', '/api2/device/scan/auth', { id: a!.id, expireTime: '5y' });
+    expectCode(alone, -6);
+    expect(alone.body.data.key).toBe('device.notPersonExtend');
+    const bulk = await u.lab.call('POST', '/api2/device/scan/batchAuthTime', {
+      ids: [a!.id],
+      expireTime: '5y',
+    });
+    expectCode(bulk, -6);
+    expect(bulk.body.data.results).toEqual([{ item: a!.id, code: -6, key: 'device.notPersonExtend' }]);
+    // Nothing changed.
+    expect((await authsOf(number))[0]!.expireTime).toBe(a!.expireTime);
   });
 
   it('recalls: only the authorizer, only once; authorizing again restores it', async () => {
@@ -212,7 +234,8 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
     const number = await device();
     expectOk(await lend(number, [u.lab.custId]));
     const [a] = await authsOf(number);
-    await t.app.platform.db.update(deviceAuths).set({ status: 'active' }).where(eq(deviceAuths.id, a!.id));
+    // A lent device is not transferred (product §4): recalled first.
+    expectOk(await u.clinic.call('DELETE', '/api2/device/scan/auth', { id: a!.id }));
     expectOk(
       await u.clinic.call('POST', '/api2/device/scan/resell', {
         number,
@@ -220,7 +243,7 @@ describe.each(engines)('device authorizations (%s)', (engine) => {
         custId: u.clinic2.custId,
       }),
     );
-    // The transfer recalled it; make it live again to reach the ownership check.
+    // Make it live again to reach the ownership check.
     await t.app.platform.db.update(deviceAuths).set({ status: 'active' }).where(eq(deviceAuths.id, a!.id));
     expectCode(await u.clinic.call('DELETE', '/api2/device/scan/auth', { id: a!.id }), -1);
   });

@@ -17,11 +17,13 @@ import * as usersRepo from './device-users.repository.ts';
 import {
   custOf,
   deviceAudit,
+  accessOf,
   guarded,
   refuse,
-  roleOf,
+  refuseWhileLent,
   settle,
   viewerOf,
+  NO_ACCESS,
   type ItemOutcome,
   type Scope,
 } from './devices.access.ts';
@@ -34,7 +36,7 @@ import { deviceUserActions, MANAGERS, presentDeviceUser } from './devices.presen
 export async function listDeviceUsers(s: Scope, deviceId: string): Promise<DeviceUserRow[]> {
   const viewer = viewerOf(s);
   const device = await repo.findDeviceById(s.db, deviceId);
-  const role = device ? await roleOf(s.db, device, s.actor) : 'none';
+  const { role, lent } = device ? await accessOf(s.db, device, s.actor) : NO_ACCESS;
   await audit(s.db, s.ctx, {
     ...deviceAudit(s, 'device.users.read', device?.serial ?? deviceId),
     outcome: MANAGERS.has(role) ? 'allowed' : 'refused',
@@ -47,7 +49,7 @@ export async function listDeviceUsers(s: Scope, deviceId: string): Promise<Devic
     now,
     role === 'owner' ? undefined : viewer.custId,
   );
-  return rows.map((r) => presentDeviceUser(r, role, viewer, now));
+  return rows.map((r) => presentDeviceUser(r, role, viewer, now, lent));
 }
 
 /**
@@ -68,8 +70,10 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
   return guarded(s, 'device.users.add', serial || null, async (tx) => {
     if (!serial) return refuse(DeviceUserAddErrors.deviceEmpty);
     const device = await repo.findDeviceBySerial(tx, serial, true);
-    const role = device ? await roleOf(tx, device, s.actor) : 'none';
+    const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
+    const role = access.role;
     if (!device || !MANAGERS.has(role)) return refuse(DeviceUserAddErrors.numberError);
+    refuseWhileLent(access);
     const startsAt = input.startTime ? resolveExpiry(input.startTime, s.tz) : new Date();
     const asked = resolveExpiry(input.endTime, s.tz);
     if (asked.getTime() <= Date.now()) return refuse(DeviceUserAddErrors.expired);
@@ -105,15 +109,17 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
 
 /**
  * The entry, if the caller may change it: the device's owner may change or remove any entry on its own
- * device; otherwise only the account that added it (and only while its organization manages the device).
+ * device (not while it is lent: -13); otherwise only the account that added it (and only while its
+ * organization manages the device).
  */
 async function changeableEntry(s: Scope, tx: Tx, id: string, notFound: ErrorDef, notMine: ErrorDef) {
   const entry = await usersRepo.findDeviceUser(tx, id);
   const device = entry && (await repo.findDeviceById(tx, entry.deviceId, true));
-  const role = device ? await roleOf(tx, device, s.actor) : 'none';
+  const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
+  const role = access.role;
   if (!entry || !device || role === 'none') return refuse(notFound);
-  if (!deviceUserActions(entry, role, viewerOf(s)).includes('remove') || !MANAGERS.has(role))
-    return refuse(notMine);
+  refuseWhileLent(access);
+  if (!deviceUserActions(entry, role, viewerOf(s), access.lent).includes('remove')) return refuse(notMine);
   return { entry, device, role };
 }
 

@@ -71,11 +71,20 @@ export interface Access {
   role: DeviceRole;
   /** A device user's own window end (its row shows that, not the device's). */
   userEndsAt: Date | null;
+  /**
+   * The device is lent (it has a live authorization): its owner may then only change the authorization time or
+   * recall it (product §4). deviceActions(role, lent) and refuseWhileLent read this one fact.
+   */
+  lent: boolean;
 }
+
+/** No relation to a device (or no device). */
+export const NO_ACCESS: Access = { role: 'none', userEndsAt: null, lent: false };
 
 /**
  * The caller's role on each device — owner, authorized (a live authorization), user (a live device-user
- * window), receiver, or none — in ONE query for the whole page (immich's access-repository pattern).
+ * window), receiver, or none — and whether it is lent, in ONE query for the whole page (immich's
+ * access-repository pattern).
  */
 export async function rolesFor(
   db: Queryable,
@@ -86,17 +95,23 @@ export async function rolesFor(
   const roles = new Map<string, Access>();
   const custId = actor.custId;
   if (!custId) {
-    for (const d of devices) roles.set(d.id, { role: 'none', userEndsAt: null });
+    for (const d of devices) roles.set(d.id, NO_ACCESS);
     return roles;
   }
-  const others = devices.filter((d) => d.ownerCustId !== custId).map((d) => d.id);
-  const facts = await repo.relations(db, others, custId, actor.userId, now);
+  const facts = await repo.relations(
+    db,
+    devices.map((d) => d.id),
+    custId,
+    actor.userId,
+    now,
+  );
   for (const d of devices) {
+    const f = facts.get(d.id);
+    const lent = f?.lent ?? false;
     if (d.ownerCustId === custId) {
-      roles.set(d.id, { role: 'owner', userEndsAt: null });
+      roles.set(d.id, { role: 'owner', userEndsAt: null, lent });
       continue;
     }
-    const f = facts.get(d.id);
     const role: DeviceRole = !f
       ? 'none'
       : f.authorized
@@ -106,9 +121,19 @@ export async function rolesFor(
           : f.receiver
             ? 'receiver'
             : 'none';
-    roles.set(d.id, { role, userEndsAt: f?.userEndsAt ?? null });
+    roles.set(d.id, { role, userEndsAt: f?.userEndsAt ?? null, lent });
   }
   return roles;
+}
+
+/** The caller's access to one device (role, and whether it is lent). */
+export async function accessOf(
+  db: Queryable,
+  device: { id: string; ownerCustId: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<Access> {
+  return (await rolesFor(db, actor, [device], now)).get(device.id)!;
 }
 
 export async function roleOf(
@@ -117,7 +142,15 @@ export async function roleOf(
   actor: Actor,
   now = new Date(),
 ): Promise<DeviceRole> {
-  return (await rolesFor(db, actor, [device], now)).get(device.id)!.role;
+  return (await accessOf(db, device, actor, now)).role;
+}
+
+/**
+ * Product §4: while the device is lent, its owner may only change the authorization time or recall it. Every
+ * other change it asks for is refused with device-common -13 (deviceActions leaves the same buttons out).
+ */
+export function refuseWhileLent(access: Access, def: ErrorDef = DeviceErrors.lent) {
+  if (access.role === 'owner' && access.lent) refuse(def);
 }
 
 // ---- management-code attempts ----------------------------------------------------------

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustType, DeviceActions } from '@archway/contract';
+import { CustType } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type DeviceRef, type PersonRef } from '../../testing/factories.ts';
 
@@ -79,7 +79,8 @@ describe.each(engines)('device response content by role (%s)', (engine) => {
 
   it('device rows: actions, authorizations and own expiry per role (lists and detail agree)', async () => {
     const actions: Record<Viewer, string[] | null> = {
-      owner: [...DeviceActions],
+      // Lent: the owner may only change the authorization time or recall it (product §4), or lend to others.
+      owner: ['authorize', 'authorizations', 'detail'],
       borrower: ['receivers', 'authorizations', 'users', 'detail'],
       deviceUser: ['detail'],
       receiver: ['detail'],
@@ -111,8 +112,8 @@ describe.each(engines)('device response content by role (%s)', (engine) => {
       expect(row.ownerCustName).toBe('Owner O');
     }
     const expiry = async (v: Viewer) => (await listRows(v, 'auths'))[0].expireTime as string;
-    expect(await expiry('owner')).toBe('9999-12-31 23:59:59');
-    expect(await expiry('receiver')).toBe('9999-12-31 23:59:59');
+    expect(await expiry('owner')).toBe('9999/12/31 23:59:59');
+    expect(await expiry('receiver')).toBe('9999/12/31 23:59:59');
     // A borrower's row shows its own authorization's end, a device user's its own window's end.
     const borrowerEnd = new Date(`${(await expiry('borrower')).replace(' ', 'T')}Z`).getTime();
     const userEnd = new Date(`${(await expiry('deviceUser')).replace(' ', 'T')}Z`).getTime();
@@ -121,10 +122,11 @@ describe.each(engines)('device response content by role (%s)', (engine) => {
   });
 
   it('device users: who sees which entries, with which actions', async () => {
+    // Lent: the owner sees every entry but may change none of them (product §4).
     const expected: Record<Viewer, [string, string[]][] | number> = {
       owner: [
-        [ids.userB, ['edit', 'remove']],
-        [ids.userP, ['edit', 'remove']],
+        [ids.userB, []],
+        [ids.userP, []],
       ],
       borrower: [[ids.userB, ['edit', 'remove']]],
       deviceUser: -1,
@@ -146,11 +148,12 @@ describe.each(engines)('device response content by role (%s)', (engine) => {
     }
   });
 
-  it('receivers: who sees them, and showDelete per row', async () => {
+  it('receivers: who sees them, one row per organization, and showDelete per entry', async () => {
+    // Lent: the owner may delete none (product §4); the borrower the entry its account added.
     const expected: Record<Viewer, [string, boolean][] | number> = {
       owner: [
-        [ids.recB, true],
-        [ids.recR, true],
+        [ids.recB, false],
+        [ids.recR, false],
       ],
       borrower: [
         [ids.recB, true],
@@ -163,10 +166,12 @@ describe.each(engines)('device response content by role (%s)', (engine) => {
     for (const v of VIEWERS) {
       const res = await who[v].call('GET', `/api2/device/scan/receiver/${d.deviceId}`);
       const got = res.body.success
-        ? res.body.data.map((r: any) => [r.id, r.showDelete]).sort()
+        ? res.body.data.flatMap((r: any) => r.entries.map((e: any) => [e.id, e.showDelete])).sort()
         : res.body.errorCode;
       const want = expected[v];
       expect({ v, got }).toEqual({ v, got: typeof want === 'number' ? want : [...want].sort() });
+      if (res.body.success)
+        for (const r of res.body.data) expect(r.showDelete).toBe(r.entries.some((e: any) => e.showDelete));
       // Privacy bits 2 and 4 are set on every factory organization: no e-mail or phone of another one
       // (an organization sees its own).
       if (res.body.success)

@@ -218,6 +218,12 @@ describe.each(engines)('devices: bind, unbind, lists, update, transfer (%s)', (e
       const number = await serial();
       expectOk(await bind(clinic.owner, number));
       const { id } = await detailOf(clinic.owner, number);
+      const resell = (who: PersonRef, custId: string | null, secret = '123456') =>
+        who.call('POST', '/api2/device/scan/resell', { number, secret, custId });
+      expectCode(await resell(clinic.owner, lab2.custId, '999999'), -128);
+      expectCode(await resell(clinic.owner, lab2.custId, ''), -2);
+      expectCode(await resell(clinic.owner, clinic.custId), -1);
+      expectCode(await resell(lab.owner, lab2.custId), -3);
       expectOk(
         await clinic.owner.call('POST', '/api2/device/scan/auth', {
           number,
@@ -226,24 +232,24 @@ describe.each(engines)('devices: bind, unbind, lists, update, transfer (%s)', (e
           expireTime: '1m',
         }),
       );
-      const resell = (who: PersonRef, custId: string | null, secret = '123456') =>
-        who.call('POST', '/api2/device/scan/resell', { number, secret, custId });
-      expectCode(await resell(clinic.owner, lab2.custId, '999999'), -128);
-      expectCode(await resell(clinic.owner, lab2.custId, ''), -2);
-      expectCode(await resell(clinic.owner, clinic.custId), -1);
       expectCode(await resell(clinic2.owner, lab2.custId), -5);
-      expectCode(await resell(lab.owner, lab2.custId), -3);
+      // Lent: a transfer would end the borrower's lending, so it is refused until the owner recalls (product §4).
+      expectCode(await resell(clinic.owner, lab2.custId), -13);
+      expect(expectOk(await clinic2.owner.call('GET', `/api2/device/scan/${id}`)).role).toBe('authorized');
+      const auth = (await detailOf(clinic.owner, number)).authorizations[0];
+      expectOk(await clinic.owner.call('DELETE', '/api2/device/scan/auth', { id: auth.id }));
       expectOk(await resell(clinic.owner, lab2.custId));
 
       expectCode(await clinic.owner.call('GET', `/api2/device/scan/${id}`), -3);
       const now = expectOk(await lab2.owner.call('GET', `/api2/device/scan/${id}`));
       expect(now).toMatchObject({ role: 'owner', ownerCustName: lab2.name });
-      // The sender's lending ended with it; the new owner (a lab) receives its own scans.
-      expect(now.authorizations.length).toBeGreaterThan(0);
       expect(now.authorizations.every((a: { status: string }) => a.status === 'recalled')).toBe(true);
       expectCode(await clinic2.owner.call('GET', `/api2/device/scan/${id}`), -3);
+      // The new owner (a lab) receives its own scans: one row, every case type.
       const receivers = expectOk(await lab2.owner.call('GET', `/api2/device/scan/receiver/${id}`));
-      expect(receivers.map((r: { caseType: number }) => r.caseType).sort()).toEqual([1, 2, 3]);
+      expect(receivers.map((r: { custId: string; caseType: number[] }) => [r.custId, r.caseType])).toEqual([
+        [lab2.custId, [1, 2, 3]],
+      ]);
     });
   });
 

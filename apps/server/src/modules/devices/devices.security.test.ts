@@ -137,31 +137,39 @@ describe.each(engines)('device security (%s)', (engine) => {
       expect(new Date(`${shorter.endTime.replace(' ', 'T')}Z`).getTime()).toBeLessThan(until.getTime());
     });
 
-    it("the owner may remove or edit any entry on its own device; a borrower not the owner's", async () => {
-      const { owner, borrower, device } = await lentWithAdditions();
+    it("the owner edits or removes entries on its own device once it is not lent; a borrower never the owner's", async () => {
+      const { owner, borrower, device, authId } = await lentWithAdditions();
       const ownerMember = await f.user(owner);
       const ownEntry = await f.deviceUser(device, ownerMember);
+      // Lent: the owner may only change the authorization time or recall it (product §4), so no entry offers it
+      // anything, and each change is refused.
       const rows = expectOk(await owner.owner.call('GET', `/api2/device/scan/user/${device.deviceId}`));
-      expect(rows.map((r: { actions: string[] }) => r.actions)).toEqual([
-        ['edit', 'remove'],
-        ['edit', 'remove'],
-      ]);
+      expect(rows.map((r: { actions: string[] }) => r.actions)).toEqual([[], []]);
       const borrowers = rows.find((r: { id: string }) => r.id !== ownEntry);
       expectCode(await borrower.owner.call('DELETE', `/api2/device/scan/user/${ownEntry}`), -2);
-      expectOk(
+      expectCode(
         await owner.owner.call('PUT', '/api2/device/scan/v2/user', { id: borrowers.id, endTime: '7d' }),
+        -13,
       );
-      expectOk(await owner.owner.call('DELETE', `/api2/device/scan/user/${borrowers.id}`));
-      // Receivers: the owner deletes the borrower's routing.
+      expectCode(await owner.owner.call('DELETE', `/api2/device/scan/user/${borrowers.id}`), -13);
       const [r] = expectOk(await owner.owner.call('GET', `/api2/device/scan/receiver/${device.deviceId}`));
-      expect(r.showDelete).toBe(true);
-      expectOk(
+      expect(r.showDelete).toBe(false);
+      expectCode(
         await owner.owner.call('DELETE', '/api2/device/scan/receiver', {
           number: device.serial,
           custId: r.custId,
-          deleteid: [r.id],
+          deleteid: r.entries.map((e: { id: string }) => e.id),
         }),
+        -13,
       );
+      // Recalled: the borrower's additions are gone, and the owner's own entry is its to change again.
+      expectOk(await owner.owner.call('DELETE', '/api2/device/scan/auth', { id: authId }));
+      const after = expectOk(await owner.owner.call('GET', `/api2/device/scan/user/${device.deviceId}`));
+      expect(after.map((x: { id: string; actions: string[] }) => [x.id, x.actions])).toEqual([
+        [ownEntry, ['edit', 'remove']],
+      ]);
+      expectOk(await owner.owner.call('PUT', '/api2/device/scan/v2/user', { id: ownEntry, endTime: '7d' }));
+      expectOk(await owner.owner.call('DELETE', `/api2/device/scan/user/${ownEntry}`));
     });
   });
 
@@ -243,11 +251,13 @@ describe.each(engines)('device security (%s)', (engine) => {
         });
       const del = async (who: OrgRef) => {
         const rows = expectOk(await who.owner.call('GET', `/api2/device/scan/receiver/${device.deviceId}`));
-        const mine = rows.filter((r: { siginUserId: string }) => r.siginUserId === who.owner.userId);
+        const mine = rows
+          .flatMap((r: { entries: { id: string; siginUserId: string }[] }) => r.entries)
+          .filter((e: { siginUserId: string }) => e.siginUserId === who.owner.userId);
         return who.owner.call('DELETE', '/api2/device/scan/receiver', {
           number: device.serial,
           custId: target.custId,
-          deleteid: mine.map((r: { id: string }) => r.id),
+          deleteid: mine.map((e: { id: string }) => e.id),
         });
       };
       // The borrower uses up its own budget of receiver changes …
@@ -258,8 +268,7 @@ describe.each(engines)('device security (%s)', (engine) => {
       const refused = await add(borrower);
       expectCode(refused, -228);
       expect(refused.status).toBe(429);
-      // … which does not touch the owner's, nor the authorization changes.
-      expectOk(await add(owner));
+      // … which does not touch the authorization changes, nor the owner's receiver changes once it recalled.
       expectOk(
         await owner.owner.call('POST', '/api2/device/scan/auth', {
           number: device.serial,
@@ -268,6 +277,10 @@ describe.each(engines)('device security (%s)', (engine) => {
           expireTime: '1m',
         }),
       );
+      for (const a of expectOk(await owner.owner.call('GET', `/api2/device/scan/${device.deviceId}`))
+        .authorizations)
+        expectOk(await owner.owner.call('DELETE', '/api2/device/scan/auth', { id: a.id }));
+      expectOk(await add(owner));
     });
   });
 

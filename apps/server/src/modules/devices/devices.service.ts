@@ -18,8 +18,10 @@ import * as authRepo from './authorizations.repository.ts';
 import {
   custOf,
   deviceAudit,
+  accessOf,
   guarded,
   refuse,
+  refuseWhileLent,
   roleOf,
   rolesFor,
   viewerOf,
@@ -98,13 +100,17 @@ export async function bind(s: Scope, area: string, input: z.infer<typeof bindBod
   return result;
 }
 
-/** The device the caller owns, locked for the change; others' devices answer "not found". */
-async function ownedDevice(tx: Tx, s: Scope, serial: string) {
+/**
+ * The device the caller owns, locked for the change; others' devices answer "not found". With `whileLent`, a
+ * lent device is refused (product §4: its owner may then only change the authorization time or recall it).
+ */
+async function ownedDevice(tx: Tx, s: Scope, serial: string, whileLent: boolean) {
   const device = await repo.findDeviceBySerial(tx, serial, true);
   if (!device) return refuse(DeviceErrors.notFound);
-  const role = await roleOf(tx, device, s.actor);
-  if (role === 'none') return refuse(DeviceErrors.notFound);
-  if (role !== 'owner') return refuse(DeviceErrors.userNotAuthorised);
+  const access = await accessOf(tx, device, s.actor);
+  if (access.role === 'none') return refuse(DeviceErrors.notFound);
+  if (access.role !== 'owner') return refuse(DeviceErrors.userNotAuthorised);
+  if (whileLent) refuseWhileLent(access);
   return device;
 }
 
@@ -128,7 +134,8 @@ export async function unbind(s: Scope, input: z.infer<typeof unbindBody>) {
     'device.unbind',
     serial,
     async (tx) => {
-      const device = await ownedDevice(tx, s, serial);
+      // Lent: its own documented refusal (§8.5 "cannot unbind during authorization"), after the code.
+      const device = await ownedDevice(tx, s, serial, false);
       await checkSecret(tx, input.secret, serial);
       if (await authRepo.hasActiveAuth(tx, device.id)) refuse(DeviceErrors.authorizedCannotUnbind);
       await repo.deleteDevice(tx, device.id);
@@ -139,7 +146,10 @@ export async function unbind(s: Scope, input: z.infer<typeof unbindBody>) {
   );
 }
 
-/** Transfer: ownership moves at once; the sender's lending, users and routing go with it. */
+/**
+ * Transfer: ownership moves at once; the sender's users and routing (and past authorizations) go with it. A lent
+ * device is not transferred (the borrower's lending would end silently): the owner recalls first.
+ */
 export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
   const custId = custOf(s.actor);
   const serial = input.number.toUpperCase();
@@ -149,7 +159,7 @@ export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
     'device.resell',
     serial,
     async (tx) => {
-      const device = await ownedDevice(tx, s, serial);
+      const device = await ownedDevice(tx, s, serial, true);
       await checkSecret(tx, input.secret, serial);
       const target = await repo.findCustomer(tx, input.custId);
       if (!target || target.id === custId) return refuse(DeviceErrors.parameter);
@@ -177,7 +187,7 @@ export async function update(s: Scope, input: z.infer<typeof updateDeviceBody>) 
   return guarded(s, 'device.update', null, async (tx) => {
     const found = await repo.findDeviceById(tx, input.id, true);
     if (!found) return refuse(DeviceErrors.notFound);
-    const device = await ownedDevice(tx, s, found.serial);
+    const device = await ownedDevice(tx, s, found.serial, true);
     if (!input.name) refuse(DeviceErrors.nameEmpty);
     await repo.updateDevice(tx, device.id, {
       name: input.name,
@@ -218,6 +228,7 @@ async function present(
       viewer,
       access.userEndsAt,
       now,
+      access.lent,
     );
   });
 }

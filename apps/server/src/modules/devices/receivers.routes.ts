@@ -32,7 +32,7 @@ export const receiversRoutes =
           tags,
           security,
           summary:
-            'Receivers of a device (id: device id or serial); one row per case type, hidden fields null, showDelete per row',
+            'Receivers of a device (id: device id or serial); one row per organization with its caseType list (entries: each case type with its id, signer and showDelete), hidden fields null',
           params: z.object({ id: safeString(64).min(1) }),
           response: { 200: envelope(z.array(receiverRow)) },
         },

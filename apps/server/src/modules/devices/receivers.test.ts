@@ -21,8 +21,8 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
     t.app.platform.db.update(customers).set({ status }).where(eq(customers.id, custId));
 
   /**
-   * A clinic's device, lent to a lab for a year; a second lab, a second clinic and a distributor that have nothing
-   * to do with it yet. Every test makes its own.
+   * A clinic's device (`lend()` lends it to the lab for a year); a second lab, a second clinic and a distributor
+   * that have nothing to do with it yet. Every test makes its own.
    */
   async function world() {
     const clinic = await f.org({ custType: CustType.clinic });
@@ -31,7 +31,7 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
     const lab2 = await f.org({ custType: CustType.lab });
     const distributor = await f.org({ custType: CustType.distributor });
     const device = await f.device(clinic);
-    await f.lending(device, lab);
+    const lend = () => f.lending(device, lab);
     const number = device.serial;
     const add = (body: Record<string, unknown>, who: PersonRef = clinic.owner) =>
       who.call('POST', '/api2/device/scan/receiver', { number, caseType: [3], memo: '', ...body });
@@ -39,32 +39,50 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
       who.call('GET', `/api2/device/scan/receiver/${id}`);
     const del = (body: Record<string, unknown>, who: PersonRef = clinic.owner) =>
       who.call('DELETE', '/api2/device/scan/receiver', { number, ...body });
-    return { clinic, clinic2, lab, lab2, distributor, device, number, add, list, del };
+    return { clinic, clinic2, lab, lab2, distributor, device, number, lend, add, list, del };
   }
 
+  type Entry = { id: string; caseType: number; siginUserId: string; showDelete: boolean };
+  type Row = {
+    id: string;
+    custId: string;
+    caseType: number[];
+    showDelete: boolean;
+    allowStatus: number;
+    entries: Entry[];
+  };
+  const rowOf = (rows: Row[], custId: string) => rows.find((r) => r.custId === custId)!;
+
   describe('receivers', () => {
-    it('adds a receiver per case type; rows carry what the web app merges by custId', async () => {
-      const { clinic, lab, lab2, number, add, list } = await world();
+    it('answers one row per organization with its caseType list (spec §3: rows of one custId merged)', async () => {
+      const { clinic, lab, lab2, number, lend, add, list } = await world();
       expect(expectOk(await add({ custId: lab2.custId, caseType: [1, 3] })).added.sort()).toEqual([1, 3]);
-      const rows = expectOk(await list());
-      expect(rows).toHaveLength(2);
-      expect(rows[0]).toMatchObject({
+      const rows = expectOk(await list()) as Row[];
+      expect(rows).toHaveLength(1);
+      const [row] = rows;
+      expect(row).toMatchObject({
         custId: lab2.custId,
         custName: lab2.name,
         custType: 3,
+        caseType: [1, 3],
         siginUserId: clinic.owner.userId,
         allowStatus: 1,
         showDelete: true,
-        expireTime: '9999-12-31 23:59:59',
+        expireTime: '9999/12/31 23:59:59',
         privacy: 14,
       });
+      // Each case type is an entry of the row (its id is what a delete names); the row's id is its first entry's.
+      expect(row!.entries.map((e) => e.caseType)).toEqual([1, 3]);
+      expect(row!.id).toBe(row!.entries[0]!.id);
+      expect(new Set(row!.entries.map((e) => e.id)).size).toBe(2);
       // Privacy bits 2 and 4 are set by default: e-mail and phone are hidden from others.
-      expect(rows[0].email).toBeNull();
-      expect(rows[0].phone).toBeNull();
-      // The same list by serial number, and for the authorized lab.
-      expect(expectOk(await list(clinic.owner, number))).toHaveLength(2);
-      expect(expectOk(await list(lab.owner))).toHaveLength(2);
-      expect(expectOk(await list(lab.owner)).every((r: { showDelete: boolean }) => !r.showDelete)).toBe(true);
+      expect((row as unknown as { email: string | null }).email).toBeNull();
+      expect((row as unknown as { phone: string | null }).phone).toBeNull();
+      // The same list by serial number, and for the authorized lab (which may delete none of it).
+      expect(expectOk(await list(clinic.owner, number))).toEqual(rows);
+      await lend();
+      const seen = expectOk(await list(lab.owner)) as Row[];
+      expect(seen.map((r) => [r.custId, r.caseType, r.showDelete])).toEqual([[lab2.custId, [1, 3], false]]);
     });
 
     it('answers every add code', async () => {
@@ -97,59 +115,60 @@ describe.each(engines)('receivers, receiver search and device users (%s)', (engi
       expectOk(await add({ custId: lab2.custId, caseType: [2] }));
       expectOk(await add({ custId: distributor.custId, caseType: [2] }));
       await setStatus(distributor.custId, CustStatus.auditFailed);
-      const rows = expectOk(await list());
-      expect(rows.find((r: { custId: string }) => r.custId === distributor.custId).allowStatus).toBe(-1);
-      expect(rows.find((r: { custId: string }) => r.custId === lab2.custId).allowStatus).toBe(1);
+      const rows = expectOk(await list()) as Row[];
+      expect(rowOf(rows, distributor.custId).allowStatus).toBe(-1);
+      expect(rowOf(rows, lab2.custId).allowStatus).toBe(1);
     });
 
-    it('deletes all or nothing: the owner any entry of its device, others only what their account added', async () => {
-      const { clinic, lab, lab2, distributor, add, list, del } = await world();
+    it('deletes all or nothing: the owner any entry of its device, a borrower only what its account added', async () => {
+      const { clinic, lab, lab2, distributor, lend, add, list, del } = await world();
       expectOk(await add({ custId: lab2.custId, caseType: [1, 3] }));
       expectOk(await add({ custId: distributor.custId, caseType: [2] }));
-      const rows = expectOk(await list());
-      const lab2Ids = rows
-        .filter((r: { custId: string }) => r.custId === lab2.custId)
-        .map((r: { id: string }) => r.id);
-      expect(lab2Ids).toHaveLength(2);
-      // The authorized lab adds its own entry for lab2.
+      const ownerIds = rowOf(expectOk(await list()), lab2.custId).entries.map((e) => e.id);
+      expect(ownerIds).toHaveLength(2);
+      // Lent: the lab adds its own entry for lab2, merged into lab2's row.
+      await lend();
       expectOk(await add({ custId: lab2.custId, caseType: [2] }, lab.owner));
-      const labEntry = expectOk(await list()).find(
-        (r: { caseType: number; custId: string }) => r.custId === lab2.custId && r.caseType === 2,
-      ).id;
-      // Each row says who may delete it: the owner every row, the lab only its own.
-      expect(expectOk(await list()).every((r: { showDelete: boolean }) => r.showDelete)).toBe(true);
-      expect(
-        expectOk(await list(lab.owner))
-          .filter((r: { showDelete: boolean }) => r.showDelete)
-          .map((r: { id: string }) => r.id),
-      ).toEqual([labEntry]);
+      const merged = rowOf(expectOk(await list(lab.owner)), lab2.custId);
+      expect(merged.caseType).toEqual([1, 2, 3]);
+      const labEntry = merged.entries.find((e) => e.caseType === 2)!.id;
+      // Each entry says who may delete it: the lab only its own; the owner, while lent, nothing (product §4).
+      expect(merged.entries.filter((e) => e.showDelete).map((e) => e.id)).toEqual([labEntry]);
+      expect(merged.showDelete).toBe(true);
+      const ownerView = expectOk(await list()) as Row[];
+      expect(ownerView.flatMap((r) => r.entries).some((e) => e.showDelete)).toBe(false);
+      expect(ownerView.some((r) => r.showDelete)).toBe(false);
 
-      expectCode(await del({ custId: lab2.custId, deleteid: [] }), -1);
-      expectCode(await del({ custId: lab2.custId, deleteid: ['x'] }), -1);
-      expectCode(await del({ number: 'X1', custId: lab2.custId, deleteid: lab2Ids }), -2);
-      expectCode(await del({ custId: lab2.custId, deleteid: ['00000000-0000-4000-8000-000000000000'] }), -3);
+      expectCode(await del({ custId: lab2.custId, deleteid: [] }, lab.owner), -1);
+      expectCode(await del({ custId: lab2.custId, deleteid: ['x'] }, lab.owner), -1);
+      expectCode(await del({ number: 'X1', custId: lab2.custId, deleteid: [labEntry] }, lab.owner), -2);
+      expectCode(
+        await del({ custId: lab2.custId, deleteid: ['00000000-0000-4000-8000-000000000000'] }, lab.owner),
+        -3,
+      );
       // Between non-owners only the account that added an entry may delete it; nothing is deleted otherwise.
-      const notMine = await del({ custId: lab2.custId, deleteid: [...lab2Ids, labEntry] }, lab.owner);
+      const notMine = await del({ custId: lab2.custId, deleteid: [...ownerIds, labEntry] }, lab.owner);
       expectCode(notMine, -4);
       expect(notMine.body.data.key).toBe('receiverDelete.deusererror');
-      expect(expectOk(await list())).toHaveLength(rows.length + 1);
-
-      // The owner may delete what the borrower added.
-      expectOk(await del({ custId: lab2.custId, deleteid: [...lab2Ids, labEntry] }));
-      expect(expectOk(await list()).filter((r: { custId: string }) => r.custId === lab2.custId)).toHaveLength(
-        0,
-      );
+      // The owner may not change the routing while lent.
+      expectCode(await del({ custId: lab2.custId, deleteid: [labEntry] }), -13);
+      expect(rowOf(expectOk(await list()), lab2.custId).entries).toHaveLength(3);
+      expectOk(await del({ custId: lab2.custId, deleteid: [labEntry] }, lab.owner));
+      expect(rowOf(expectOk(await list()), lab2.custId).caseType).toEqual([1, 3]);
 
       // A lending ends completely: when the lab's authorization is recalled, its entries go with it.
       expectOk(await add({ custId: lab2.custId, caseType: [2] }, lab.owner));
-      const again = expectOk(await list()).find(
-        (r: { caseType: number; custId: string }) => r.custId === lab2.custId && r.caseType === 2,
-      ).id;
+      const again = rowOf(expectOk(await list()), lab2.custId).entries.find((e) => e.caseType === 2)!.id;
       const auth = expectOk(await clinic.owner.call('POST', '/api2/device/scan/manageable', {})).records[0]
         .authorizations[0];
       expectOk(await clinic.owner.call('DELETE', '/api2/device/scan/auth', { id: auth.id }));
-      expect(expectOk(await list()).map((r: { id: string }) => r.id)).not.toContain(again);
+      const after = rowOf(expectOk(await list()), lab2.custId);
+      expect(after.entries.map((e) => e.id)).not.toContain(again);
       expectCode(await del({ custId: lab2.custId, deleteid: [again] }, lab.owner), -2);
+      // No longer lent: the owner deletes what it routes again, and every entry shows it may.
+      expect(after.entries.every((e) => e.showDelete)).toBe(true);
+      expectOk(await del({ custId: lab2.custId, deleteid: ownerIds }));
+      expect((expectOk(await list()) as Row[]).map((r) => r.custId)).toEqual([distributor.custId]);
     });
   });
 

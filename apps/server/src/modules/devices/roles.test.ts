@@ -44,14 +44,6 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
     const device = expectOk(
       await u.clinic.call('POST', '/api2/device/scan/regist', bindBody('C10000001')),
     ).id;
-    expectOk(
-      await u.clinic.call('POST', '/api2/device/scan/auth', {
-        number: 'C10000001',
-        secret: '123456',
-        custIds: [u.lab.custId],
-        expireTime: '1y',
-      }),
-    );
     // Device users come from the adding organization: the distributor user also works at Demo Clinic
     // (its token still picks its first organization, Demo Distributor).
     await f.membership(u.distributor, { custId: u.clinic.custId! });
@@ -67,6 +59,15 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
         number: 'C10000001',
         caseType: [3],
         custId: u.clinic2.custId,
+      }),
+    );
+    // Lent last: while lent the owner may only change the authorization time or recall it (product §4).
+    expectOk(
+      await u.clinic.call('POST', '/api2/device/scan/auth', {
+        number: 'C10000001',
+        secret: '123456',
+        custIds: [u.lab.custId],
+        expireTime: '1y',
       }),
     );
     const detail = expectOk(await u.clinic.call('GET', `/api2/device/scan/${device}`));
@@ -96,7 +97,8 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
           encryptType: 1,
           scanType: 'ply',
         }),
-      { owner: 'ok', authorized: -5, user: -5, receiver: -5, unrelated: -3, anonymous: 401 },
+      // Lent: the owner may only change the authorization time or recall it (product §4): -13.
+      { owner: -13, authorized: -5, user: -5, receiver: -5, unrelated: -3, anonymous: 401 },
     ],
     [
       'unregist',
@@ -111,7 +113,7 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
           secret: '000000',
           custId: ids.custLab2,
         }),
-      { owner: -128, authorized: -5, user: -5, receiver: -5, unrelated: -3, anonymous: 401 },
+      { owner: -13, authorized: -5, user: -5, receiver: -5, unrelated: -3, anonymous: 401 },
     ],
     [
       'auth',
@@ -132,7 +134,8 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
     [
       'PUT auth',
       (c) => c.call('PUT', '/api2/device/scan/auth', { id: ids.auth, expireTime: '2090-01-01' }),
-      { owner: 'ok', authorized: -8, user: -7, receiver: -7, unrelated: -7, anonymous: 401 },
+      // The borrower extending its own authorization: device-common -6 "not person extend".
+      { owner: 'ok', authorized: -6, user: -7, receiver: -7, unrelated: -7, anonymous: 401 },
     ],
     [
       'DELETE auth',
@@ -142,7 +145,7 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
     [
       'batchAuthTime',
       (c) => c.call('POST', '/api2/device/scan/batchAuthTime', { ids: [ids.auth], expireTime: '2090-01-01' }),
-      { owner: 'ok', authorized: -8, user: -7, receiver: -7, unrelated: -7, anonymous: 401 },
+      { owner: 'ok', authorized: -6, user: -7, receiver: -7, unrelated: -7, anonymous: 401 },
     ],
     [
       'GET users',
@@ -158,12 +161,12 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
           endTime: '1y',
         }),
       // The lab may add people, but only its own members: 'distributor' is not one (-8, like nobody).
-      { owner: -6, authorized: -8, user: -1, receiver: -1, unrelated: -1, anonymous: 401 },
+      { owner: -13, authorized: -8, user: -1, receiver: -1, unrelated: -1, anonymous: 401 },
     ],
     [
       'PUT user',
       (c) => c.call('PUT', '/api2/device/scan/v2/user', { id: ids.deviceUser, endTime: '2090-01-01' }),
-      { owner: 'ok', authorized: -2, user: -2, receiver: -2, unrelated: -5, anonymous: 401 },
+      { owner: -13, authorized: -2, user: -2, receiver: -2, unrelated: -5, anonymous: 401 },
     ],
     [
       'DELETE user',
@@ -183,7 +186,7 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
           caseType: [3],
           custId: ids.custClinic2,
         }),
-      { owner: -4, authorized: -4, user: -6, receiver: -6, unrelated: -1, anonymous: 401 },
+      { owner: -13, authorized: -4, user: -6, receiver: -6, unrelated: -1, anonymous: 401 },
     ],
     [
       'DELETE receiver',
@@ -193,7 +196,7 @@ describe.each(engines)('device role matrix (%s)', (engine) => {
           custId: ids.custClinic2,
           deleteid: [NIL],
         }),
-      { owner: -3, authorized: -3, user: -3, receiver: -3, unrelated: -2, anonymous: 401 },
+      { owner: -13, authorized: -3, user: -3, receiver: -3, unrelated: -2, anonymous: 401 },
     ],
     [
       'receiver search',

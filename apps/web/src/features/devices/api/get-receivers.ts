@@ -3,7 +3,10 @@ import type { ReceiverRow } from '@archway/contract';
 import { request } from '../../../shared/api-client.ts';
 import { DEVICES_KEY } from './keys.ts';
 
-/** Who receives the device's scans, one row per case type: GET /api2/device/scan/receiver/{deviceId}. */
+/**
+ * Who receives the device's scans, one row per organization with its caseType list and entries:
+ * GET /api2/device/scan/receiver/{deviceId}.
+ */
 export const getReceivers = (deviceId: string): Promise<ReceiverRow[]> =>
   request<ReceiverRow[]>({ host: 'access', path: `/api2/device/scan/receiver/${deviceId}` });
 

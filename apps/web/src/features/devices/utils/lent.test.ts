@@ -31,7 +31,7 @@ const device = (overrides: Partial<DeviceRow>): DeviceRow => ({
   ownerCustId: 'clinic',
   ownerCustName: 'Demo Clinic',
   role: 'owner',
-  expireTime: '9999-12-31 23:59:59',
+  expireTime: '9999/12/31 23:59:59',
   flag: 'permanent',
   authorizations: [],
   actions: [],

@@ -9,28 +9,45 @@ import {
   receiversFor,
 } from './receivers.ts';
 
-const row = (overrides: Partial<ReceiverRow>): ReceiverRow => ({
+type Entry = ReceiverRow['entries'][number];
+const entry = (overrides: Partial<Entry>): Entry => ({
   id: 'r1',
-  custId: 'clinic',
-  custName: 'Demo Clinic',
-  custType: 2,
-  phone: null,
-  email: null,
-  privacy: 14,
   caseType: 1,
   siginUserId: 'me',
   allowStatus: 1,
-  expireTime: '9999-12-31 23:59:59',
+  expireTime: '9999/12/31 23:59:59',
   showDelete: true,
   ...overrides,
 });
+/** A server row (one per organization, calls §3): the organization's fields and its entries. */
+const row = (overrides: Partial<ReceiverRow>, entries: Partial<Entry>[]): ReceiverRow => {
+  const all = entries.map(entry);
+  return {
+    id: all[0]!.id,
+    custId: 'clinic',
+    custName: 'Demo Clinic',
+    custType: 2,
+    phone: null,
+    email: null,
+    privacy: 14,
+    caseType: [...new Set(all.map((e) => e.caseType))].sort(),
+    siginUserId: all[0]!.siginUserId,
+    allowStatus: Math.min(...all.map((e) => e.allowStatus)),
+    expireTime: all[0]!.expireTime,
+    showDelete: all.some((e) => e.showDelete),
+    entries: all,
+    ...overrides,
+  };
+};
 
 describe('receiver rows', () => {
-  it('merges rows of the same custId and collects their case types, ids and signers', () => {
+  it("shows the server's rows per organization, with their entries' case types, ids and signers", () => {
     const merged = mergeReceivers([
-      row({ id: 'a', caseType: 3 }),
-      row({ id: 'b', custId: 'lab', custName: 'Demo Lab', custType: 3, caseType: 2 }),
-      row({ id: 'c', caseType: 1, siginUserId: 'other', showDelete: false, email: 'x@y.z' }),
+      row({ email: 'x@y.z' }, [
+        { id: 'a', caseType: 3 },
+        { id: 'c', caseType: 1, siginUserId: 'other', showDelete: false },
+      ]),
+      row({ custId: 'lab', custName: 'Demo Lab', custType: 3 }, [{ id: 'b', caseType: 2 }]),
     ]);
     expect(merged.map((m) => m.custId)).toEqual(['clinic', 'lab']);
     expect(merged[0]).toMatchObject({
@@ -47,21 +64,31 @@ describe('receiver rows', () => {
     expect(merged[1]).toMatchObject({ caseTypes: [2], ids: ['b'] });
   });
 
-  it('marks a merged row that can no longer receive, and filters by case type before merging', () => {
-    const rows = [row({ id: 'a', caseType: 1 }), row({ id: 'b', caseType: 3, allowStatus: -1 })];
+  it('marks a row that can no longer receive, and filters entries by case type', () => {
+    const rows = [
+      row({}, [
+        { id: 'a', caseType: 1 },
+        { id: 'b', caseType: 3, allowStatus: -1 },
+      ]),
+    ];
     expect(mergeReceivers(rows)[0]?.allowStatus).toBe(-1);
-    expect(receiversFor(rows, 3)).toMatchObject([{ ids: ['b'], caseTypes: [3] }]);
+    expect(receiversFor(rows, 3)).toMatchObject([{ ids: ['b'], caseTypes: [3], allowStatus: -1 }]);
+    expect(receiversFor(rows, 1)).toMatchObject([{ ids: ['a'], caseTypes: [1], allowStatus: 1 }]);
     expect(receiversFor(rows, 2)).toEqual([]);
     expect(receiversFor(rows, null)[0]?.ids).toEqual(['a', 'b']);
   });
 
-  it('deletes rows with allowStatus -1 by themselves: one call per organization, own rows, once', () => {
+  it('deletes entries with allowStatus -1 by themselves: one call per organization, own entries, once', () => {
     const rows = [
-      row({ id: 'a', allowStatus: -1 }),
-      row({ id: 'b', allowStatus: -1, caseType: 3 }),
-      row({ id: 'c', custId: 'lab', allowStatus: -1 }),
-      row({ id: 'd', custId: 'lab', allowStatus: -1, siginUserId: 'other', showDelete: false }),
-      row({ id: 'e', custId: 'x', allowStatus: 1 }),
+      row({}, [
+        { id: 'a', allowStatus: -1 },
+        { id: 'b', allowStatus: -1, caseType: 3 },
+      ]),
+      row({ custId: 'lab' }, [
+        { id: 'c', allowStatus: -1 },
+        { id: 'd', allowStatus: -1, caseType: 2, siginUserId: 'other', showDelete: false },
+      ]),
+      row({ custId: 'x' }, [{ id: 'e', allowStatus: 1 }]),
     ];
     expect(automaticDeletes(rows)).toEqual([
       { custId: 'clinic', ids: ['a', 'b'] },
@@ -71,12 +98,11 @@ describe('receiver rows', () => {
   });
 
   it('deletes only what the server allows, and knows when some entries stay (deusererror)', () => {
-    const [mine] = mergeReceivers([row({ id: 'a' })]);
+    const [mine] = mergeReceivers([row({}, [{ id: 'a' }])]);
     const [mixed] = mergeReceivers([
-      row({ id: 'a' }),
-      row({ id: 'b', siginUserId: 'other', showDelete: false }),
+      row({}, [{ id: 'a' }, { id: 'b', caseType: 2, siginUserId: 'other', showDelete: false }]),
     ]);
-    const [none] = mergeReceivers([row({ id: 'a', showDelete: false })]);
+    const [none] = mergeReceivers([row({}, [{ id: 'a', showDelete: false }])]);
     expect(partlyDeletable(mine!)).toBe(false);
     expect(partlyDeletable(mixed!)).toBe(true);
     expect(mixed!.deletableIds).toEqual(['a']);

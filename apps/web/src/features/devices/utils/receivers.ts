@@ -1,4 +1,4 @@
-import { CustType, type ReceiverRow } from '@archway/contract';
+import { CustType, type ReceiverEntry, type ReceiverRow } from '@archway/contract';
 
 export { CASE_TYPES, caseTypeKey } from '../../../shared/case-types.ts';
 
@@ -9,7 +9,17 @@ export function receiverTypeKey(custType: number): string {
   return 'org.type.other';
 }
 
-/** One receiver organization of a device: the rows of the same custId merged (product §3). */
+/** One receiver entry (one case type) with its organization: an entry of a server row, flattened. */
+export interface ReceiverEntryRow extends ReceiverEntry {
+  custId: string;
+  custName: string;
+  custType: number;
+  phone: string | null;
+  email: string | null;
+  privacy: number;
+}
+
+/** One receiver organization of a device: its entries merged (product §3), as the table shows it. */
 export interface MergedReceiver {
   custId: string;
   custName: string;
@@ -17,23 +27,37 @@ export interface MergedReceiver {
   phone: string | null;
   email: string | null;
   privacy: number;
-  /** Every row of this organization, one per case type. */
-  entries: ReceiverRow[];
+  /** Every entry of this organization, one per case type. */
+  entries: ReceiverEntryRow[];
   /** The case types collected into a list, sorted. */
   caseTypes: number[];
   ids: string[];
-  /** The ids of the rows this caller may delete (the server's showDelete). */
+  /** The ids of the entries this caller may delete (the server's showDelete). */
   deletableIds: string[];
   siginUserIds: string[];
-  /** -1 when one of its rows can no longer receive. */
+  /** -1 when one of its entries can no longer receive. */
   allowStatus: number;
   showDelete: boolean;
 }
 
-/** Rows with the same custId become one row whose fields are collected into lists; first-seen order. */
-export function mergeReceivers(rows: readonly ReceiverRow[]): MergedReceiver[] {
+/** The entries of the server's rows (one row per organization, calls §3), each with its organization. */
+export const entriesOf = (rows: readonly ReceiverRow[]): ReceiverEntryRow[] =>
+  rows.flatMap((row) =>
+    row.entries.map((entry) => ({
+      custId: row.custId,
+      custName: row.custName,
+      custType: row.custType,
+      phone: row.phone,
+      email: row.email,
+      privacy: row.privacy,
+      ...entry,
+    })),
+  );
+
+/** Entries with the same custId become one row whose fields are collected into lists; first-seen order. */
+function merge(entries: readonly ReceiverEntryRow[]): MergedReceiver[] {
   const merged = new Map<string, MergedReceiver>();
-  for (const row of rows) {
+  for (const row of entries) {
     let entry = merged.get(row.custId);
     if (!entry) {
       entry = {
@@ -67,14 +91,18 @@ export function mergeReceivers(rows: readonly ReceiverRow[]): MergedReceiver[] {
   return [...merged.values()];
 }
 
-/** Only the rows of one case type (null: all), merged. */
+/** The server's rows as the table shows them: one per organization, with its entries' ids and signers. */
+export const mergeReceivers = (rows: readonly ReceiverRow[]): MergedReceiver[] => merge(entriesOf(rows));
+
+/** Only the entries of one case type (null: all), merged per organization. */
 export function receiversFor(rows: readonly ReceiverRow[], caseType: number | null): MergedReceiver[] {
-  return mergeReceivers(caseType === null ? rows : rows.filter((row) => row.caseType === caseType));
+  const entries = entriesOf(rows);
+  return merge(caseType === null ? entries : entries.filter((entry) => entry.caseType === caseType));
 }
 
 /**
- * Rows with allowStatus -1 are deleted automatically (product §4): one delete per organization with
- * their ids. Only rows the server lets this caller delete (showDelete) are sent (it deletes all or
+ * Entries with allowStatus -1 are deleted automatically (product §4): one delete per organization with
+ * their ids. Only entries the server lets this caller delete (showDelete) are sent (it deletes all or
  * nothing), and never the same id twice.
  */
 export function automaticDeletes(
@@ -82,9 +110,9 @@ export function automaticDeletes(
   alreadyTried: ReadonlySet<string> = new Set(),
 ): { custId: string; ids: string[] }[] {
   const byCust = new Map<string, string[]>();
-  for (const row of rows) {
-    if (row.allowStatus !== -1 || !row.showDelete || alreadyTried.has(row.id)) continue;
-    byCust.set(row.custId, [...(byCust.get(row.custId) ?? []), row.id]);
+  for (const entry of entriesOf(rows)) {
+    if (entry.allowStatus !== -1 || !entry.showDelete || alreadyTried.has(entry.id)) continue;
+    byCust.set(entry.custId, [...(byCust.get(entry.custId) ?? []), entry.id]);
   }
   return [...byCust].map(([custId, ids]) => ({ custId, ids }));
 }
