@@ -159,7 +159,15 @@ describe('settings drawer in Chromium', () => {
     expect(hidden).not.toContain(labEmail);
     expect(hidden).not.toContain(labPhone);
 
-    // The lab switches its privacy on: e-mail (2), then phone (4), notices true.
+    // The calls the switch makes (calls §7.5: DELETE with the hide bit removes it, PUT sets it).
+    const privacyCalls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.endsWith('/api2/cust/privacy') && req.method() !== 'GET')
+        privacyCalls.push(`${req.method()} ${url.searchParams.get('privacy')}`);
+    });
+
+    // The lab switches its privacy on: removes the e-mail bit (2), then the phone bit (4), notices true.
     await openAs(page, base, lab.owner);
     await openSettings();
     await section('preferences.sections.privacy');
@@ -167,6 +175,7 @@ describe('settings drawer in Chromium', () => {
     await master.waitFor();
     expect(await checked(master)).toBe(false);
     await flip(master, true);
+    await expect.poll(() => privacyCalls).toEqual(['DELETE 2', 'DELETE 4']);
     await expect(checked(drawer().getByTestId('privacy-email'))).resolves.toBe(true);
     await expect(checked(drawer().getByTestId('privacy-phone'))).resolves.toBe(true);
     await expect(checked(drawer().getByTestId('privacy-address'))).resolves.toBe(false);
@@ -181,8 +190,11 @@ describe('settings drawer in Chromium', () => {
     await openAs(page, base, lab.owner);
     await openSettings();
     await section('preferences.sections.privacy');
+    privacyCalls.length = 0;
     await flip(drawer().getByTestId('privacy-master'), false);
     await expect(checked(drawer().getByTestId('privacy-email'))).resolves.toBe(false);
+    // Off sets every hide bit again.
+    await expect.poll(() => privacyCalls).toEqual(['PUT 2', 'PUT 4', 'PUT 8']);
     expect((await api<{ privacy: number }>('GET', '/api2/cust/privacy')).data.privacy).toBe(14);
     // The master switch off also turned the lab's custom search off: it cannot be found at all, even by name (the
     // second lab, found by the same words, shows the search has answered).

@@ -118,13 +118,13 @@ export const settingsRoutes =
           tags,
           security,
           summary:
-            "Make a field visible: clears the hide bit `privacy` (2, 4 or 8) of the caller's organization; its administrator only. Refusals -2 (permissionUpdateFailed); answers the new mask",
+            "Hide a field: sets the hide bit `privacy` (2, 4 or 8) of the caller's organization; its administrator only. Refusals -2 (permissionUpdateFailed); answers the new mask",
           querystring: privacyBitQuery,
           response: { 200: envelope(privacyAnswer) },
         },
       },
       async (req) =>
-        ok(await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, false)),
+        ok(await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, true)),
     );
 
     app.delete(
@@ -135,12 +135,12 @@ export const settingsRoutes =
           tags,
           security,
           summary:
-            "Hide a field: sets the hide bit `privacy` (2, 4 or 8) of the caller's organization; its administrator only. Refusals -3 (permissionDeleteFailed); answers the new mask",
+            'Make a field visible: removes the hide bit `privacy` (2, 4 or 8) of the caller\'s organization (calls §7.5 "param privacy (hide bit)"; the switch on removes 2, then 4); its administrator only. Refusals -3 (permissionDeleteFailed); answers the new mask',
           querystring: privacyBitQuery,
           response: { 200: envelope(privacyAnswer) },
         },
       },
       async (req) =>
-        ok(await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, true)),
+        ok(await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, false)),
     );
   };

@@ -153,7 +153,11 @@ export async function readPrivacy(db: Db, actor: Actor, custId?: string): Promis
   return { custId: c.id, privacy: c.privacy };
 }
 
-/** `PUT` (show: clear the bit) and `DELETE` (hide: set the bit) `/api2/cust/privacy?privacy=`: the administrator only. */
+/**
+ * `DELETE` (show: removes the hide bit) and `PUT` (hide: sets it) `/api2/cust/privacy?privacy=`: the administrator
+ * only. Product §4: the switch on "removes the e-mail bit (2), then the phone bit (4)"; calls §7.5 names DELETE
+ * with its "(hide bit)" parameter for that. A refused DELETE is -3 (permissionDeleteFailed), a refused PUT -2.
+ */
 export async function changePrivacy(
   db: Db,
   ctx: RequestContext,
@@ -161,7 +165,7 @@ export async function changePrivacy(
   bit: number,
   hide: boolean,
 ): Promise<PrivacyAnswer> {
-  const refusal = hide ? PrivacyErrors.delete : PrivacyErrors.update;
+  const refusal = hide ? PrivacyErrors.update : PrivacyErrors.delete;
   const custId = await administeredOrg(db, actor, refusal);
   return db.transaction(async (tx) => {
     const privacy = await repo.changePrivacyBit(tx, custId, bit, hide);

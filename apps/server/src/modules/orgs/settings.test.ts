@@ -172,17 +172,16 @@ describe.each(engines)('settings drawer: subscription, custom search, privacy (%
   });
 
   describe('privacy (/api2/cust/privacy)', () => {
-    it('reads, shows (PUT clears) and hides (DELETE sets) one bit at a time; the master switch sequence', async () => {
+    it('reads, shows (DELETE clears the hide bit) and hides (PUT sets it) one bit at a time; the master switch sequence', async () => {
       const p = await f.org({ name: 'Privacy Clinic' });
       const owner = await makeAdministrator(p);
       expect(expectOk(await owner.call('GET', '/api2/cust/privacy'))).toEqual({
         custId: p.custId,
         privacy: 14,
       });
-      // Switching on: e-mail (2), then phone (4) 100 ms later, then the three customer notices true.
-      expect(expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=2')).privacy).toBe(12);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=4')).privacy).toBe(8);
+      // Switching on removes the e-mail bit (2), then the phone bit (4): DELETE with the hide bit (calls §7.5).
+      expect(expectOk(await owner.call('DELETE', '/api2/cust/privacy?privacy=2')).privacy).toBe(12);
+      expect(expectOk(await owner.call('DELETE', '/api2/cust/privacy?privacy=4')).privacy).toBe(8);
       expectOk(
         await owner.call('POST', '/cust/clinic/setting', {
           type: 1,
@@ -192,11 +191,12 @@ describe.each(engines)('settings drawer: subscription, custom search, privacy (%
         }),
       );
       // The same bit twice changes nothing.
-      expect(expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=4')).privacy).toBe(8);
+      expect(expectOk(await owner.call('DELETE', '/api2/cust/privacy?privacy=4')).privacy).toBe(8);
       // Address (8) visible: everything is visible, the mask is 0.
-      expect(expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=8')).privacy).toBe(0);
-      // Switching off: every bit set again, notices false.
-      for (const bit of [2, 4, 8]) expectOk(await owner.call('DELETE', `/api2/cust/privacy?privacy=${bit}`));
+      expect(expectOk(await owner.call('DELETE', '/api2/cust/privacy?privacy=8')).privacy).toBe(0);
+      // Switching off: PUT sets every hide bit again, notices false.
+      expect(expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=2')).privacy).toBe(2);
+      for (const bit of [4, 8]) expectOk(await owner.call('PUT', `/api2/cust/privacy?privacy=${bit}`));
       expectOk(
         await owner.call('POST', '/cust/clinic/setting', {
           type: 1,
@@ -233,7 +233,7 @@ describe.each(engines)('settings drawer: subscription, custom search, privacy (%
       // Another organization's administrator changes only its own mask.
       const other = await f.org();
       const otherAdmin = await makeAdministrator(other);
-      expectOk(await otherAdmin.call('PUT', '/api2/cust/privacy?privacy=2'));
+      expectOk(await otherAdmin.call('DELETE', '/api2/cust/privacy?privacy=2'));
       expect(expectOk(await owner.call('GET', '/api2/cust/privacy')).privacy).toBe(14);
       const [row] = await t.app.platform.db
         .select({ privacy: customers.privacy })
@@ -287,15 +287,16 @@ describe.each(engines)('settings drawer: subscription, custom search, privacy (%
       expect(await ids('front@visible.test')).toEqual([target.custId]);
       expectOk(await search(true, true, true));
 
-      // Privacy: hiding the e-mail (bit 2) hides it in results and from search by e-mail; phone likewise (4).
-      expectOk(await owner.call('DELETE', '/api2/cust/privacy?privacy=2'));
+      // Privacy: hiding the e-mail (PUT sets bit 2) hides it in results and from search by e-mail; phone likewise (4).
+      expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=2'));
       expect(await ids('front@visible.test')).toEqual([]);
       const [hidden] = await find('Visible Dental');
       expect(hidden).toMatchObject({ email: null, phone: '+1 555 0777', privacy: Privacy.email });
-      expectOk(await owner.call('DELETE', '/api2/cust/privacy?privacy=4'));
+      expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=4'));
       expect(await ids('+1 555 0777')).toEqual([]);
       expect((await find('Visible Dental'))[0]).toMatchObject({ email: null, phone: null });
-      expectOk(await owner.call('PUT', '/api2/cust/privacy?privacy=2'));
+      // DELETE removes the hide bit: the e-mail shows again.
+      expectOk(await owner.call('DELETE', '/api2/cust/privacy?privacy=2'));
       expect((await find('Visible Dental'))[0]).toMatchObject({ email: 'front@visible.test', phone: null });
     });
   });

@@ -30,8 +30,10 @@ export function PrivacyPanel() {
   const privacy = usePrivacy();
   const administrator = useIsAdministrator();
   const [busy, setBusy] = useState(false);
-  const showFailed = useSaveFeedback('preferences.permissionUpdateFailed').failed;
-  const hideFailed = useSaveFeedback('preferences.permissionDeleteFailed').failed;
+  // Calls §8.4: a failed DELETE (show: removes the hide bit) says permissionDeleteFailed, a failed PUT (hide)
+  // permissionUpdateFailed.
+  const showFailed = useSaveFeedback('preferences.permissionDeleteFailed').failed;
+  const hideFailed = useSaveFeedback('preferences.permissionUpdateFailed').failed;
 
   const run = async (steps: () => Promise<void>) => {
     setBusy(true);

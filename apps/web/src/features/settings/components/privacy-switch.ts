@@ -26,8 +26,9 @@ export interface MasterSteps {
 }
 
 /**
- * The master switch (product §4). Off: hide e-mail, phone and address (DELETE 2, 4, 8), then the notices false.
- * On: show the e-mail (PUT 2), 100 ms later the phone (PUT 4), then the notices true. A failing step stops the rest.
+ * The master switch (product §4). Off: hide e-mail, phone and address (PUT 2, 4, 8: set the hide bits), then the
+ * notices false. On: remove the e-mail bit (DELETE 2), 100 ms later the phone bit (DELETE 4), then the notices true.
+ * A failing step stops the rest.
  */
 export async function runMasterSwitch(on: boolean, steps: MasterSteps): Promise<void> {
   if (on) {
