@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
+import { mailOutbox } from '../../platform/mail/mail.schema.ts';
 import { hashPassword } from '../../platform/identity/passwords.ts';
 import { factories, type PersonRef } from '../../testing/factories.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
@@ -56,17 +57,18 @@ describe.each(engines)("the administrator's console: organizations, users, admin
       .from(auditLog)
       .where(and(eq(auditLog.action, action), objectId ? eq(auditLog.objectId, objectId) : undefined))
       .orderBy(desc(auditLog.id));
-  /** The newest outbox mail to an address, with its text (read as the administrator does). */
+  /**
+   * The newest outbox mail to an address, as it is sent (with its links: the administrator's read of the outbox
+   * redacts them).
+   */
   const mailTo = async (address: string) => {
-    const list = (await admin.call('GET', `/api2/admin/mail?keyword=${encodeURIComponent(address)}`)).body
-      .data;
-    const newest = list.records[0];
-    if (!newest) return undefined;
-    return (await admin.call('GET', `/api2/admin/mail/${newest.id}`)).body.data as {
-      to: string;
-      subject: string;
-      text: string;
-    };
+    const [newest] = await t.app.platform.db
+      .select({ to: mailOutbox.recipient, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, address))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(1);
+    return newest;
   };
   /** Factories make every member a plain member: the organization's first one becomes its owner. */
   const makeOwner = (o: { custId: string; owner: { userId: string } }) =>

@@ -114,7 +114,7 @@ export const certificationRoutes =
           tags: ['administration'],
           security,
           summary:
-            'The mail outbox (administrators), newest first: e-mails and text messages with recipient, subject, state (pending, sent, failed, outbox), attempts. Without SMTP_URL e-mails stay in state outbox and are read here',
+            'The mail outbox (administrators), newest first: e-mails and text messages with recipient, subject, state (pending, sent, failed, outbox), attempts. Without SMTP_URL e-mails stay in state outbox and are read here. The secrets of one-time links (token=…) are redacted',
           querystring: outboxListQuery,
           response: { 200: envelope(outboxPage) },
         },
@@ -129,7 +129,8 @@ export const certificationRoutes =
         schema: {
           tags: ['administration'],
           security,
-          summary: 'One message of the outbox with its plain-text body (administrators)',
+          summary:
+            'One message of the outbox with its plain-text body (administrators); the secret of every one-time link (confirmation, password reset, invitation: token=…) is redacted, the message sent keeps it',
           params: orgIdParams,
           response: { 200: envelope(outboxMessage) },
         },

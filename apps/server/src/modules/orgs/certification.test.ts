@@ -6,6 +6,7 @@ import { formData, sample } from '../../testing/multipart.ts';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { users } from '../users/users.schema.ts';
+import { mailOutbox } from '../../platform/mail/mail.schema.ts';
 import de from './mail/de.json' with { type: 'json' };
 import ja from './mail/ja.json' with { type: 'json' };
 import en from './mail/en.json' with { type: 'json' };
@@ -295,5 +296,41 @@ describe.each(engines)('the mail outbox without an SMTP relay (%s)', (engine) =>
     expect(page.records[0]).toMatchObject({ to: 'reader@example.test', state: 'outbox', attempts: 0 });
     const one = (await admin.call('GET', `/api2/admin/mail/${page.records[0].id}`)).body.data;
     expect(one.text).toContain(`${PUBLIC_URL}/v5/confirmEmail?token=`);
+  });
+
+  it('shows the administrator one-time links redacted; the mail sent keeps them, and they work', async () => {
+    const f = factories(t.app);
+    const db = t.app.platform.db;
+    const person = await f.user(null, { email: 'redact.me@example.test' });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/user/password/forgot',
+      payload: { email: 'redact.me@example.test' },
+    });
+    expect(forgot.json().success).toBe(true);
+    const admin = await f.user();
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
+
+    const [stored] = await db
+      .select({ id: mailOutbox.id, text: mailOutbox.text, html: mailOutbox.html })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'redact.me@example.test'));
+    const secret = /resetPassword\?token=([\w-]+)/.exec(stored!.text)![1]!;
+    expect(stored!.html).toContain(secret);
+
+    const page = (await admin.call('GET', '/api2/admin/mail?keyword=redact.me%40example.test')).body.data;
+    expect(page.records.map((r: { id: string }) => r.id)).toEqual([stored!.id]);
+    expect(JSON.stringify(page)).not.toContain(secret);
+    const one = (await admin.call('GET', `/api2/admin/mail/${stored!.id}`)).body.data;
+    expect(one.text).toContain(`${PUBLIC_URL}/v5/resetPassword?token=[redacted]`);
+    expect(JSON.stringify(one)).not.toContain(secret);
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/user/password/reset',
+      payload: { token: secret, password: 'redacted_pw1' },
+    });
+    expect(reset.json().success).toBe(true);
+    expect(person.userId).toBeTruthy();
   });
 });
