@@ -4,21 +4,12 @@ import { CustStatus, CustType } from '@archway/contract';
 import { readMesh, triangleCount } from '@archway/mesh';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
+import { until } from '../../testing/poll.ts';
 import { caseFiles, cases, scanJobs } from './cases.schema.ts';
 import { sampleArchPly } from './sample-scan.ts';
 import { MAX_ATTEMPTS, startScanJobs } from './scan.jobs.ts';
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';
-
-/** Polls until `check` answers a value (bounded by attempts, not by time: shared machines are slow). */
-async function until<T>(check: () => Promise<T | undefined>, tries = 600): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await check();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('never happened');
-}
 
 describe.each(engines)('conversion and preview images (%s)', (engine) => {
   let t: TestApp;
