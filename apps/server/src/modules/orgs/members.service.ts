@@ -310,8 +310,9 @@ export async function listJoinRequests(s: Scope): Promise<JoinRequestRow[]> {
     custName: r.custName,
     userId: r.row.userId,
     username: r.username,
-    email: contact(r.email, r.searchEmail, false),
-    phone: contact(r.phone, r.searchPhone, false),
+    // The person asked to join: the owners deciding may reach them, whatever their search settings.
+    email: contact(r.email, r.searchEmail, true),
+    phone: contact(r.phone, r.searchPhone, true),
     message: r.row.message,
     state: r.row.state,
     createTime: time(r.row.createdAt),

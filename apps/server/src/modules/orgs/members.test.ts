@@ -171,6 +171,8 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     expect(pending).toEqual([
       expect.objectContaining({ id: req.id, userId: dentist.userId, message: 'Hello' }),
     ]);
+    // The owners deciding see how to reach the person who asked, whatever their search settings (off by default).
+    expect(pending[0].email).toBe(`${dentist.username}@factory.test`);
     expectCode(await clinic.owner.call('GET', `/api2/cust/user/join/confirm?id=${req.id}&accept=true`), -3);
     expectCode(await nurse.call('GET', `/api2/cust/user/join/confirm?id=${req.id}&accept=true`), 100);
     expectCode(await lab.owner.call('GET', `/api2/cust/user/join/confirm?id=${req.id}&accept=maybe`), -1);
