@@ -107,7 +107,11 @@ describe('settings drawer in Chromium', () => {
     await flip(caseMail, false);
     await journey.toast(text('preferences.emailUpdateSuccess'));
     await section('preferences.sections.search');
-    await flip(drawer().getByTestId('user-search-phone'), false);
+    // A person's e-mail and phone start hidden from searches (migration 0026); the name is findable.
+    await drawer().getByTestId('user-search-phone').waitFor();
+    expect(await checked(drawer().getByTestId('user-search-phone'))).toBe(false);
+    expect(await checked(drawer().getByTestId('user-search-name'))).toBe(true);
+    await flip(drawer().getByTestId('user-search-phone'), true);
     await journey.toast(text('preferences.emailUpdateSuccess'));
     await flip(drawer().getByTestId('org-search-email'), false);
     await journey.toast(text('preferences.emailUpdateSuccess'));
@@ -121,8 +125,8 @@ describe('settings drawer in Chromium', () => {
     expect(await checked(drawer().getByTestId('mail-equipment'))).toBe(true);
     await section('preferences.sections.search');
     await drawer().getByTestId('user-search-phone').waitFor();
-    expect(await checked(drawer().getByTestId('user-search-phone'))).toBe(false);
-    expect(await checked(drawer().getByTestId('user-search-email'))).toBe(true);
+    expect(await checked(drawer().getByTestId('user-search-phone'))).toBe(true);
+    expect(await checked(drawer().getByTestId('user-search-email'))).toBe(false);
     expect(await checked(drawer().getByTestId('org-search-email'))).toBe(false);
     // Back on, and kept.
     await flip(drawer().getByTestId('org-search-email'), true);
