@@ -10,6 +10,7 @@ import {
   uuidParam,
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
+import { requestContext } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { contentDisposition, sendRanged } from '../../platform/http-files.ts';
 import { scopeOf } from './cases.access.ts';
@@ -99,7 +100,7 @@ export const reportSharesRoutes =
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return ok(await shares.sharedReport(platform, req.params.token));
+        return ok(await shares.sharedReport(platform, requestContext(req), req.params.token));
       },
     );
 
@@ -127,7 +128,13 @@ export const reportSharesRoutes =
       },
       async (req, reply) =>
         stream(
-          await shares.sharedFile(platform, req.params.token, req.params.fileId),
+          await shares.sharedFile(
+            platform,
+            requestContext(req),
+            req.params.token,
+            req.params.fileId,
+            req.headers.range,
+          ),
           req.headers.range,
           reply,
         ),
@@ -146,7 +153,13 @@ export const reportSharesRoutes =
       },
       async (req, reply) =>
         stream(
-          await shares.sharedAsset(platform, req.params.token, req.params.attachmentId),
+          await shares.sharedAsset(
+            platform,
+            requestContext(req),
+            req.params.token,
+            req.params.attachmentId,
+            req.headers.range,
+          ),
           req.headers.range,
           reply,
         ),

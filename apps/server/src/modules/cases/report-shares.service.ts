@@ -6,9 +6,10 @@ import {
   ShareLinkErrors,
   type ShareLinkCreated,
   type ShareLinkRow,
+  type NotedAuditAction,
   type SharedReport,
 } from '@archway/contract';
-import { audit } from '../../platform/audit/audit.ts';
+import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -82,11 +83,40 @@ async function shareOf(platform: Platform, token: string) {
   return share;
 }
 
+/**
+ * Every anonymous read through a share link is audited (patient data leaves without an account): the case, the link
+ * and the caller's address. `case.report.shared.read` (the report), `.file` (a scan), `.asset` (the organization's
+ * logo, pictures, video); a live link asked for anything else is the same action, refused.
+ */
+async function auditShared(
+  platform: Platform,
+  ctx: RequestContext,
+  share: { id: string; caseId: string; custId: string },
+  what: 'read' | 'file' | 'asset',
+  outcome: 'allowed' | 'refused',
+  detail: Record<string, unknown> = {},
+) {
+  const action: NotedAuditAction = `case.report.shared.${what}`;
+  await audit(platform.db, ctx, {
+    actorUserId: null,
+    actorCustId: null,
+    action,
+    objectType: 'case',
+    objectId: share.caseId,
+    outcome,
+    detail: { share: share.id, sharedBy: share.custId, ...detail },
+  });
+}
+
 const fileUrl = (token: string, id: string) => `/api/report/${token}/file/${id}`;
 const assetUrl = (token: string, id: string | null) => (id ? `/api/report/${token}/asset/${id}` : null);
 
 /** `GET /api/report/{token}` (public): the case report as the sharing organization presents it. */
-export async function sharedReport(platform: Platform, token: string): Promise<SharedReport> {
+export async function sharedReport(
+  platform: Platform,
+  ctx: RequestContext,
+  token: string,
+): Promise<SharedReport> {
   const share = await shareOf(platform, token);
   const [c, org, design] = await Promise.all([
     repo.caseOf(platform.db, share.caseId),
@@ -96,6 +126,7 @@ export async function sharedReport(platform: Platform, token: string): Promise<S
   if (!c || !org) throw new AppError(ShareLinkErrors.expired);
   // Encrypted data cannot be shown: no scans for the 3D view.
   const files = c.crypto === 1 ? [] : await repo.reportFilesOf(platform.db, share.caseId);
+  await auditShared(platform, ctx, share, 'read', 'allowed');
   return {
     case: {
       id: c.id,
@@ -134,13 +165,23 @@ export interface SharedStream {
 }
 
 /** `GET /api/report/{token}/file/{fileId}` (public): one of the report's scans; any other file is `shareLink.expired`. */
-export async function sharedFile(platform: Platform, token: string, fileId: string): Promise<SharedStream> {
+export async function sharedFile(
+  platform: Platform,
+  ctx: RequestContext,
+  token: string,
+  fileId: string,
+  range?: string,
+): Promise<SharedStream> {
   const share = await shareOf(platform, token);
   const c = await repo.caseOf(platform.db, share.caseId);
   const f =
     c && c.crypto !== 1
       ? (await repo.reportFilesOf(platform.db, share.caseId)).find((x) => x.id === fileId)
       : undefined;
+  await auditShared(platform, ctx, share, 'file', f ? 'allowed' : 'refused', {
+    file: fileId,
+    ...(range ? { range: range.slice(0, 100) } : {}),
+  });
   if (!f) throw new AppError(ShareLinkErrors.expired);
   return {
     name: f.name,
@@ -157,11 +198,21 @@ export async function sharedFile(platform: Platform, token: string, fileId: stri
  * `GET /api/report/{token}/asset/{attachmentId}` (public): the sharing organization's logo, background, a share
  * picture or its video; nothing else.
  */
-export async function sharedAsset(platform: Platform, token: string, id: string): Promise<SharedStream> {
+export async function sharedAsset(
+  platform: Platform,
+  ctx: RequestContext,
+  token: string,
+  id: string,
+  range?: string,
+): Promise<SharedStream> {
   const share = await shareOf(platform, token);
   const org = await repo.orgReportOf(platform.db, share.custId);
   const ids = org ? [org.logo, org.background, org.shareVideo, ...org.sharePictures] : [];
   const row = ids.includes(id) ? await attachments.findAttachment(platform.db, id) : undefined;
+  await auditShared(platform, ctx, share, 'asset', row ? 'allowed' : 'refused', {
+    asset: id,
+    ...(range ? { range: range.slice(0, 100) } : {}),
+  });
   if (!row) throw new AppError(ShareLinkErrors.expired);
   return {
     name: row.name,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { CustType } from '@archway/contract';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
@@ -182,6 +183,41 @@ describe.each(engines)('report share links (%s)', (engine) => {
     expect((await anonymous(`/api/report/${b.token}`)).json()).toMatchObject(expired);
     expect((await anonymous(`/api/report/${b.token}/file/${caseId}`)).json()).toMatchObject(expired);
     expect((await anonymous('/api/report/not-a-token')).json()).toMatchObject(expired);
+  });
+
+  it('audits every anonymous read through a link: the report, a scan, an asset, and a live link probing others', async () => {
+    const { id: shareId, token } = (await share(clinic, { caseId })).body.data;
+    const ip = '203.0.113.9';
+    const from = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: ip, headers });
+    const report = (await from(`/api/report/${token}`)).json().data;
+    await from(report.files[0].url, { range: 'bytes=0-99' });
+    await from(report.org.logoUrl);
+    const files = await t.app.platform.db.select().from(caseFiles);
+    const foreign = files.find((x) => x.caseId === otherCase)!;
+    await from(`/api/report/${token}/file/${foreign.id}`);
+
+    const rows = await t.app.platform.db
+      .select()
+      .from(auditLog)
+      .where(and(like(auditLog.action, 'case.report.shared.%'), eq(auditLog.objectId, caseId)))
+      .orderBy(asc(auditLog.id));
+    expect(
+      rows.map((r) => [r.action, r.outcome, r.actorUserId, r.ip, (r.detail as { share?: string }).share]),
+    ).toEqual([
+      ['case.report.shared.read', 'allowed', null, ip, shareId],
+      ['case.report.shared.file', 'allowed', null, ip, shareId],
+      ['case.report.shared.asset', 'allowed', null, ip, shareId],
+      ['case.report.shared.file', 'refused', null, ip, shareId],
+    ]);
+    expect(rows[1]!.detail).toMatchObject({
+      file: report.files[0].id,
+      range: 'bytes=0-99',
+      sharedBy: clinic.custId,
+    });
+    expect(rows[2]!.detail).toMatchObject({ asset: logoId });
+    expect(rows[3]!.detail).toMatchObject({ file: foreign.id });
+    expect(JSON.stringify(rows)).not.toContain(token);
   });
 
   it('refuses: days out of range, a case the caller does not hold', async () => {

@@ -393,6 +393,30 @@ describe.each(engines)('personal centre (%s)', (engine) => {
       expect(await audited(me.userId, 'user.removePhone')).toBe(1);
     });
 
+    it('audits every wrong code guessed, with the try and the address', async () => {
+      const me = await person();
+      const phone = `+1 555 ${me.userId.replace(/\D/g, '').slice(0, 6).padEnd(6, '3')}`;
+      await me.call('POST', '/api2/user/phone/code', { phone });
+      const code = await outboxCode(phone.replace(/\s/g, ''));
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 1; i <= 5; i++) await me.call('PUT', '/api2/user/phone', { phone, code: wrong });
+      // Spent: the right code is now a wrong guess too.
+      await me.call('PUT', '/api2/user/phone', { phone, code });
+      const rows = await t.app.platform.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorUserId, me.userId), eq(auditLog.action, 'user.changePhone.wrongCode')))
+        .orderBy(auditLog.id);
+      expect(rows.map((r) => [r.outcome, (r.detail as { key: string }).key])).toEqual([
+        ...Array.from({ length: 4 }, () => ['refused', 'profilePhone.wrongCode']),
+        ['refused', 'profilePhone.tooManyTries'],
+        ['refused', 'profilePhone.wrongCode'],
+      ]);
+      expect(rows.slice(0, 5).map((r) => (r.detail as { tries: number }).tries)).toEqual([1, 2, 3, 4, 5]);
+      expect(rows[0]).toMatchObject({ objectType: 'user', objectId: me.userId, ip: '127.0.0.1' });
+      expect(JSON.stringify(rows)).not.toContain(code);
+    });
+
     it('refuses malformed numbers, and spends a code after five wrong tries', async () => {
       const me = await person();
       for (const phone of ['', 'abc', '12', '+49 170 12a4567', '1'.repeat(25)])
