@@ -88,6 +88,8 @@ export const orderFormState = z.object({
   /** The draft differs from the published version (synchronize to publish it). */
   changed: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** What the caller may do with it: `change` for the organization's administrator (a member reads it only). */
+  actions: z.object({ change: z.boolean() }),
 });
 export type OrderFormState = z.infer<typeof orderFormState>;
 

@@ -113,7 +113,7 @@ export function presentDetail(
   files: readonly CaseFileRecord[],
   viewerCustId: string,
   access: CaseAccess,
-  /** The filled order forms the viewer sees (orders.presenter `visibleFilledForms`). */
+  /** The filled order forms the viewer sees (orders.access `filledFormsSeenBy`). */
   orderForms: FilledOrderForm[] = [],
 ): CaseDetail {
   const card = presentCase(row, parties, viewerCustId, access);

@@ -32,7 +32,8 @@ import { caseReceived } from '../notices/case-notices.ts';
 import { orderFinished } from '../notices/task-notices.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
 import { caseForms, insertCaseForms, type OrderValuesRow } from '../orders/orders.service.ts';
-import { visibleFilledForms } from '../orders/orders.presenter.ts';
+import { filledFormsSeenBy } from '../orders/orders.access.ts';
+import { presentFilledForms } from '../orders/orders.presenter.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -261,9 +262,11 @@ export async function detail(s: Scope, id: string): Promise<CaseDetail> {
     caseForms(s.db, id),
   ]);
   await audit(s.db, s.ctx, caseAudit(s, 'case.read', id));
-  const orderForms = visibleFilledForms(
-    { custId: custOf(s.actor), role: row.box.role, forwardedBy: row.box.forwardedBy },
-    forms,
+  const orderForms = presentFilledForms(
+    filledFormsSeenBy(
+      { custId: custOf(s.actor), role: row.box.role, forwardedBy: row.box.forwardedBy },
+      forms,
+    ),
   );
   const access = accessOf(row, new Date(), s.actor.custType);
   return presentDetail(row, parties, files, custOf(s.actor), access, orderForms);

@@ -11,8 +11,43 @@ import * as repo from './orders.repository.ts';
  * role `owner`, as for the organization's other settings) changes it (`org.notOwner`).
  */
 export async function designerOrg(db: Queryable, actor: Actor, change: boolean): Promise<string> {
+  const { custId, rights } = await formAccess(db, actor);
+  if (change && !rights.change) throw new AppError(OrgErrors.notOwner);
+  return custId;
+}
+
+/** What the caller may do with its organization's order form (the designer's `actions`). */
+export interface OrderFormRights {
+  change: boolean;
+}
+
+/** The caller's organization's form (refused without the `order` page flag) and the caller's rights on it. */
+export async function formAccess(
+  db: Queryable,
+  actor: Actor,
+): Promise<{ custId: string; rights: OrderFormRights }> {
   if (!actor.custId) throw new AppError(CustErrors.missing);
   if (!(await repo.pageOrderOf(db, actor.custId))) throw new AppError(OrderFormErrors.notEnabled);
-  if (change && (await roleIn(db, actor, actor.custId)) !== 'owner') throw new AppError(OrgErrors.notOwner);
-  return actor.custId;
+  return { custId: actor.custId, rights: { change: (await roleIn(db, actor, actor.custId)) === 'owner' } };
+}
+
+const SENDER = 1;
+
+/** A case's filled forms as the rule has them (orders.presenter shows them). */
+interface CaseForm {
+  custId: string;
+}
+
+/**
+ * The filled order forms a holder of a case sees: the sender every receiver's, a receiver its own, a third party a
+ * lab forwarded the case to the forwarding lab's (the form the case reached it with). `role` is the holder's copy's
+ * (1 sender, 2 receiver).
+ */
+export function filledFormsSeenBy<F extends CaseForm>(
+  viewer: { custId: string; role: number; forwardedBy: string | null },
+  forms: readonly F[],
+): F[] {
+  return viewer.role === SENDER
+    ? [...forms]
+    : forms.filter((f) => f.custId === (viewer.forwardedBy ?? viewer.custId));
 }

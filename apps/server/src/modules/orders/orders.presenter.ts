@@ -5,10 +5,9 @@ import {
   type OrderFormState,
   type ReceiverForm,
 } from '@archway/contract';
+import type { OrderFormRights } from './orders.access.ts';
 import type { OrderFieldRow } from './orders.repository.ts';
 import type { OrderFormRow, OrderValuesRow, PublishedForm } from './orders.repository.ts';
-
-const SENDER = 1;
 
 /** A stored field as the contract shows it (sub-options only where there are some). */
 export const presentField = (f: OrderFieldRow): OrderField => ({
@@ -23,11 +22,12 @@ export const presentField = (f: OrderFieldRow): OrderField => ({
 const sameFields = (a: readonly OrderFieldRow[], b: readonly OrderFieldRow[]) =>
   JSON.stringify(a.map(presentField)) === JSON.stringify(b.map(presentField));
 
-/** The designer's state: the draft, the published version and whether they differ. */
+/** The designer's state: the draft, the published version, whether they differ, what the caller may do. */
 export function presentState(
   row: Pick<OrderFormRow, 'draft' | 'published' | 'updatedAt'> | undefined,
   draft: readonly OrderFieldRow[],
   publishedFields: readonly OrderFieldRow[],
+  rights: OrderFormRights = { change: false },
 ): OrderFormState {
   const published = row?.published ?? 0;
   return {
@@ -36,6 +36,7 @@ export function presentState(
     publishedFields: publishedFields.map(presentField),
     changed: published === 0 ? draft.length > 0 : !sameFields(draft, publishedFields),
     updatedAt: row ? (formatExpiry(row.updatedAt) ?? null) : null,
+    actions: { change: rights.change },
   };
 }
 
@@ -54,16 +55,8 @@ export interface CaseFormRow {
   values: OrderValuesRow;
 }
 
-/**
- * The filled forms a viewer of a case sees: the sender every receiver's, a receiver its own, a third party a lab
- * forwarded the case to the forwarding lab's (the form the case reached it with).
- */
-export function visibleFilledForms(
-  viewer: { custId: string; role: number; forwardedBy: string | null },
-  forms: readonly CaseFormRow[],
-): FilledOrderForm[] {
-  const seen =
-    viewer.role === SENDER ? forms : forms.filter((f) => f.custId === (viewer.forwardedBy ?? viewer.custId));
+/** The filled forms a viewer of a case sees (orders.access `filledFormsSeenBy` chose them). */
+export function presentFilledForms(seen: readonly CaseFormRow[]): FilledOrderForm[] {
   return seen.map((f) => ({
     custId: f.custId,
     custName: f.custName,

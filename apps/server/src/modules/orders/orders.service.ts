@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { designerOrg } from './orders.access.ts';
+import { designerOrg, formAccess, type OrderFormRights } from './orders.access.ts';
 import { presentState } from './orders.presenter.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderFieldRow } from './orders.repository.ts';
@@ -94,16 +94,16 @@ const indexOf = (draft: readonly OrderFieldRow[], name: string, param = 'name') 
 /** The draft as stored, or the standard form for an organization that never designed one. */
 const draftOf = (row: repo.OrderFormRow | undefined) => row?.draft ?? standardForm();
 
-async function stateOf(db: Queryable, custId: string): Promise<OrderFormState> {
+async function stateOf(db: Queryable, custId: string, rights: OrderFormRights): Promise<OrderFormState> {
   const row = await repo.findForm(db, custId);
   const published = row?.published ? await repo.findVersion(db, custId, row.published) : undefined;
-  return presentState(row, draftOf(row), published?.fields ?? []);
+  return presentState(row, draftOf(row), published?.fields ?? [], rights);
 }
 
-/** `GET /api/order/form`. */
+/** `GET /api/order/form`, with what the caller may do with it (orders.access). */
 export async function formState(s: OrderScope): Promise<OrderFormState> {
-  const custId = await designerOrg(s.db, s.actor, false);
-  return stateOf(s.db, custId);
+  const { custId, rights } = await formAccess(s.db, s.actor);
+  return stateOf(s.db, custId, rights);
 }
 
 /**
@@ -129,7 +129,7 @@ async function change(
         outcome: 'allowed',
         detail,
       });
-      return stateOf(tx, custId);
+      return stateOf(tx, custId, { change: true });
     });
   } catch (err) {
     if (err instanceof AppError)

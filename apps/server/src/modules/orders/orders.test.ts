@@ -155,10 +155,14 @@ describe.each(engines)('order forms (%s)', (engine) => {
       publishedFields: [],
       changed: true,
       updatedAt: null,
+      actions: { change: true },
     });
     expect(first.body.data.draft.map((x: any) => x.name)).toEqual(STANDARD_ORDER_FORM.map((x) => x.name));
     const member = await f.user(lab);
-    expect((await member.call('GET', '/api/order/form')).body.success).toBe(true);
+    const read = await member.call('GET', '/api/order/form');
+    expect(read.body.success).toBe(true);
+    // The member sees the form read-only: no change is offered that the server would refuse.
+    expect(read.body.data.actions).toEqual({ change: false });
     refusedWith(
       await member.call('POST', '/api/order/form/field', { name: 'X', type: 'input' }),
       OrgErrors.notOwner,

@@ -56,6 +56,8 @@ export default function OrderFormPage() {
   }
   if (!form.data) return <Skeleton active />;
   const { draft, published, changed } = form.data;
+  // What the caller may do comes from the server (orders.access): a member reads the form, its administrator edits.
+  const mayChange = form.data.actions.change;
 
   return (
     <Card data-testid="order-form-page" style={{ minWidth: 0 }}>
@@ -78,44 +80,48 @@ export default function OrderFormPage() {
               )}
             </Flex>
           </Flex>
-          <Flex gap={8} wrap>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="order-add-field">
-              {t('orders.addField')}
-            </Button>
-            <Button
-              icon={<UndoOutlined />}
-              onClick={confirmReset}
-              loading={reset.isPending}
-              data-testid="order-reset"
-            >
-              {t('orders.reset.button')}
-            </Button>
-            <Button
-              type="primary"
-              icon={<CloudUploadOutlined />}
-              loading={sync.isPending}
-              onClick={() => sync.mutate(undefined)}
-              data-testid="order-sync"
-            >
-              {t('orders.sync.button')}
-            </Button>
-          </Flex>
-        </Flex>
-        {draft.length === 0 ? (
-          <Empty description={t('orders.empty.title')} data-testid="order-empty">
-            <Flex gap={8} wrap justify="center">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          {mayChange && (
+            <Flex gap={8} wrap>
+              <Button icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="order-add-field">
                 {t('orders.addField')}
               </Button>
               <Button
-                icon={<FileAddOutlined />}
+                icon={<UndoOutlined />}
+                onClick={confirmReset}
                 loading={reset.isPending}
-                onClick={() => reset.mutate(undefined)}
-                data-testid="order-start-standard"
+                data-testid="order-reset"
               >
-                {t('orders.empty.standard')}
+                {t('orders.reset.button')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<CloudUploadOutlined />}
+                loading={sync.isPending}
+                onClick={() => sync.mutate(undefined)}
+                data-testid="order-sync"
+              >
+                {t('orders.sync.button')}
               </Button>
             </Flex>
+          )}
+        </Flex>
+        {draft.length === 0 ? (
+          <Empty description={t('orders.empty.title')} data-testid="order-empty">
+            {mayChange && (
+              <Flex gap={8} wrap justify="center">
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+                  {t('orders.addField')}
+                </Button>
+                <Button
+                  icon={<FileAddOutlined />}
+                  loading={reset.isPending}
+                  onClick={() => reset.mutate(undefined)}
+                  data-testid="order-start-standard"
+                >
+                  {t('orders.empty.standard')}
+                </Button>
+              </Flex>
+            )}
           </Empty>
         ) : (
           <Row gutter={[16, 16]}>
@@ -124,7 +130,7 @@ export default function OrderFormPage() {
                 <Typography.Title level={5} style={{ margin: 0 }}>
                   {t('orders.list.title', { count: draft.length })}
                 </Typography.Title>
-                <FieldList fields={draft} onEdit={(field) => setEditing({ field })} />
+                <FieldList fields={draft} onEdit={(field) => setEditing({ field })} readOnly={!mayChange} />
               </Flex>
             </Col>
             <Col xs={24} lg={12}>

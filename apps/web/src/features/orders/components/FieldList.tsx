@@ -21,9 +21,12 @@ import { FIELD_TYPE_ICONS } from './field-types.tsx';
 export function FieldList({
   fields,
   onEdit,
+  readOnly = false,
 }: {
   fields: readonly OrderField[];
   onEdit: (f: OrderField) => void;
+  /** The caller may not change the form (the server's `actions.change`): the list only shows it. */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -47,7 +50,7 @@ export function FieldList({
         const Icon = FIELD_TYPE_ICONS[field.type];
         return (
           <List.Item
-            draggable
+            draggable={!readOnly}
             onDragStart={() => setDragged(field.name)}
             onDragOver={(e) => e.preventDefault()}
             onDrop={() => {
@@ -58,7 +61,9 @@ export function FieldList({
             data-testid={`order-field-row-${field.name}`}
           >
             <Flex gap={8} align="center" style={{ minWidth: 0, flex: '1 1 200px' }}>
-              <HolderOutlined style={{ cursor: 'grab', color: 'var(--ant-color-text-tertiary)' }} />
+              {!readOnly && (
+                <HolderOutlined style={{ cursor: 'grab', color: 'var(--ant-color-text-tertiary)' }} />
+              )}
               <Tooltip title={t(`orders.types.${field.type}`)}>
                 <span aria-label={t(`orders.types.${field.type}`)}>
                   <Icon />
@@ -78,49 +83,51 @@ export function FieldList({
               </Flex>
               {field.mandatory && <Tag color="red">{t('orders.list.mandatory')}</Tag>}
             </Flex>
-            <Flex gap={2}>
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowUpOutlined />}
-                disabled={index === 0 || reorder.isPending}
-                aria-label={t('orders.list.up', { name: field.name })}
-                onClick={() => move(field.name, index - 1)}
-              />
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowDownOutlined />}
-                disabled={index === fields.length - 1 || reorder.isPending}
-                aria-label={t('orders.list.down', { name: field.name })}
-                onClick={() => move(field.name, index + 1)}
-              />
-              <Button
-                size="small"
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('orders.list.edit', { name: field.name })}
-                onClick={() => onEdit(field)}
-                data-testid={`order-field-edit-${field.name}`}
-              />
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('orders.list.remove', { name: field.name })}
-                onClick={() =>
-                  modal.confirm({
-                    title: t('orders.list.removeTitle', { name: field.name }),
-                    content: t('orders.list.removeBody'),
-                    okText: t('orders.list.removeOk'),
-                    cancelText: t('common.cancel'),
-                    okButtonProps: { danger: true },
-                    onOk: () => remove.mutateAsync(field.name),
-                  })
-                }
-              />
-            </Flex>
+            {!readOnly && (
+              <Flex gap={2}>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowUpOutlined />}
+                  disabled={index === 0 || reorder.isPending}
+                  aria-label={t('orders.list.up', { name: field.name })}
+                  onClick={() => move(field.name, index - 1)}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowDownOutlined />}
+                  disabled={index === fields.length - 1 || reorder.isPending}
+                  aria-label={t('orders.list.down', { name: field.name })}
+                  onClick={() => move(field.name, index + 1)}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('orders.list.edit', { name: field.name })}
+                  onClick={() => onEdit(field)}
+                  data-testid={`order-field-edit-${field.name}`}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('orders.list.remove', { name: field.name })}
+                  onClick={() =>
+                    modal.confirm({
+                      title: t('orders.list.removeTitle', { name: field.name }),
+                      content: t('orders.list.removeBody'),
+                      okText: t('orders.list.removeOk'),
+                      cancelText: t('common.cancel'),
+                      okButtonProps: { danger: true },
+                      onOk: () => remove.mutateAsync(field.name),
+                    })
+                  }
+                />
+              </Flex>
+            )}
           </List.Item>
         );
       }}
