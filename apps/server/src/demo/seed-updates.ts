@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { encode } from 'fast-png';
 import { ClientType, ReleaseType, type ReleaseNoteText } from '@archway/contract';
 import type { Db } from '../platform/db/client.ts';
 import type { Storage } from '../platform/storage/storage.ts';
 import { releaseNoteImages, releaseNotes } from '../modules/updates/updates.schema.ts';
+import { platformSettings } from '../modules/notices/notices.schema.ts';
 
 /** The demo image's name (a server-made name's shape: `img-<12 hex>.png`). */
 export const DEMO_IMAGE = 'img-0000000a1100.png';
@@ -229,12 +231,20 @@ export const DEMO_RELEASE_NOTES: { version: string; releaseType: number; created
     },
   ];
 
+const MARKER = 'demo.releaseNotes';
+
 /**
- * The demo's release notes (with the designer's picture on 1.10.0). Insert-unless-present, per note: a note an
- * administrator changed stays as it is; one deleted comes back at the next start, as other demo rows do. The image
- * row is written in the note's transaction, so a failed start leaves no note without its picture.
+ * The demo's release notes (with the designer's picture on 1.10.0), once: insert-unless-present per note, then a
+ * marker row (`demo.releaseNotes`) ends the seeding for good, so a note an administrator changed stays as it is and
+ * one deleted stays deleted. The image row is written in the note's transaction, so a failed start leaves no note
+ * without its picture (and no marker: the next start completes the notes).
  */
 export async function seedDemoUpdates(db: Db, storage: Storage): Promise<void> {
+  const [done] = await db
+    .select({ key: platformSettings.key })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, MARKER));
+  if (done) return;
   for (const note of DEMO_RELEASE_NOTES) {
     await db.transaction(async (tx) => {
       const made = await tx
@@ -266,4 +276,8 @@ export async function seedDemoUpdates(db: Db, storage: Storage): Promise<void> {
       }
     });
   }
+  await db
+    .insert(platformSettings)
+    .values({ key: MARKER, value: { notes: DEMO_RELEASE_NOTES.length } })
+    .onConflictDoNothing();
 }

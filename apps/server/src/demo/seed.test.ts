@@ -11,6 +11,8 @@ import { hashPassword } from '../platform/identity/passwords.ts';
 import { DEMO_CASES, seedDemoCases } from './seed-cases.ts';
 import { seedDemoOrderForm } from './seed-orders.ts';
 import { seedDemoHelp } from './seed-help.ts';
+import { DEMO_RELEASE_NOTES, seedDemoUpdates } from './seed-updates.ts';
+import { releaseNotes } from '../modules/updates/updates.schema.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
 const token = async (app: FastifyInstance, username: string, password: string) =>
@@ -66,6 +68,9 @@ describe.each(engines)('demo data after users changed it (%s)', (engine) => {
     await db.update(customers).set({ name: 'Clinic Two Renamed' }).where(eq(customers.name, 'Demo Clinic 2'));
     await db.delete(users).where(eq(users.username, 'lab2'));
     await db.delete(deviceRegistry).where(eq(deviceRegistry.serial, 'C10000001'));
+    // The administrator deleted a demo release note (this app's start wrote them).
+    const note = DEMO_RELEASE_NOTES[0]!.version;
+    expect(await db.delete(releaseNotes).where(eq(releaseNotes.version, note)).returning()).toHaveLength(1);
     const counted = async () =>
       Promise.all([
         db.select({ n: count() }).from(users),
@@ -80,6 +85,8 @@ describe.each(engines)('demo data after users changed it (%s)', (engine) => {
     await seedDemoOrderForm(db);
     await seedDemoHelp(db);
     expect(await counted()).toEqual(before);
+    await seedDemoUpdates(db, t.app.platform.storage);
+    expect(await db.select().from(releaseNotes).where(eq(releaseNotes.version, note))).toEqual([]);
     const [lab2Back] = await db.select({ n: count() }).from(users).where(eq(users.username, 'lab2'));
     expect(lab2Back!.n).toBe(0);
     const [clinicOrg] = await db
