@@ -1,4 +1,4 @@
-/** @archway/mesh: PLY, STL and OBJ read, written and converted over typed arrays (see ARCHITECTURE.md). */
+/** @archway/mesh: PLY, STL and OBJ read, written and converted over typed arrays (see docs/domains.md, "Scan data"). */
 export * from './mesh.ts';
 export * from './read/index.ts';
 export * from './write/index.ts';

@@ -35,7 +35,7 @@ const DEFINITIONS =
   'made; an owner changes it with PUT /api/stats/timezone), up to yesterday. A copy moved to the bin still counts. ' +
   'custId: an organization the caller manages (a child of a parent account) instead of its own; another id ' +
   'answers cust.notFound. partnerId: only the cases exchanged with that organization (received from it, or sent ' +
-  'or forwarded to it). Read from daily and monthly aggregates kept in the case transaction (ARCHITECTURE.md).';
+  'or forwarded to it). Read from daily and monthly aggregates kept in the case transaction (docs/domains.md).';
 
 /** Statistics: the home dashboard, the statistics table and its export, the comparison, thresholds, time zone. */
 export const statsRoutes =

@@ -5,7 +5,7 @@ import { request } from '../../../shared/api-client.ts';
 import { usePagedQuery } from '../../../shared/ui/paged-table.ts';
 import { REGISTRY_KEY } from './keys.ts';
 
-/** The device registry of the platform administrator (ARCHITECTURE.md, "Devices"). */
+/** The device registry of the platform administrator (docs/domains.md, "Devices"). */
 export type RegistryRow = z.infer<typeof registryRow>;
 /** The query as the server reads it (its `z.input` is `unknown` for the coerced numbers of a query string). */
 export type RegistryListQuery = z.infer<typeof registryListQuery>;
