@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { CooperationState, CustType } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
@@ -47,13 +47,20 @@ export async function findOrg(db: Queryable, custId: string): Promise<OrgRecord 
   return row;
 }
 
-/** The organizations `parentId` manages (its children), by name. */
-export const childrenOf = (db: Queryable, parentId: string) =>
+/** An organization and those it manages (its children): the organization first, then the children by name. */
+export const subjectsOf = (db: Queryable, ownId: string): Promise<OrgRecord[]> =>
   db
-    .select({ id: customers.id, name: customers.name, custType: customers.custType })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      custType: customers.custType,
+      status: customers.status,
+      timeZone: customers.timeZone,
+      parentId: customers.parentId,
+    })
     .from(customers)
-    .where(eq(customers.parentId, parentId))
-    .orderBy(customers.name);
+    .where(or(eq(customers.id, ownId), eq(customers.parentId, ownId)))
+    .orderBy(sql`${customers.id} <> ${ownId}`, customers.name);
 
 /**
  * The organizations an organization's cases came from or went to: the distinct partners of its monthly rows, read as

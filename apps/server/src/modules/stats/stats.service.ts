@@ -1,6 +1,7 @@
 import {
   CaseType,
   CompareShifts,
+  CustErrors,
   CustStatus,
   CustType,
   Languages,
@@ -26,9 +27,8 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { loadTemplates } from '../../platform/mail/templates.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
-import { roleIn } from '../orgs/orgs.access.ts';
 import { knownZone } from '../orgs/orgs.service.ts';
-import { statsSubject } from './stats.access.ts';
+import { mayChangeTimeZone, statsSubject, statsSubjects } from './stats.access.ts';
 import { statsCsv, statsRows, statsWorkbook, type ExportTexts } from './stats.presenter.ts';
 import * as repo from './stats.repository.ts';
 
@@ -187,15 +187,13 @@ function nextStep(custType: number, devices: number, withoutReceiver: number) {
 
 /** `GET /api/stats/subjects`: whose figures the caller may choose, and the partners to filter by. */
 export async function subjects(s: StatsScope, custId?: string): Promise<StatsSubjects> {
-  const org = await statsSubject(s.db, s.actor, custId);
-  const own = await statsSubject(s.db, s.actor);
-  const [children, partners] = await Promise.all([
-    repo.childrenOf(s.db, own.id),
-    repo.statsPartners(s.db, org.id),
-  ]);
+  // The organizations the caller may choose, in one query (stats.access); the chosen one must be among them.
+  const all = await statsSubjects(s.db, s.actor);
+  const org = all.find((o) => o.id === (custId ?? all[0]?.id));
+  if (!org) throw new AppError(CustErrors.notFound);
   return {
-    organizations: [{ id: own.id, name: own.name, custType: own.custType }, ...children],
-    partners,
+    organizations: all.map((o) => ({ id: o.id, name: o.name, custType: o.custType })),
+    partners: await repo.statsPartners(s.db, org.id),
   };
 }
 
@@ -336,11 +334,11 @@ export async function compare(s: StatsScope, q: CompareQuery): Promise<CompareSi
 /** `GET /api/stats/settings`: the caller's thresholds and its organization's time zone. */
 export async function settings(s: StatsScope): Promise<StatsSettings> {
   const org = await statsSubject(s.db, s.actor);
-  const [prefs, role] = await Promise.all([
+  const [prefs, canChangeTimeZone] = await Promise.all([
     repo.preferencesOf(s.db, s.actor.userId),
-    roleIn(s.db, s.actor, org.id),
+    mayChangeTimeZone(s.db, s.actor, org),
   ]);
-  return { ...prefs, timeZone: org.timeZone, canChangeTimeZone: role === 'owner' };
+  return { ...prefs, timeZone: org.timeZone, canChangeTimeZone };
 }
 
 /** `PUT /api/stats/thresholds`: kept for the person, on every device. */
@@ -355,7 +353,7 @@ export async function saveThresholds(s: StatsScope, body: StatsThresholds): Prom
  */
 export async function setTimeZone(s: StatsScope, timeZone: string): Promise<StatsSettings> {
   const org = await statsSubject(s.db, s.actor);
-  if ((await roleIn(s.db, s.actor, org.id)) !== 'owner') throw new AppError(OrgErrors.notOwner);
+  if (!(await mayChangeTimeZone(s.db, s.actor, org))) throw new AppError(OrgErrors.notOwner);
   if (!(await knownZone(s.db, timeZone))) throw new AppError(StatsErrors.timeZone, 'timeZone');
   if (timeZone !== org.timeZone)
     await s.db.transaction(async (tx) => {
