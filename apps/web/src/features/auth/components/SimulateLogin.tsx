@@ -7,7 +7,10 @@ import { storeTokenUser } from '../../../shared/auth/identity.ts';
 import { useThrottledPress } from '../../../shared/ui/use-throttled-press.ts';
 import { useRequestToken } from '../api/request-token.ts';
 
-/** Demo accounts of the seed (every password demo123). */
+/**
+ * Demo accounts of the seed: the organizations' password is demo123; the administrator's was generated at the
+ * server's first start and printed in its log (README "Demo accounts"), so it is typed, never prefilled.
+ */
 const DEMO_ACCOUNTS = [
   { username: 'clinic', kind: 'clinic' },
   { username: 'clinic2', kind: 'clinic' },
@@ -90,6 +93,9 @@ export function SimulateLoginDialog({ open, onClose }: { open: boolean; onClose:
         >
           <Form.Item name="username" label={t('simulate.account')} rules={[{ required: true }]}>
             <Select
+              onChange={(username: string) =>
+                form.setFieldValue('password', username === 'admin' ? '' : DEMO_PASSWORD)
+              }
               options={DEMO_ACCOUNTS.map((account) => ({
                 value: account.username,
                 label: `${account.username} · ${t(`simulate.kind.${account.kind}`)}`,
