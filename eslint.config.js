@@ -107,6 +107,21 @@ const databaseImports = [
   { group: ['**/*.schema.ts'], message: 'Tables are imported by repositories only.' },
 ];
 
+/** What sits above the modules: importing it would reach any module, around the graph. */
+const aboveModulesZone = {
+  target: './apps/server/src/modules',
+  from: [
+    './apps/server/src/app.ts',
+    './apps/server/src/server.ts',
+    './apps/server/src/admin-cli.ts',
+    './apps/server/src/demo',
+    './apps/server/src/testing',
+    './apps/server/bench',
+  ],
+  message:
+    'Modules never import the app, the demo data, the test helpers or the benchmarks (a way around the graph).',
+};
+
 const platformZone = {
   target: './apps/server/src/platform',
   from: './apps/server/src/modules',
@@ -156,7 +171,10 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [platformZone, ...moduleZones, ...layerZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [platformZone, aboveModulesZone, ...moduleZones, ...layerZones] },
+      ],
       // A path lint cannot resolve is a path lint cannot check.
       'import-x/no-unresolved': 'error',
       'no-restricted-syntax': ['error', computedImport],
@@ -170,7 +188,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: databaseImports }],
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [platformZone, ...moduleZones, ...layerZones, databaseZone] },
+        { zones: [platformZone, aboveModulesZone, ...moduleZones, ...layerZones, databaseZone] },
       ],
     },
   },

@@ -143,6 +143,17 @@ describe('lint boundaries', () => {
     expect(back.join('\n')).toMatch(/no-restricted-paths.*Module graph: notices may use no other module/);
   });
 
+  it('refuses a module reaching around the graph through the app, the demo data or the test helpers', async () => {
+    for (const code of [
+      "import { buildApp } from '../../app.ts';\nexport const x = buildApp;\n",
+      "import { seedDemo } from '../../demo/seed';\nexport const x = seedDemo;\n",
+      "export async function x() {\n  return import('../../testing/factories.ts');\n}\n",
+    ]) {
+      const found = await rulesAt('apps/server/src/modules/devices/planted.service.ts', code);
+      expect(found.join('\n'), code).toMatch(/no-restricted-paths.*around the graph/);
+    }
+  });
+
   it("lets a repository name another module's tables (foreign keys and joins) and a service use an allowed module", async () => {
     const repository = await rulesAt(
       'apps/server/src/modules/devices/planted.repository.ts',
