@@ -38,7 +38,11 @@ const EUROPEAN: [RegExp, string][] = [
   [/\besqueci-me\b/i, 'esqueceu a senha?'],
   [/\btentativas falhadas\b/i, 'tentativas malsucedidas'],
   [/\b(está|estão|estou|continua|fica)\s+a\s+\p{L}+(ar|er|ir)\b/iu, 'gerúndio (está carregando)'],
-  [/^\s*A (carregar|aguardar|criar|procurar|processar|enviar|guardar)\b/i, 'gerúndio (Carregando…)'],
+  [
+    /^\s*A (carregar|aguardar|criar|procurar|processar|enviar|guardar|exportar|importar|converter|gerar|verificar)\b/i,
+    'gerúndio (Carregando…)',
+  ],
+  [/\bvós\b/i, 'vocês'],
 ];
 
 type Texts = Map<string, string>;
@@ -101,6 +105,8 @@ describe('Portuguese: one variant, Brazilian', () => {
       'Esqueci-me da palavra-passe',
       'Já está a ser criado um modelo',
       'A carregar a vista 3D…',
+      'A exportar… 10 %',
+      'encaminhar casos entre vós',
     ];
     for (const text of european) expect(europeanIn(text), text).not.toEqual([]);
     const brazilian = [
