@@ -81,8 +81,9 @@ export const languageDefs: readonly LanguageDef[] = [
   },
   {
     code: 'pt',
-    nativeName: 'Português',
-    htmlLang: 'pt',
+    // Brazilian Portuguese throughout (locales/README.md).
+    nativeName: 'Português (Brasil)',
+    htmlLang: 'pt-BR',
     dayjs: 'pt-br',
     antd: () => import('antd/es/locale/pt_BR'),
     loadDayjs: () => import('dayjs/locale/pt-br'),
