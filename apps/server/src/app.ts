@@ -186,7 +186,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Printed this once (the first start with demo data); stored nowhere in clear. README: "Demo accounts".
     if (adminPassword)
       app.log.warn(
-        `demo platform administrator created: username "admin", password "${adminPassword}" (shown only now; change it after signing in)`,
+        `demo platform administrator created: username admin, password ${adminPassword} (shown only now; change it after signing in)`,
       );
     await seedDemoOrderForm(db);
     await seedDemoHelp(db);
