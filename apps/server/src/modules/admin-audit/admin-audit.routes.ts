@@ -12,6 +12,7 @@ import { ok } from '../../platform/envelope.ts';
 import { contentDisposition, sendStream } from '../../platform/http-files.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './admin-audit.service.ts';
+import { AuditLogAccess } from './admin-audit.access.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['administration'];
@@ -41,7 +42,7 @@ export const adminAuditRoutes =
     app.get(
       '/api2/admin/audit',
       {
-        config: { access: 'admin', validationError: AuditLogErrors.parameter },
+        config: { access: AuditLogAccess.read, validationError: AuditLogErrors.parameter },
         schema: {
           tags,
           security,
@@ -63,7 +64,7 @@ export const adminAuditRoutes =
     app.get(
       '/api2/admin/audit/export',
       {
-        config: { access: 'admin', validationError: AuditLogErrors.parameter },
+        config: { access: AuditLogAccess.read, validationError: AuditLogErrors.parameter },
         schema: {
           tags,
           security,

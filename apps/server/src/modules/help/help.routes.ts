@@ -15,6 +15,7 @@ import { requestContext, requireActor } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './help.service.ts';
+import { HelpAccess } from './help.access.ts';
 
 const security = [{ bearer: [] }];
 const adminNote = 'Administrators only (others: HTTP 403 code 100); not in the spec, paths chosen here.';
@@ -37,7 +38,7 @@ export const helpRoutes =
       '/api/helper/ask',
       {
         // Signed-in users only: the widget lives in the signed-in app, and an anonymous search would be free load.
-        config: { access: 'signedIn', validationError: HelpErrors.parameter },
+        config: { access: HelpAccess.read, validationError: HelpErrors.parameter },
         schema: {
           tags: ['help'],
           security,
@@ -60,7 +61,7 @@ export const helpRoutes =
     app.get(
       '/api2/admin/help/articles',
       {
-        config: { access: 'admin', validationError: HelpErrors.parameter },
+        config: { access: HelpAccess.edit, validationError: HelpErrors.parameter },
         schema: {
           tags: ['administration'],
           security,
@@ -75,7 +76,7 @@ export const helpRoutes =
     app.post(
       '/api2/admin/help/articles',
       {
-        config: { access: 'admin', validationError: HelpErrors.parameter },
+        config: { access: HelpAccess.edit, validationError: HelpErrors.parameter },
         schema: {
           tags: ['administration'],
           security,
@@ -90,7 +91,7 @@ export const helpRoutes =
     app.get(
       '/api2/admin/help/articles/:id',
       {
-        config: { access: 'admin', validationError: HelpErrors.parameter },
+        config: { access: HelpAccess.edit, validationError: HelpErrors.parameter },
         schema: {
           tags: ['administration'],
           security,
@@ -105,7 +106,7 @@ export const helpRoutes =
     app.put(
       '/api2/admin/help/articles/:id',
       {
-        config: { access: 'admin', validationError: HelpErrors.parameter },
+        config: { access: HelpAccess.edit, validationError: HelpErrors.parameter },
         schema: {
           tags: ['administration'],
           security,
@@ -122,7 +123,7 @@ export const helpRoutes =
     app.delete(
       '/api2/admin/help/articles/:id',
       {
-        config: { access: 'admin', validationError: HelpErrors.parameter },
+        config: { access: HelpAccess.edit, validationError: HelpErrors.parameter },
         schema: {
           tags: ['administration'],
           security,

@@ -12,10 +12,11 @@ import { ok } from '../../platform/envelope.ts';
 import { requireActor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './notices.service.ts';
+import { noticeOwner, NoticesAccess } from './notices.access.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['notices'];
-const signedIn = { access: 'signedIn' as const, validationError: GenericErrors.validation };
+const signedIn = { access: NoticesAccess.read, validationError: GenericErrors.validation };
 
 /**
  * The bell and the realtime catch-up (not in the spec: Archway's paths). Every notice belongs to one person: a
@@ -41,7 +42,7 @@ export const noticesRoutes =
           response: { 200: envelope(noticeList) },
         },
       },
-      async (req) => ok(await service.page(platform.db, requireActor(req).userId, req.query)),
+      async (req) => ok(await service.page(platform.db, noticeOwner(requireActor(req)), req.query)),
     );
 
     app.get(
@@ -55,7 +56,7 @@ export const noticesRoutes =
           response: { 200: envelope(noticeUnread) },
         },
       },
-      async (req) => ok({ count: await service.unread(platform.db, requireActor(req).userId) }),
+      async (req) => ok({ count: await service.unread(platform.db, noticeOwner(requireActor(req))) }),
     );
 
     app.put(
@@ -73,6 +74,6 @@ export const noticesRoutes =
           response: { 200: envelope(noticeReadAnswer) },
         },
       },
-      async (req) => ok(await service.read(platform.db, requireActor(req).userId, req.body.ids)),
+      async (req) => ok(await service.read(platform.db, noticeOwner(requireActor(req)), req.body.ids)),
     );
   };

@@ -5,6 +5,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { startExpiryReminder } from './device-notices.ts';
 import * as service from './service-contacts.service.ts';
+import { NoticesAccess } from './notices.access.ts';
 
 const security = [{ bearer: [] }];
 
@@ -19,7 +20,7 @@ export const serviceContactsRoutes =
     app.get(
       '/api/service/contacts',
       {
-        config: { access: 'signedIn', validationError: GenericErrors.validation },
+        config: { access: NoticesAccess.read, validationError: GenericErrors.validation },
         schema: {
           tags: ['notices'],
           security,
@@ -34,7 +35,7 @@ export const serviceContactsRoutes =
     app.get(
       '/api2/admin/service/contacts',
       {
-        config: { access: 'admin', validationError: GenericErrors.validation },
+        config: { access: NoticesAccess.editContacts, validationError: GenericErrors.validation },
         schema: {
           tags: ['administration'],
           security,
@@ -48,7 +49,7 @@ export const serviceContactsRoutes =
     app.put(
       '/api2/admin/service/contacts',
       {
-        config: { access: 'admin', validationError: GenericErrors.validation },
+        config: { access: NoticesAccess.editContacts, validationError: GenericErrors.validation },
         schema: {
           tags: ['administration'],
           security,

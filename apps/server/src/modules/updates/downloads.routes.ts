@@ -10,6 +10,7 @@ import { requestContext, requireActor } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './downloads.service.ts';
+import { UpdatesAccess } from './updates.access.ts';
 
 const security = [{ bearer: [] }];
 
@@ -23,7 +24,7 @@ export const downloadsRoutes =
     app.get(
       '/api/client/downloads',
       {
-        config: { access: 'signedIn', validationError: ClientDownloadErrors.parameter },
+        config: { access: UpdatesAccess.read, validationError: ClientDownloadErrors.parameter },
         schema: {
           tags: ['updates'],
           security,
@@ -38,7 +39,7 @@ export const downloadsRoutes =
     app.get(
       '/api2/admin/client/downloads',
       {
-        config: { access: 'admin', validationError: ClientDownloadErrors.parameter },
+        config: { access: UpdatesAccess.edit, validationError: ClientDownloadErrors.parameter },
         schema: {
           tags: ['administration'],
           security,
@@ -52,7 +53,7 @@ export const downloadsRoutes =
     app.put(
       '/api2/admin/client/downloads',
       {
-        config: { access: 'admin', validationError: ClientDownloadErrors.parameter },
+        config: { access: UpdatesAccess.edit, validationError: ClientDownloadErrors.parameter },
         schema: {
           tags: ['administration'],
           security,

@@ -24,10 +24,11 @@ import { receiveFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './updates.service.ts';
 import { downloadsRoutes } from './downloads.routes.ts';
+import { UpdatesAccess } from './updates.access.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['updates'];
-const admin = { access: 'admin' as const, validationError: UpdateErrors.parameter };
+const admin = { access: UpdatesAccess.edit, validationError: UpdateErrors.parameter };
 
 const MEANINGS =
   '`type` is the client: 1 the web app (Archway), 2 the scanner client. `ReleaseType`: 1 release, 2 patch, 3 beta. ' +
@@ -46,7 +47,7 @@ export const updatesRoutes =
     app.get(
       '/UpdateLog/getLogList',
       {
-        config: { access: 'signedIn', validationError: UpdateErrors.parameter },
+        config: { access: UpdatesAccess.read, validationError: UpdateErrors.parameter },
         schema: {
           tags,
           security,
@@ -69,7 +70,7 @@ export const updatesRoutes =
     app.get(
       '/UpdateLog/getLogDetail',
       {
-        config: { access: 'signedIn', validationError: UpdateErrors.parameter },
+        config: { access: UpdatesAccess.read, validationError: UpdateErrors.parameter },
         schema: {
           tags,
           security,
@@ -92,7 +93,7 @@ export const updatesRoutes =
     app.get(
       '/UpdateLog/image',
       {
-        config: { access: 'public', validationError: UpdateErrors.parameter },
+        config: { access: UpdatesAccess.image, validationError: UpdateErrors.parameter },
         schema: {
           tags,
           summary:
