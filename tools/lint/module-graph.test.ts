@@ -120,10 +120,14 @@ describe('shared rules live once', () => {
 
   it('the privacy bits: shownField in the contract, fieldShown in orgs.schema.ts', () => {
     // `privacy & bit` in TypeScript, `privacy & ${Privacy.x}` in SQL.
-    const tsRule = /privacy\s*&\s*bit|&\s*Privacy\.(email|phone|other)\)/;
+    const tsRule = /privacy\s*&\s*bit|&\s*\(?Privacy\.(email|phone|other)/;
     const sqlRule = /privacy\S*\s*&\s*\$\{\s*Privacy\./;
     expect(
-      copies(tsRule, [...server, 'packages/contract/src'], ['packages/contract/src/constants.ts']),
+      copies(
+        tsRule,
+        [...server, 'apps/web/src', 'packages/contract/src'],
+        ['packages/contract/src/constants.ts'],
+      ),
     ).toEqual([]);
     expect(copies(sqlRule, server, [])).toEqual([]);
   });

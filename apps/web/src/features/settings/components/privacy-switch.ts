@@ -1,4 +1,4 @@
-import { Privacy } from '@archway/contract';
+import { hidesField, Privacy } from '@archway/contract';
 
 /**
  * The privacy switch view (product §4): a server value of exactly 0 is shown as all hidden (external access
@@ -7,10 +7,10 @@ import { Privacy } from '@archway/contract';
 export function switchView(privacy: number) {
   const shown = privacy === 0 ? Privacy.all : privacy;
   return {
-    master: (shown & (Privacy.email | Privacy.phone)) !== (Privacy.email | Privacy.phone),
-    email: (shown & Privacy.email) === 0,
-    phone: (shown & Privacy.phone) === 0,
-    address: (shown & Privacy.other) === 0,
+    master: !hidesField(shown, Privacy.email) || !hidesField(shown, Privacy.phone),
+    email: !hidesField(shown, Privacy.email),
+    phone: !hidesField(shown, Privacy.phone),
+    address: !hidesField(shown, Privacy.other),
   };
 }
 
