@@ -108,6 +108,13 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
   });
 
   io.on('connection', (socket) => {
+    // Checked once more now that the socket is in its rooms: an account, organization or membership ended between
+    // the handshake's check and the join missed the disconnect broadcast, but not this read.
+    const joined = (socket.data as SocketData).actor;
+    void actorOf(opts, handshakeToken(socket)).then((found) => {
+      if (!found || found.actor.userId !== joined.userId || found.actor.custId !== joined.custId)
+        socket.disconnect(true);
+    });
     socket.on('renew', (body: unknown, ack?: unknown) => {
       const token = (body as { token?: unknown } | null)?.token;
       void actorOf(opts, typeof token === 'string' ? token : undefined).then((found) => {
