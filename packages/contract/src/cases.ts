@@ -96,7 +96,10 @@ export type CaseOrder = z.infer<typeof caseOrder>;
 
 // ---- the case box ---------------------------------------------------------------------------------
 
-/** Actions on a case row: what the caller may do with it (the web renders these). */
+/**
+ * Actions on a case row: what the caller may do with it (the web renders these). `comment`: post a comment on the
+ * case now (a copy not in the bin, within the 90-day window; the thread itself stays readable).
+ */
 export const CaseActions = [
   'preview',
   'download',
@@ -108,6 +111,7 @@ export const CaseActions = [
   'restore',
   'purge',
   'forward',
+  'comment',
 ] as const;
 export const caseAction = z.enum(CaseActions);
 export type CaseAction = z.infer<typeof caseAction>;

@@ -49,19 +49,19 @@ describe.each(engines)('case access: what each holder may do (%s)', (engine) => 
 
   it('each holder sees its own actions on the row, the detail and the design: sender, lab, third party', async () => {
     const id = await f.kase(device, clinic.owner);
-    expect((await lab.owner.call('POST', '/api/case/forward', { id, custId: third.custId })).body.success).toBe(
-      true,
-    );
+    expect(
+      (await lab.owner.call('POST', '/api/case/forward', { id, custId: third.custId })).body.success,
+    ).toBe(true);
     const seen = {
       clinic: (await rowOf(clinic, id)).actions,
       lab: (await rowOf(lab, id)).actions,
       third: (await rowOf(third, id)).actions,
     };
     expect(seen).toEqual({
-      clinic: ['preview', 'download', 'detail', 'convert', 'cancel', 'recycle'],
+      clinic: ['preview', 'download', 'detail', 'convert', 'cancel', 'comment', 'recycle'],
       // Forwarded already: no second forward.
-      lab: ['preview', 'download', 'detail', 'convert', 'status', 'recycle'],
-      third: ['preview', 'download', 'detail', 'convert', 'status', 'recycle'],
+      lab: ['preview', 'download', 'detail', 'convert', 'status', 'comment', 'recycle'],
+      third: ['preview', 'download', 'detail', 'convert', 'status', 'comment', 'recycle'],
     });
     for (const [who, org] of [
       ['clinic', clinic],
@@ -71,7 +71,8 @@ describe.each(engines)('case access: what each holder may do (%s)', (engine) => 
       const detail = await org.owner.call('GET', `/detail/${id}`);
       expect(detail.body.data.actions).toEqual(seen[who]);
     }
-    const design = async (org: OrgRef) => (await org.owner.call('GET', `/api/case/design/${id}`)).body.data.actions;
+    const design = async (org: OrgRef) =>
+      (await org.owner.call('GET', `/api/case/design/${id}`)).body.data.actions;
     expect(await design(clinic)).toEqual({ edit: true, answer: false });
     expect(await design(lab)).toEqual({ edit: false, answer: true });
     expect(await design(third)).toEqual({ edit: false, answer: true });
@@ -84,7 +85,11 @@ describe.each(engines)('case access: what each holder may do (%s)', (engine) => 
     const id = await f.kase(device, clinic.owner);
     expect((await lab.owner.call('PUT', `/api/case/recycle/move/?id=${id}`)).body.data).toEqual({ moved: 1 });
     expect((await rowOf(lab, id, true)).actions).toEqual(['detail', 'restore', 'purge']);
-    expect((await lab.owner.call('GET', `/detail/${id}`)).body.data.actions).toEqual(['detail', 'restore', 'purge']);
+    expect((await lab.owner.call('GET', `/detail/${id}`)).body.data.actions).toEqual([
+      'detail',
+      'restore',
+      'purge',
+    ]);
     // The design still reads (as the detail does), but nothing on it can be changed from the bin.
     const design = await lab.owner.call('GET', `/api/case/design/${id}`);
     expect(design.body.data.actions).toEqual({ edit: false, answer: false });
@@ -92,9 +97,25 @@ describe.each(engines)('case access: what each holder may do (%s)', (engine) => 
     expect(note.body).toMatchObject({ errorCode: CaseErrors.notFound.code, data: { key: 'case.notFound' } });
     // No button offered, no door open: the preview of a binned copy is refused like its download.
     const preview = await lab.owner.call('GET', `/api/case/previewStatus?id=${id}`);
-    expect(preview.body).toMatchObject({ errorCode: CaseErrors.notFound.code, data: { key: 'case.notFound' } });
+    expect(preview.body).toMatchObject({
+      errorCode: CaseErrors.notFound.code,
+      data: { key: 'case.notFound' },
+    });
     // The clinic's copy is untouched.
     expect((await rowOf(clinic, id)).actions).toContain('preview');
+  });
+
+  it('offers comment while the thread takes new comments: not in the bin, within the 90 days', async () => {
+    const fresh = await f.kase(device, clinic.owner);
+    const old = await f.kase(device, clinic.owner, { createdAt: new Date(Date.now() - 100 * 86_400_000) });
+    expect((await rowOf(clinic, fresh)).actions).toContain('comment');
+    expect((await rowOf(lab, fresh)).actions).toContain('comment');
+    // Past the window the thread still reads, but no comment is offered, and one is refused.
+    expect((await rowOf(lab, old)).actions).not.toContain('comment');
+    const late = await lab.owner.call('POST', '/api/case/comment', { caseId: old, text: 'late' });
+    expect(late.body).toMatchObject({ success: false, data: { key: 'comment.expired' } });
+    await lab.owner.call('PUT', `/api/case/recycle/move/?id=${fresh}`);
+    expect((await rowOf(lab, fresh, true)).actions).not.toContain('comment');
   });
 
   it('answers the rights on a whole page of cases in one call: own copies (bin too), never another organization’s', async () => {
@@ -115,6 +136,8 @@ describe.each(engines)('case access: what each holder may do (%s)', (engine) => 
     expect(sender.get(kept)!.access.rights).toEqual(expect.arrayContaining(['cancel', 'design']));
     expect(sender.get(kept)!.access.rights).not.toContain('forward');
     // No organization: no copies.
-    expect((await copiesOf(t.app.platform.db, { ...actorOf(lab, CustType.lab), custId: null }, [kept])).size).toBe(0);
+    expect(
+      (await copiesOf(t.app.platform.db, { ...actorOf(lab, CustType.lab), custId: null }, [kept])).size,
+    ).toBe(0);
   });
 });

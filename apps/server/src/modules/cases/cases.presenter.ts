@@ -26,6 +26,7 @@ const ROW_ACTIONS: readonly CaseAction[] = [
   'status',
   'cancel',
   'forward',
+  'comment',
   'recycle',
   'restore',
   'purge',

@@ -89,7 +89,7 @@ describe.each(engines)('cases (%s)', (engine) => {
       isPreview: false,
       status: CaseStatus.awaitingLab,
       downloadStatus: { [clinic.custId]: false, [lab.custId]: false, [lab2.custId]: false },
-      actions: ['preview', 'download', 'detail', 'convert', 'cancel', 'recycle'],
+      actions: ['preview', 'download', 'detail', 'convert', 'cancel', 'comment', 'recycle'],
     });
     expect(sent.receviceName.split(', ').sort()).toEqual([lab.name, lab2.name].sort());
     // Each lab sees itself as the receiver, never the other lab.
@@ -101,7 +101,7 @@ describe.each(engines)('cases (%s)', (engine) => {
       processStatus: 1,
       downloadStatus: { [clinic.custId]: false, [lab.custId]: false },
       // A lab may forward a case it received to a third party (forwarding.test.ts).
-      actions: ['preview', 'download', 'detail', 'convert', 'status', 'forward', 'recycle'],
+      actions: ['preview', 'download', 'detail', 'convert', 'status', 'forward', 'comment', 'recycle'],
     });
     expect(Object.keys(received.downloadStatus)).not.toContain(lab2.custId);
     expect(await rowOf(outsider, id)).toBeUndefined();
@@ -269,7 +269,7 @@ describe.each(engines)('cases (%s)', (engine) => {
     const cancelled = await clinic.owner.call('PUT', `/status/${other}?status=5`);
     expect(cancelled.body.data).toMatchObject({
       status: CaseStatus.cancelled,
-      actions: ['preview', 'download', 'detail', 'convert', 'recycle'],
+      actions: ['preview', 'download', 'detail', 'convert', 'comment', 'recycle'],
     });
     expect((await lab.owner.call('PUT', `/processStatus?id=${other}&status=2`)).body).toMatchObject({
       errorCode: -16,

@@ -90,7 +90,15 @@ describe.each(engines)('forwarding a case to a third party (%s)', (engine) => {
       forwardedByName: lab.name,
       patientName: 'Grace Hopper',
     });
-    expect(theirs.actions).toEqual(['preview', 'download', 'detail', 'convert', 'status', 'recycle']);
+    expect(theirs.actions).toEqual([
+      'preview',
+      'download',
+      'detail',
+      'convert',
+      'status',
+      'comment',
+      'recycle',
+    ]);
     expect(Object.keys(theirs.downloadStatus).sort()).toEqual([clinic.custId, third.custId].sort());
     const received = await third.owner.call('POST', '/getpaging', { isSend: false, keyword: 'Grace' });
     expect(received.body.data.records.map((r: any) => r.id)).toEqual([id]);

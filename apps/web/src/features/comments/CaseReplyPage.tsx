@@ -34,7 +34,11 @@ export default function CaseReplyPage() {
           data-testid="reply-case"
         />
         {caseId ? (
-          <ThreadPanel caseId={caseId} canComment={chosen ? !chosen.isPreview : true} maxHeight="55vh" />
+          <ThreadPanel
+            caseId={caseId}
+            canComment={chosen ? chosen.actions.includes('comment') : true}
+            maxHeight="55vh"
+          />
         ) : (
           <Empty
             description={<Typography.Text type="secondary">{t('comments.reply.hint')}</Typography.Text>}

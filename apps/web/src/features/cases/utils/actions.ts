@@ -32,7 +32,8 @@ export function rowActions(row: Pick<CaseRow, 'actions' | 'isPreview'>): RowActi
   );
   if (row.isPreview) allowed.add('preview');
   if (allowed.has('detail')) allowed.add('print');
-  // The case's comments (/caseComment?caseId=): for every copy not in the bin; past 90 days the thread is read-only.
+  // The case's thread (/caseComment?caseId=) opens for every copy not in the bin; the server's `comment` says whether
+  // it takes new comments (past 90 days it is read-only).
   if (allowed.has('detail') && !allowed.has('restore')) allowed.add('comment');
   return ROW_ACTION_ORDER.filter((action) => allowed.has(action));
 }
