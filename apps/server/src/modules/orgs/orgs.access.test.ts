@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/auth.ts';
-import { isLastOwner, memberRights } from './orgs.access.ts';
+import { CustStatus } from '@archway/contract';
+import { isLastOwner, memberRights, orgRights } from './orgs.access.ts';
 
-const actor = (userId: string): Actor => ({ userId, username: userId, custId: 'c', custType: 1, isAdmin: false });
+const actor = (userId: string): Actor => ({
+  userId,
+  username: userId,
+  custId: 'c',
+  custType: 1,
+  isAdmin: false,
+});
 
 /** The member list's rights, decided once for the whole list (orgs.access `memberRights`), per role of the caller. */
 describe('member rights: what each role may do to each member', () => {
@@ -37,6 +44,25 @@ describe('member rights: what each role may do to each member', () => {
 
   it('someone outside the list (no membership) may do nothing to anyone', () => {
     const r = memberRights(actor('stranger'), members);
-    for (const m of members) expect(r.get(m.userId)).toEqual({ remove: false, changeRole: false, contact: false });
+    for (const m of members)
+      expect(r.get(m.userId)).toEqual({ remove: false, changeRole: false, contact: false });
+  });
+});
+
+/** The organization detail's rights (orgs.access `orgRights`), listed by the presenter as `actions`. */
+describe('organization rights: what each role may do with its organization', () => {
+  it('its administrator edits and deletes it, and resubmits only after a failed audit; a member only reads', () => {
+    expect(orgRights('owner', CustStatus.authorized)).toEqual({ edit: true, delete: true, resubmit: false });
+    expect(orgRights('owner', CustStatus.auditFailed)).toEqual({ edit: true, delete: true, resubmit: true });
+    expect(orgRights('member', CustStatus.auditFailed)).toEqual({
+      edit: false,
+      delete: false,
+      resubmit: false,
+    });
+    expect(orgRights(undefined, CustStatus.authorized)).toEqual({
+      edit: false,
+      delete: false,
+      resubmit: false,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { CustErrors, OrgErrors, type ErrorDef, type MemberRole } from '@archway/contract';
+import { CustErrors, CustStatus, OrgErrors, type ErrorDef, type MemberRole } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import { auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
@@ -88,7 +88,27 @@ export function memberRights(
     members.map((m) => {
       const self = m.userId === actor.userId;
       const last = isLastOwner(m, owners);
-      return [m.userId, { remove: (owner || self) && !last, changeRole: owner && !last, contact: owner || self }];
+      return [
+        m.userId,
+        { remove: (owner || self) && !last, changeRole: owner && !last, contact: owner || self },
+      ];
     }),
   );
 }
+
+// ---- the organization itself ----
+
+/** What the caller may do with its organization (the detail's `actions`). */
+export interface OrgRights {
+  edit: boolean;
+  delete: boolean;
+  /** Submit the certification data again after a failed audit. */
+  resubmit: boolean;
+}
+
+/** Its administrator (role `owner`) edits and deletes it, and resubmits it after a failed audit; a member only reads. */
+export const orgRights = (role: MemberRole | undefined, status: number): OrgRights => ({
+  edit: role === 'owner',
+  delete: role === 'owner',
+  resubmit: role === 'owner' && status === CustStatus.auditFailed,
+});

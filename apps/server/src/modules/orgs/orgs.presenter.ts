@@ -8,7 +8,7 @@ import {
   type Customer,
   type OrgDetail,
 } from '@archway/contract';
-import type { MemberRights } from './orgs.access.ts';
+import type { MemberRights, OrgRights } from './orgs.access.ts';
 import type { CustomerRow, MembershipRole } from './orgs.repository.ts';
 
 /** A customers row as `GET /api2/cust` answers it. */
@@ -34,19 +34,18 @@ export const presentCustomer = (c: CustomerRow): Customer => ({
 
 /**
  * The organization as its members see it: the customer, its certification (reason of a failed audit, the licence)
- * and what the caller may do: an owner edits and deletes, and resubmits after a failed audit.
+ * and what the caller may do (orgs.access `orgRights`), listed as `actions`.
  */
 export function presentOrgDetail(
   c: CustomerRow,
   licence: Attachment | null,
   role: MembershipRole,
+  rights: OrgRights,
 ): OrgDetail {
   const actions: OrgDetail['actions'] = [];
-  if (role === 'owner') {
-    actions.push('edit');
-    if (c.status === CustStatus.auditFailed) actions.push('resubmit');
-    actions.push('delete');
-  }
+  if (rights.edit) actions.push('edit');
+  if (rights.resubmit) actions.push('resubmit');
+  if (rights.delete) actions.push('delete');
   return {
     ...presentCustomer(c),
     auditReason: c.status === CustStatus.auditFailed ? c.auditReason : null,

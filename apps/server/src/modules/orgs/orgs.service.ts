@@ -17,7 +17,7 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { mergeProperty } from '../common/property.ts';
-import { guardedOrg, memberOrg, requireOwner, roleIn } from './orgs.access.ts';
+import { guardedOrg, memberOrg, orgRights, requireOwner, roleIn } from './orgs.access.ts';
 import { presentCustomer, presentOrgDetail } from './orgs.presenter.ts';
 import * as repo from './orgs.repository.ts';
 import {
@@ -46,7 +46,7 @@ export async function organizationDetail(db: Queryable, actor: Actor): Promise<O
   const custId = memberOrg(actor);
   const [c, role] = await Promise.all([repo.findCustomerById(db, custId), roleIn(db, actor, custId)]);
   if (!c || !role) throw new AppError(CustErrors.notFound);
-  return presentOrgDetail(c, await licenceOf(db, c.licenseFile), role);
+  return presentOrgDetail(c, await licenceOf(db, c.licenseFile), role, orgRights(role, c.status));
 }
 
 /** `PUT /api2/cust/property`: merges a patch into the organization's property, in one audited transaction. */
@@ -156,7 +156,12 @@ export async function createOrganization(
       outcome: 'allowed',
       detail: { name, custType: body.custType, licence: licence?.id ?? null },
     });
-    return presentOrgDetail(row, licence ? presentAttachment(licence) : null, 'owner');
+    return presentOrgDetail(
+      row,
+      licence ? presentAttachment(licence) : null,
+      'owner',
+      orgRights('owner', row.status),
+    );
   });
 }
 
@@ -210,7 +215,12 @@ export async function updateOrganization(
       outcome: 'allowed',
       detail: { fields: Object.keys(defined), from: current.status, to: row.status },
     });
-    return presentOrgDetail(row, await licenceOf(tx, row.licenseFile), 'owner');
+    return presentOrgDetail(
+      row,
+      await licenceOf(tx, row.licenseFile),
+      'owner',
+      orgRights('owner', row.status),
+    );
   });
 }
 
@@ -249,7 +259,7 @@ export async function submitCredit(
       detail: { from: current.status, licence: licence.id },
     });
     if (current.licenseFile && current.licenseFile !== licence.id) replaced = current.licenseFile;
-    return presentOrgDetail(row, presentAttachment(licence), 'owner');
+    return presentOrgDetail(row, presentAttachment(licence), 'owner', orgRights('owner', row.status));
   });
   // The licence it replaces is of no further use: its row and file go (after the commit, so nothing is lost on a
   // refusal).

@@ -4,17 +4,22 @@ import { request } from '../../../shared/api-client.ts';
 import { SETTINGS_KEY } from './keys.ts';
 
 /**
- * The caller's role in its organization (GET /api2/cust): only its administrator ('owner') changes the
- * organization's search, privacy and report settings; members see them read-only.
+ * What the caller may do with its organization (GET /api2/cust `actions`, decided by the server's orgs.access): only
+ * its administrator is offered `edit`, and only it changes the organization's search, privacy and report settings;
+ * members see them read-only. The web reads the server's answer and keeps no copy of the rule.
  */
-export const getMyRole = async (): Promise<OrgDetail['role']> =>
-  (await request<OrgDetail>({ host: 'account', path: '/api2/cust', silent: true })).role;
+export const getMyOrgActions = async (): Promise<OrgDetail['actions']> =>
+  (await request<OrgDetail>({ host: 'account', path: '/api2/cust', silent: true })).actions;
 
 export const myRoleQueryOptions = () =>
-  queryOptions({ queryKey: [...SETTINGS_KEY, 'role'] as const, queryFn: getMyRole, staleTime: 60_000 });
+  queryOptions({
+    queryKey: [...SETTINGS_KEY, 'actions'] as const,
+    queryFn: getMyOrgActions,
+    staleTime: 60_000,
+  });
 
 /** True for the organization's administrator; true as well while unknown (the server refuses anyway). */
 export function useIsAdministrator(): boolean {
-  const role = useQuery(myRoleQueryOptions());
-  return role.data === undefined || role.data === 'owner';
+  const actions = useQuery(myRoleQueryOptions());
+  return actions.data === undefined || actions.data.includes('edit');
 }
