@@ -1,8 +1,7 @@
 import { Badge, Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../shared/api/current-user.ts';
-import { useMembers } from './api/get-members.ts';
+import { useCurrentUser, useCustomer } from '../../shared/api/current-user.ts';
 import { useJoinRequests } from './api/get-join-requests.ts';
 import { MembersTab } from './components/MembersTab.tsx';
 import { InvitationsTab } from './components/InvitationsTab.tsx';
@@ -17,8 +16,9 @@ export default function MembersPage() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const hasOrg = Boolean(user?.custId);
-  const members = useMembers(hasOrg);
-  const owner = members.data?.some((m) => m.isSelf && m.role === 'owner') ?? false;
+  // Invitations and join requests are its administrator's: the server's `actions` on the organization say who that
+  // is (orgs.access), the web keeps no copy of the rule.
+  const owner = useCustomer(hasOrg).data?.actions.includes('edit') ?? false;
   const requests = useJoinRequests(hasOrg && owner);
 
   if (!user) return <Skeleton active />;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser, Customer } from '@archway/contract';
+import type { CurrentUser, OrgDetail } from '@archway/contract';
 import { request } from '../api-client.ts';
 import { useToken } from '../auth/use-token.ts';
 
@@ -15,12 +15,12 @@ export function useCurrentUser() {
   });
 }
 
-/** `GET /api2/cust`: the signed-in user's organization. */
+/** `GET /api2/cust`: the signed-in user's organization, with what the user may do with it (`actions`). */
 export function useCustomer(enabled = true) {
   const token = useToken();
   return useQuery({
     queryKey: ['customer'],
-    queryFn: () => request<Customer>({ host: 'account', path: '/api2/cust' }),
+    queryFn: () => request<OrgDetail>({ host: 'account', path: '/api2/cust' }),
     enabled: Boolean(token) && enabled,
     staleTime: 60_000,
   });
