@@ -98,6 +98,113 @@ describe('the module graph', () => {
   });
 });
 
+/**
+ * Tables are written by their owner (docs/decisions.md, "Tables and the module graph"): the owner of a table is the
+ * module whose `*.schema.ts` defines it; a table of `platform/**` is written by platform code only (modules call the
+ * platform's function). A write is drizzle's `.insert(t)`, `.update(t)`, `.delete(t)` (on `db`, `tx` or anything)
+ * or a raw `sql` INSERT INTO / UPDATE / DELETE FROM naming the table (`users` or `${users}`); tests are left out.
+ */
+const serverSrc = join(root, 'apps/server/src');
+const ownerOf = (file: string) => {
+  const [top, name] = relative(serverSrc, file).split('/');
+  return top === 'modules' ? name! : 'platform';
+};
+const tableOwners = () => {
+  const byExport = new Map<string, { owner: string; table: string }>();
+  const bySqlName = new Map<string, string>();
+  for (const file of walk(serverSrc)) {
+    if (!file.endsWith('.schema.ts')) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*['"](\w+)['"]/g)) {
+      byExport.set(`${file}#${m[1]}`, { owner: ownerOf(file), table: m[1]! });
+      bySqlName.set(m[2]!, ownerOf(file));
+    }
+  }
+  return { byExport, bySqlName };
+};
+
+/** The writes of one module file that name another owner's table: `file: verb table (owner)`. */
+function foreignWrites(file: string, text: string, owners = tableOwners()) {
+  const mine = ownerOf(file);
+  const local = new Map<string, { owner: string; table: string }>();
+  for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](\.[^'"]+\.schema(?:\.ts)?)['"]/g)) {
+    const schema = resolve(dirname(file), m[2]!).replace(/(\.ts)?$/, '.ts');
+    for (const part of m[1]!.split(',')) {
+      const [imported, as] = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      const table = owners.byExport.get(`${schema}#${imported}`);
+      if (table) local.set(as ?? imported!, table);
+    }
+  }
+  const where = relative(root, file);
+  const found: string[] = [];
+  for (const m of text.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)) {
+    const t = local.get(m[2]!);
+    if (t && t.owner !== mine) found.push(`${where}: ${m[1]} ${t.table} (${t.owner})`);
+  }
+  for (const q of text.matchAll(/\bsql(?:\.raw\()?`([^`]*)`/g)) {
+    for (const m of q[1]!.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:"?(\w+)"?|\$\{\s*(\w+)\s*\})/gi)) {
+      const verb = m[1]!.split(/\s/)[0]!.toLowerCase();
+      const owner = m[2] ? owners.bySqlName.get(m[2]) : local.get(m[3]!)?.owner;
+      const table = m[2] ?? local.get(m[3]!)?.table;
+      if (owner && owner !== mine) found.push(`${where}: ${verb} ${table} (${owner}, raw sql)`);
+    }
+  }
+  return found;
+}
+
+/**
+ * The writes kept, each with its reason (docs/decisions.md). An entry that no longer matches a write fails the test,
+ * so the list only shrinks.
+ */
+const keptForeignWrites: Record<string, string> = {
+  'apps/server/src/modules/account/registration.repository.ts: insert users (users)':
+    'identity writes of the users row (registration, confirmation, password, sessions): users depends on account',
+  'apps/server/src/modules/account/registration.repository.ts: update users (users)':
+    'identity writes of the users row (registration, confirmation, password, sessions): users depends on account',
+  'apps/server/src/modules/admin/admin-users.repository.ts: update users (users)':
+    "the console's switches on an account (disabled, reset required): admin has no edge to users",
+  'apps/server/src/modules/admin/admin-users.repository.ts: insert users (users)':
+    "the console creates administrators: admin has no edge to users",
+  'apps/server/src/modules/orgs/settings.repository.ts: update users (users)':
+    "a person's search and mail settings: users depends on orgs",
+  'apps/server/src/modules/updates/downloads.repository.ts: insert platformSettings (notices)':
+    'the download list is a platform setting, a table notices defines: updates has no edge to notices',
+};
+
+describe('tables are written by their owner', () => {
+  const owners = tableOwners();
+  it("no module file inserts, updates or deletes another module's (or the platform's) table", () => {
+    const found = walk(modulesDir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .flatMap((f) => foreignWrites(f, readFileSync(f, 'utf8'), owners));
+    expect(found.filter((w) => !(w in keptForeignWrites))).toEqual([]);
+    expect(Object.keys(keptForeignWrites).filter((k) => !found.includes(k))).toEqual([]);
+  });
+
+  it('finds a planted write in every form (drizzle on db or tx, raw sql by name or by table)', () => {
+    const at = join(modulesDir, 'stats/planted.repository.ts');
+    const code = [
+      "import { users as people } from '../users/users.schema.ts';",
+      "import { caseStats } from './stats.schema.ts';",
+      "import { auditLog } from '../../platform/audit/audit.schema.ts';",
+      'await db.insert(people).values({});',
+      'await tx\n  .update( people )\n  .set({});',
+      'await db.delete(auditLog);',
+      'await db.update(caseStats).set({});',
+      'await db.execute(sql`delete from customers where id = ${id}`);',
+      'await db.execute(sql`UPDATE ${people} set x = 1`);',
+      'await db.execute(sql`update case_stats set x = 1`);',
+    ].join('\n');
+    expect(foreignWrites(at, code, owners)).toEqual([
+      'apps/server/src/modules/stats/planted.repository.ts: insert users (users)',
+      'apps/server/src/modules/stats/planted.repository.ts: update users (users)',
+      'apps/server/src/modules/stats/planted.repository.ts: delete auditLog (platform)',
+      'apps/server/src/modules/stats/planted.repository.ts: delete customers (orgs, raw sql)',
+      'apps/server/src/modules/stats/planted.repository.ts: update users (users, raw sql)',
+    ]);
+  });
+});
+
 /** Files of the tree under `dir` whose path matches `name`, tests included. */
 const sources = (dir: string, name = /\.tsx?$/) =>
   walk(join(root, dir)).filter((f) => name.test(f) && !f.includes('node_modules') && !f.includes('/dist/'));

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { oidcPayloads } from '../../platform/identity/identity.schema.ts';
+import { endAccountGrants } from '../../platform/identity/oidc-adapter.ts';
 import { users } from '../users/users.schema.ts';
 import { accountTokens } from './account.schema.ts';
 
@@ -150,5 +150,48 @@ export async function endSessions(db: Queryable, userId: string) {
     .update(users)
     .set({ sessionsValidFrom: sql`now()` })
     .where(eq(users.id, userId));
-  await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
+  await endAccountGrants(db, userId);
 }
+
+/** The newest phone code of the user that is neither used nor expired. */
+export async function livePhoneCode(db: Queryable, userId: string) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'changePhone'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** When the user was last sent a phone code (used or not). */
+export async function lastPhoneCodeAt(db: Queryable, userId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: accountTokens.createdAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'changePhone')))
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row?.at;
+}
+
+export const insertPhoneCode = (
+  db: Queryable,
+  values: { id: string; userId: string; tokenHash: string; phone: string; expiresAt: Date },
+) => db.insert(accountTokens).values({ ...values, purpose: 'changePhone' });
+
+/** Spends one token (a phone code that was used, or given up after too many wrong tries). */
+export const spendToken = (db: Queryable, id: string) =>
+  db.update(accountTokens).set({ usedAt: new Date() }).where(eq(accountTokens.id, id));
+
+/** Every one-time token of the account removed (the account is deleted). */
+export const deleteTokensOf = (db: Queryable, userId: string) =>
+  db.delete(accountTokens).where(eq(accountTokens.userId, userId));

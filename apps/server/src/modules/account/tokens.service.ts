@@ -6,9 +6,14 @@
  */
 export { releaseAttempt, reserveAttempt } from './account.repository.ts';
 export {
+  deleteTokensOf,
   endSessions,
+  insertPhoneCode,
   insertToken,
+  lastPhoneCodeAt,
+  livePhoneCode,
   retireTokens,
+  spendToken,
   tokensSince,
   type TokenPurpose,
 } from './registration.repository.ts';

@@ -131,7 +131,3 @@ export async function lockOrg(db: Queryable, id: string) {
   return row;
 }
 
-/** Disables (a time) or enables (null) the organization. */
-export async function setDisabledAt(db: Queryable, id: string, at: Date | null) {
-  await db.update(customers).set({ disabledAt: at }).where(eq(customers.id, id));
-}

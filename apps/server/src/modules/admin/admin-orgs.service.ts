@@ -10,7 +10,7 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { adminNotice } from '../notices/notices.service.ts';
-import { licenceOf } from '../orgs/orgs.service.ts';
+import { licenceOf, setOrgDisabledAt } from '../orgs/orgs.service.ts';
 import { guardedConsole } from './admin.access.ts';
 import { presentConsoleOrg, presentConsoleOrgDetail } from './admin.presenter.ts';
 import * as repo from './admin-orgs.repository.ts';
@@ -102,7 +102,7 @@ export async function setOrgDisabled(
       const current = await repo.lockOrg(tx, id);
       if (!current) throw new AppError(CustErrors.notFound);
       const changed = body.disabled === (current.disabledAt === null);
-      if (changed) await repo.setDisabledAt(tx, id, body.disabled ? new Date() : null);
+      if (changed) await setOrgDisabledAt(tx, id, body.disabled ? new Date() : null);
       const ids = await repo.memberIdsOf(tx, id);
       await audit(tx, ctx, {
         ...by(actor),

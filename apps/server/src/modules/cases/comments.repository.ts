@@ -121,13 +121,3 @@ export const unreadReplies = (db: Queryable, userId: string) =>
       where n.user_id = ${userId} and n.kind = 'reply' and n.read_at is null and n.case_id is not null
       group by n.case_id, n.send_id order by max(n.created_at) desc`,
   );
-
-/** Marks the caller's reply notifications on a case read; answers how many. */
-export async function markCaseRead(db: Queryable, userId: string, caseId: string): Promise<number> {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`update notices set read_at = now() where user_id = ${userId} and kind = 'reply' and case_id = ${caseId}
-      and read_at is null returning id`,
-  );
-  return rows.length;
-}

@@ -9,7 +9,7 @@ import { audit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { announce, notify, type NoticeRow } from '../notices/notices.service.ts';
+import { announce, notify, readCaseReplies, type NoticeRow } from '../notices/notices.service.ts';
 import { attachmentUrl, saveAttachment, type AttachmentRow } from '../orgs/attachments.service.ts';
 import { caseAudit, copyOf, custOf, previewExpired, refusalOf, refuse, type Scope } from './cases.access.ts';
 import * as repo from './comments.repository.ts';
@@ -167,5 +167,5 @@ export async function unreadReplies(s: Scope): Promise<UnreadReplies> {
 /** `PUT /api/case/comment/read?caseId=`: opening a thread clears its count (for a case the caller holds). */
 export async function markRead(s: Scope, caseId: string): Promise<{ cleared: number }> {
   await copyOf(s, caseId, 'case.commentRead');
-  return { cleared: await repo.markCaseRead(s.db, s.actor.userId, caseId) };
+  return { cleared: await readCaseReplies(s.db, s.actor.userId, caseId) };
 }

@@ -85,3 +85,12 @@ export const setDeviceUserWindow = (db: Queryable, id: string, startsAt: Date, e
 
 export const deleteDeviceUser = (db: Queryable, id: string) =>
   db.delete(deviceUsers).where(eq(deviceUsers.id, id));
+
+/** The person's device-user windows that the organization granted (they end with the membership). */
+export async function deleteWindowsGrantedBy(db: Queryable, userId: string, custId: string) {
+  const rows = await db
+    .delete(deviceUsers)
+    .where(and(eq(deviceUsers.userId, userId), eq(deviceUsers.createdByCustId, custId)))
+    .returning({ id: deviceUsers.id });
+  return rows.length;
+}

@@ -9,7 +9,7 @@ import {
   type ErrorDef,
 } from '@archway/contract';
 import type { z } from 'zod';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
@@ -160,3 +160,10 @@ export async function deleteDeviceUser(s: Scope, id: string) {
     return { code: 0 as const };
   });
 }
+
+/**
+ * A membership ended (orgs/members.service.ts `removeMember`): the device-user windows the organization gave the
+ * person end with it. Registered with orgs at start (devices.routes.ts), as orgs cannot call devices.
+ */
+export const endWindowsOfMembership = (db: Queryable, userId: string, custId: string) =>
+  usersRepo.deleteWindowsGrantedBy(db, userId, custId);

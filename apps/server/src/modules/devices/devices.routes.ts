@@ -15,11 +15,13 @@ import {
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { onMembershipEnd } from '../orgs/members.service.ts';
 import { scopeOf } from './devices.access.ts';
 import { done, security, tags } from './devices.http.ts';
 import * as devices from './devices.service.ts';
 import { authorizationsRoutes } from './authorizations.routes.ts';
 import { deviceUsersRoutes } from './device-users.routes.ts';
+import { endWindowsOfMembership } from './device-users.service.ts';
 import { receiversRoutes } from './receivers.routes.ts';
 import { registryRoutes } from './registry.routes.ts';
 
@@ -138,6 +140,7 @@ export const deviceRoutes =
 export const devicesRoutes =
   (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
+    onMembershipEnd(endWindowsOfMembership);
     await app.register(deviceRoutes(platform));
     await app.register(authorizationsRoutes(platform));
     await app.register(deviceUsersRoutes(platform));

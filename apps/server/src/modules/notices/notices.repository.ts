@@ -44,6 +44,23 @@ export async function markRead(db: Queryable, userId: string, ids?: string[]): P
   return rows.length;
 }
 
+/** Marks the person's reply notices on one case read (the thread was opened); answers how many. */
+export async function markCaseRepliesRead(db: Queryable, userId: string, caseId: string): Promise<number> {
+  const rows = await db
+    .update(notices)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notices.userId, userId),
+        eq(notices.kind, 'reply'),
+        eq(notices.caseId, caseId),
+        isNull(notices.readAt),
+      ),
+    )
+    .returning({ id: notices.id });
+  return rows.length;
+}
+
 // ---- notification mails and service contacts (notify-mail.ts, case-notices.ts, device-notices.ts) -------------
 
 /** The members of these organizations (not deleted), with what their notification mail needs. */

@@ -90,6 +90,10 @@ export async function read(db: Queryable, userId: string, ids?: string[]) {
   return { marked, unread: await repo.countUnread(db, userId) };
 }
 
+/** The person's reply notices on a case read (cases: `PUT /api/case/comment/read`); answers how many. */
+export const readCaseReplies = (db: Queryable, userId: string, caseId: string) =>
+  repo.markCaseRepliesRead(db, userId, caseId);
+
 /** The people of an organization (to tell them, after a change, to renew their tokens). */
 export async function memberIdsOf(db: Queryable, custId: string): Promise<string[]> {
   return (await repo.membersOf(db, [custId])).map((m) => m.userId);

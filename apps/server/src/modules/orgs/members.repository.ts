@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../users/users.schema.ts';
-import { deviceUsers } from '../devices/devices.schema.ts';
 import { customers, invitations, joinRequests, memberships } from './orgs.schema.ts';
 
 export type Role = 'owner' | 'member';
@@ -53,12 +52,9 @@ export async function deleteMembership(db: Queryable, userId: string, custId: st
     .returning({ userId: memberships.userId });
 }
 
-/** The person's device-user windows that the organization granted (they end with the membership). */
-export const deleteDeviceWindows = (db: Queryable, userId: string, custId: string) =>
-  db
-    .delete(deviceUsers)
-    .where(and(eq(deviceUsers.userId, userId), eq(deviceUsers.createdByCustId, custId)))
-    .returning({ id: deviceUsers.id });
+/** Every membership of the person removed (the account is deleted). */
+export const deleteMembershipsOf = (db: Queryable, userId: string) =>
+  db.delete(memberships).where(eq(memberships.userId, userId));
 
 export async function setRole(db: Queryable, userId: string, custId: string, role: Role) {
   return db

@@ -19,7 +19,7 @@ import {
 } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
-import type { Db } from '../../platform/db/client.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mail.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -90,6 +90,18 @@ export async function listMembers(s: Scope): Promise<MemberRow[]> {
 }
 
 /**
+ * What ends with a membership in modules that depend on orgs (devices: the device-user windows the organization gave
+ * the person). Orgs cannot call them (module graph), so they register here at start; each answers how many of its
+ * rows ended, in the removal's transaction.
+ */
+export type MembershipEndHook = (db: Queryable, userId: string, custId: string) => Promise<number>;
+const membershipEndHooks = new Set<MembershipEndHook>();
+export const onMembershipEnd = (hook: MembershipEndHook) => void membershipEndHooks.add(hook);
+
+/** Every membership of the person ends (the account is deleted, users/profile.service.ts). */
+export const endMemberships = (db: Queryable, userId: string) => repo.deleteMembershipsOf(db, userId);
+
+/**
  * `DELETE /api2/cust/user/{id}`: an owner removes a member, or anyone leaves (their own id). The organization keeps
  * at least one owner (its owner rows are locked, so two removals at once cannot take the last two). The removed
  * person's tokens stop acting for the organization at once: the actor is read from the memberships on every request.
@@ -105,14 +117,15 @@ export async function removeMember(s: Scope, userId: string) {
     if (!role) throw new AppError(MemberErrors.notFound);
     if (isLastOwner({ userId, role }, owners)) throw new AppError(MemberErrors.lastOwner);
     await repo.deleteMembership(tx, userId, custId);
-    const windows = await repo.deleteDeviceWindows(tx, userId, custId);
+    let windows = 0;
+    for (const hook of membershipEndHooks) windows += await hook(tx, userId, custId);
     await audit(
       tx,
       s.ctx,
       entry(s, self ? 'member.leave' : 'member.remove', 'user', userId, {
         custId,
         role,
-        deviceUsers: windows.length,
+        deviceUsers: windows,
       }),
     );
     return { userId };

@@ -118,6 +118,16 @@ export async function lockCustomer(db: Queryable, id: string): Promise<CustomerR
   return row;
 }
 
+/** Disables (a time) or enables (null) the organization (the platform administrator's console). */
+export async function setDisabledAt(db: Queryable, id: string, at: Date | null) {
+  await db.update(customers).set({ disabledAt: at }).where(eq(customers.id, id));
+}
+
+/** The organization's time zone (its statistics count days in it). */
+export async function setTimeZone(db: Queryable, id: string, zone: string) {
+  await db.update(customers).set({ timeZone: zone }).where(eq(customers.id, id));
+}
+
 export async function updateCustomer(db: Queryable, id: string, patch: CustomerPatch): Promise<CustomerRow> {
   const [row] = await db.update(customers).set(patch).where(eq(customers.id, id)).returning();
   return row!;

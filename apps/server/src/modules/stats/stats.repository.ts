@@ -307,12 +307,6 @@ export const savePreferences = (
     .values({ userId, ...p })
     .onConflictDoUpdate({ target: statsPreferences.userId, set: p });
 
-/** Sets the organization's time zone and recounts its statistics in it, in the caller's transaction. */
-export async function setTimeZone(db: Queryable, custId: string, zone: string) {
-  await db.update(customers).set({ timeZone: zone }).where(eq(customers.id, custId));
-  await rebuildCaseStats(db, custId);
-}
-
 /**
  * Recomputes the statistics rows of one organization (or all, `custId` null) from its case copies (the SQL
  * function of migration 0022, the same rules as the triggers). Uploads wait until the transaction commits.

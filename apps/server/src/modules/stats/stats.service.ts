@@ -27,7 +27,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { loadTemplates } from '../../platform/mail/templates.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
-import { knownZone } from '../orgs/orgs.service.ts';
+import { knownZone, setOrgTimeZone } from '../orgs/orgs.service.ts';
 import { mayChangeTimeZone, statsSubject, statsSubjects } from './stats.access.ts';
 import { statsCsv, statsRows, statsWorkbook, type ExportTexts } from './stats.presenter.ts';
 import * as repo from './stats.repository.ts';
@@ -357,7 +357,8 @@ export async function setTimeZone(s: StatsScope, timeZone: string): Promise<Stat
   if (!(await knownZone(s.db, timeZone))) throw new AppError(StatsErrors.timeZone, 'timeZone');
   if (timeZone !== org.timeZone)
     await s.db.transaction(async (tx) => {
-      await repo.setTimeZone(tx, org.id, timeZone);
+      await setOrgTimeZone(tx, org.id, timeZone);
+      await repo.rebuildCaseStats(tx, org.id);
       await audit(tx, s.ctx, {
         actorUserId: s.actor.userId,
         actorCustId: org.id,

@@ -1,7 +1,5 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { accountTokens } from '../account/account.schema.ts';
-import { memberships } from '../orgs/orgs.schema.ts';
 import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -67,45 +65,6 @@ export async function phoneTaken(db: Queryable, phone: string, exceptId: string)
   return !!row;
 }
 
-/** The newest phone code of the user that is neither used nor expired. */
-export async function livePhoneCode(db: Queryable, userId: string) {
-  const [row] = await db
-    .select()
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.purpose, 'changePhone'),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(accountTokens.createdAt))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
-/** When the user was last sent a phone code (used or not). */
-export async function lastPhoneCodeAt(db: Queryable, userId: string): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ at: accountTokens.createdAt })
-    .from(accountTokens)
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'changePhone')))
-    .orderBy(desc(accountTokens.createdAt))
-    .limit(1);
-  return row?.at;
-}
-
-export const insertPhoneCode = (
-  db: Queryable,
-  values: { id: string; userId: string; tokenHash: string; phone: string; expiresAt: Date },
-) => db.insert(accountTokens).values({ ...values, purpose: 'changePhone' });
-
-/** Spends one token (a phone code that was used, or given up after too many wrong tries). */
-export const spendToken = (db: Queryable, id: string) =>
-  db.update(accountTokens).set({ usedAt: new Date() }).where(eq(accountTokens.id, id));
-
 /**
  * Organizations where the user is the last administrator ('owner') and others are members: the account cannot be
  * deleted before one of them is made administrator (or leaves it alone).
@@ -120,10 +79,8 @@ export async function orgsLeftWithoutOwner(db: Queryable, userId: string) {
   );
 }
 
-/** The account deleted: memberships and pending links removed, the row kept anonymized and disabled. */
+/** The account deleted: the row kept anonymized and disabled (memberships and links go through their modules). */
 export async function anonymize(db: Queryable, userId: string) {
-  await db.delete(memberships).where(eq(memberships.userId, userId));
-  await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
   await db
     .update(users)
     .set({

@@ -28,6 +28,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { accountMail, phoneCodeText } from '../account/account-mail.ts';
 import * as accounts from '../account/tokens.service.ts';
 import { deleteAttachment, presentAttachment, saveAttachment } from '../orgs/attachments.service.ts';
+import { endMemberships } from '../orgs/members.service.ts';
 import * as repo from './profile.repository.ts';
 import { currentUser } from './users.service.ts';
 
@@ -210,13 +211,13 @@ export async function sendPhoneCode(p: Platform, ctx: Ctx, actor: Actor, rawPhon
   await p.db.transaction(async (tx) => {
     const user = await lockActive(tx, actor, ProfilePhoneErrors.invalidUser);
     if (await repo.phoneTaken(tx, phone, user.id)) throw new AppError(ProfilePhoneErrors.registered);
-    const last = await repo.lastPhoneCodeAt(tx, user.id);
+    const last = await accounts.lastPhoneCodeAt(tx, user.id);
     if (last && Date.now() - last.getTime() < PHONE_CODE.resendSeconds * 1000)
       throw new AppError(ProfilePhoneErrors.tooSoon);
     await accounts.retireTokens(tx, user.id, 'changePhone');
     const code = String(randomInt(0, 10 ** PHONE_CODE.length)).padStart(PHONE_CODE.length, '0');
     const id = randomUUID();
-    await repo.insertPhoneCode(tx, {
+    await accounts.insertPhoneCode(tx, {
       id,
       userId: user.id,
       tokenHash: phoneCodeHash(id, phone, code),
@@ -254,20 +255,20 @@ export async function confirmPhone(p: Platform, ctx: Ctx, actor: Actor, rawPhone
       });
       return def;
     };
-    const live = await repo.livePhoneCode(tx, user.id);
+    const live = await accounts.livePhoneCode(tx, user.id);
     if (!live) return wrong(ProfilePhoneErrors.wrongCode, { live: false });
     const tries = await accounts.reserveAttempt(tx, `phonecode:${live.id}`, PHONE_CODE.ttlSeconds * 1000);
     if (tries > PHONE_CODE.maxTries) {
-      await repo.spendToken(tx, live.id);
+      await accounts.spendToken(tx, live.id);
       return wrong(ProfilePhoneErrors.tooManyTries, { tries });
     }
     if (live.phone !== phone || live.tokenHash !== phoneCodeHash(live.id, phone, code)) {
       if (tries < PHONE_CODE.maxTries) return wrong(ProfilePhoneErrors.wrongCode, { tries });
-      await repo.spendToken(tx, live.id);
+      await accounts.spendToken(tx, live.id);
       return wrong(ProfilePhoneErrors.tooManyTries, { tries });
     }
     if (await repo.phoneTaken(tx, phone, user.id)) return ProfilePhoneErrors.registered;
-    await repo.spendToken(tx, live.id);
+    await accounts.spendToken(tx, live.id);
     const row = await repo.setUserFields(tx, user.id, { phone, phoneConfirmed: '1' });
     if (!row) return ProfilePhoneErrors.failed;
     await audited(tx, ctx, actor, 'user.changePhone', { from: user.phone, to: phone });
@@ -319,6 +320,8 @@ export async function deleteAccount(p: Platform, ctx: Ctx, actor: Actor, passwor
     const blocked = await repo.orgsLeftWithoutOwner(tx, locked.id);
     if (blocked.length > 0) throw new AppError(ProfileDeleteErrors.lastOwner);
     avatar = locked.avatar;
+    await endMemberships(tx, locked.id);
+    await accounts.deleteTokensOf(tx, locked.id);
     await repo.anonymize(tx, locked.id);
     await accounts.endSessions(tx, locked.id);
     await audited(tx, ctx, actor, 'user.delete', { username: locked.username });

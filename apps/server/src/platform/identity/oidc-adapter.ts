@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { oidcPayloads } from './identity.schema.ts';
 
 /** oidc-provider's storage in the database, so sessions and grants work across processes and restarts. */
@@ -59,6 +59,14 @@ export function drizzleAdapter(db: Db) {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };
+}
+
+/**
+ * The provider's sessions, grants and refresh tokens of one account removed (its sessions end: account's
+ * `endSessions`), in the caller's transaction, so a silent renew cannot mint a new token.
+ */
+export async function endAccountGrants(db: Queryable, accountId: string): Promise<void> {
+  await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`);
 }
 
 /** Expired rows are dead weight; removed at start and then hourly. */
