@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
 import { SHOTS, startJourney, type Journey } from './server.ts';
 import { atWidths, DESKTOP, openAs, openCasesAs, toastComesAndGoes } from './support/page.ts';
-import { people, pngOf } from './support/people.ts';
+import { archwayScan, people, pngOf } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -25,21 +23,6 @@ const en = readLocale('en') as Texts;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SCANNER = path.join(here, '..', '..', '..', 'tools', 'scanner', 'bin', 'archway-scan.js');
-
-/** Runs the archway-scan command (its own process), as the clinic's scanner software does. */
-function archwayScan(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCANNER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** Pastes an image into the element, as a screenshot from the clipboard arrives. */
 async function pasteImage(target: Locator, png: Buffer) {

@@ -14,7 +14,7 @@ import {
   type OrgRef,
 } from '../../../apps/server/src/testing/factories.ts';
 import { hashPassword } from '../../../apps/server/src/platform/identity/passwords.ts';
-import { users } from '../../../apps/server/src/modules/users/users.schema.ts';
+import { users } from '../../../apps/server/src/modules/account/users.schema.ts';
 import { customers } from '../../../apps/server/src/modules/orgs/orgs.schema.ts';
 import { cases } from '../../../apps/server/src/modules/cases/cases.schema.ts';
 import { orderForms, orderFormVersions } from '../../../apps/server/src/modules/orders/orders.schema.ts';

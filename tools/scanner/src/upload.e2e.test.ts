@@ -15,7 +15,7 @@ import {
   type OrgRef,
 } from '../../../apps/server/src/testing/factories.ts';
 import { hashPassword } from '../../../apps/server/src/platform/identity/passwords.ts';
-import { users } from '../../../apps/server/src/modules/users/users.schema.ts';
+import { users } from '../../../apps/server/src/modules/account/users.schema.ts';
 import { devices } from '../../../apps/server/src/modules/devices/devices.schema.ts';
 import { sampleArchPly } from '../../../apps/server/src/modules/cases/sample-scan.ts';
 import { ExitCode } from './errors.ts';

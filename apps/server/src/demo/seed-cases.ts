@@ -10,11 +10,11 @@ import {
 } from '@archway/contract';
 import type { Db } from '../platform/db/client.ts';
 import type { Storage } from '../platform/storage/storage.ts';
-import { users } from '../modules/users/users.schema.ts';
+import { users } from '../modules/account/users.schema.ts';
 import { customers } from '../modules/orgs/orgs.schema.ts';
 import { deviceReceivers, deviceRegistry, devices } from '../modules/devices/devices.schema.ts';
 import { caseBoxes, cases } from '../modules/cases/cases.schema.ts';
-import { platformSettings } from '../modules/notices/notices.schema.ts';
+import { platformSettings } from '../platform/settings/settings.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
 import { archJaw, writePly } from '@archway/mesh';
 import { actorFor } from '../modules/users/users.service.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db/client.ts';
 import { htmlText, sanitizeHtml } from '../platform/sanitize.ts';
 import { helpArticles, helpArticleTexts } from '../modules/help/help.schema.ts';
-import { platformSettings } from '../modules/notices/notices.schema.ts';
+import { platformSettings } from '../platform/settings/settings.schema.ts';
 
 type Text = { title: string; content: string };
 interface DemoArticle {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { customers } from '../modules/orgs/orgs.schema.ts';
-import { platformSettings } from '../modules/notices/notices.schema.ts';
+import { platformSettings } from '../platform/settings/settings.schema.ts';
 import { orderForms, orderFormVersions, type OrderFieldRow } from '../modules/orders/orders.schema.ts';
 
 /** Demo Lab's order form: one mandatory dropdown, published as version 1. */

@@ -4,7 +4,7 @@ import { ClientType, ReleaseType, type ReleaseNoteText } from '@archway/contract
 import type { Db } from '../platform/db/client.ts';
 import type { Storage } from '../platform/storage/storage.ts';
 import { releaseNoteImages, releaseNotes } from '../modules/updates/updates.schema.ts';
-import { platformSettings } from '../modules/notices/notices.schema.ts';
+import { platformSettings } from '../platform/settings/settings.schema.ts';
 
 /** The demo image's name (a server-made name's shape: `img-<12 hex>.png`). */
 export const DEMO_IMAGE = 'img-0000000a1100.png';

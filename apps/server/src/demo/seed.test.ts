@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Password } from '@archway/contract';
-import { users } from '../modules/users/users.schema.ts';
+import { users } from '../modules/account/users.schema.ts';
 import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
 import { createTestApp, engines, signIn, type TestApp } from '../testing/test-app.ts';
 import { cases } from '../modules/cases/cases.schema.ts';

@@ -3,10 +3,10 @@ import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { CustStatus, CustType } from '@archway/contract';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword, verifyPassword } from '../platform/identity/passwords.ts';
-import { users } from '../modules/users/users.schema.ts';
+import { users } from '../modules/account/users.schema.ts';
 import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
 import { deviceRegistry } from '../modules/devices/devices.schema.ts';
-import { platformSettings } from '../modules/notices/notices.schema.ts';
+import { platformSettings } from '../platform/settings/settings.schema.ts';
 
 /** The demo users' published password (README); never the demo administrator's (see seedDemo). */
 export const DEMO_PASSWORD = 'demo123';

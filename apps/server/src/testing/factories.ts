@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CustStatus, CustType, PERMANENT_DATE, Privacy, type CaseOrder } from '@archway/contract';
 import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
-import { users } from '../modules/users/users.schema.ts';
+import { users } from '../modules/account/users.schema.ts';
 import {
   deviceAuths,
   deviceReceivers,

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { serverSecrets } from '../../platform/identity/identity.schema.ts';
 import { hashGate } from '../../platform/identity/passwords.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from './users.schema.ts';
 import { memberships } from '../orgs/orgs.schema.ts';
 import { signInCounters } from './account.schema.ts';
 import type { IdentitySecrets } from '../../platform/identity/secrets.ts';

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { users } from './users.schema.ts';
 
 /**
  * Sign-in counters, one row per key and fixed window: `acct:<userId>` (or `login:<name>` when no account

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from './users.schema.ts';
 
 /** Who signs in and who a token speaks for: the account's reads of the users table (the table is users'). */
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { endAccountGrants } from '../../platform/identity/oidc-adapter.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from './users.schema.ts';
 import { accountTokens } from './account.schema.ts';
 
 export type TokenPurpose = 'confirmEmail' | 'resetPassword' | 'changeEmail' | 'changePhone';

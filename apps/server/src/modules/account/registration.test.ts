@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from './users.schema.ts';
 import { accountTokens } from './account.schema.ts';
 import de from './mail/de.json' with { type: 'json' };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories } from '../../testing/factories.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from './users.schema.ts';
 
 /**
  * OpenID userinfo (`/oidc/me`, issue 23 fidelity 1) with the access tokens Archway issues, all JWTs for the API:

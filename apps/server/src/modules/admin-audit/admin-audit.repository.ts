@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 /**
  * The audit log's filters as the service resolved them. Lists (`actions`, `objectTypes`) come from a prefix or an

@@ -4,7 +4,7 @@ import { CustStatus, type AuditLogRow } from '@archway/contract';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { exportCsv } from './admin-audit.service.ts';
 
 /** A small CSV reader for the export (quoted cells, doubled quotes, newlines inside quotes). */

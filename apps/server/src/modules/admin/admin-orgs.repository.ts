@@ -4,7 +4,7 @@ import { escapeLike } from '../../platform/db/like.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { caseBoxCounts } from '../cases/cases.schema.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 export type ConsoleCustomerRow = typeof customers.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 export type ConsoleUserRecord = typeof users.$inferSelect;
 
@@ -57,14 +57,6 @@ export async function lockUser(db: Queryable, id: string) {
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .for('update');
   return row;
-}
-
-export async function setUserDisabled(db: Queryable, id: string, disabled: boolean) {
-  await db.update(users).set({ disabled }).where(eq(users.id, id));
-}
-
-export async function setPasswordResetRequired(db: Queryable, id: string) {
-  await db.update(users).set({ passwordResetRequired: true }).where(eq(users.id, id));
 }
 
 /** The organizations of a page of people, oldest membership first. */
@@ -137,23 +129,3 @@ export async function taken(
   return row?.username ? 'username' : row?.email ? 'email' : null;
 }
 
-/**
- * A new administrator account: confirmed e-mail (the administrator who creates it vouches for it), no organization,
- * the first-use guide skipped. Undefined when the username or the e-mail was taken meanwhile.
- */
-export async function insertAdmin(
-  db: Queryable,
-  values: { username: string; email: string; passwordHash: string },
-) {
-  const [row] = await db
-    .insert(users)
-    .values({
-      ...values,
-      isAdmin: true,
-      emailConfirmed: '1',
-      property: { skipNovice: 'yes' },
-    })
-    .onConflictDoNothing()
-    .returning();
-  return row;
-}

@@ -15,6 +15,7 @@ import { hashPassword } from '../../platform/identity/passwords.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { endSessions } from '../account/tokens.service.ts';
 import { queueResetLink } from '../account/registration.service.ts';
+import * as userRow from '../account/user-row.service.ts';
 import { adminNotice } from '../notices/notices.service.ts';
 import { guardedConsole } from './admin.access.ts';
 import { presentConsoleAdmin, presentConsoleUser, presentConsoleUserDetail } from './admin.presenter.ts';
@@ -113,7 +114,7 @@ export async function setUserDisabled(
     const current = await repo.lockUser(tx, id);
     if (!current) throw new AppError(ConsoleErrors.userNotFound);
     const changed = current.disabled !== disabled;
-    if (changed) await repo.setUserDisabled(tx, id, disabled);
+    if (changed) await userRow.setUserDisabled(tx, id, disabled);
     if (disabled) await endSessions(tx, id);
     await audit(tx, ctx, {
       ...by(actor),
@@ -155,7 +156,7 @@ export async function forcePasswordReset(platform: Platform, ctx: RequestContext
       if (!user) throw new AppError(ConsoleErrors.userNotFound);
       if (user.disabled) throw new AppError(ConsoleErrors.userDisabled);
       if (!user.email) throw new AppError(ConsoleErrors.noEmail);
-      await repo.setPasswordResetRequired(tx, id);
+      await userRow.setPasswordResetRequired(tx, id);
       await endSessions(tx, id);
       await queueResetLink(
         { mail: platform.mail, publicUrl: platform.config.publicUrl },
@@ -209,7 +210,7 @@ async function insertAdministrator(tx: Queryable, body: ConsoleAdminBody, passwo
   const clash = await repo.taken(tx, body.username, body.email);
   if (clash)
     throw new AppError(clash === 'username' ? RegisterErrors.usernameTaken : RegisterErrors.emailTaken);
-  const row = await repo.insertAdmin(tx, { username: body.username, email: body.email, passwordHash });
+  const row = await userRow.insertAdmin(tx, { username: body.username, email: body.email, passwordHash });
   if (!row) {
     // Taken meanwhile (a registration is not under our lock): say which.
     const again = await repo.taken(tx, body.username, body.email);

@@ -9,7 +9,7 @@ import { SIGN_IN_LIMITS } from '../account/account.service.ts';
 import en from '../account/mail/en.json' with { type: 'json' };
 import { deviceReceivers } from '../devices/devices.schema.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { createFirstAdmin } from './admin-users.service.ts';
 
 const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });

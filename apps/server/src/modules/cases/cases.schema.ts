@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { caseDesignNotes, caseDesigns, type ToothDesignRow } from './designs.schema.ts';
 
 export interface DesignRecord {

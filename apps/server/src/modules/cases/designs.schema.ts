@@ -1,5 +1,5 @@
 import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { cases } from './cases.schema.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { caseFiles, cases } from './cases.schema.ts';
 import { caseDesigns } from './designs.schema.ts';

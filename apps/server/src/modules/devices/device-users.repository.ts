@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { devices, deviceUsers } from './devices.schema.ts';
 import { entryLive } from './devices.repository.ts';

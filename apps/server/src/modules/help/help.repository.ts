@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { helpArticles, helpArticleTexts } from './help.schema.ts';
 
 export type ArticleRecord = typeof helpArticles.$inferSelect;

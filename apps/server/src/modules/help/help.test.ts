@@ -5,7 +5,7 @@ import { factories, platformAdmin, type PersonRef } from '../../testing/factorie
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { XSS_RUNS, XSS_VECTORS } from '../../testing/xss-vectors.ts';
 import { DEMO_HELP_ARTICLES, seedDemoHelp } from '../../demo/seed-help.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { helpArticles, helpArticleTexts } from './help.schema.ts';
 import { acceptedLanguage, unspacedTerms } from './help.service.ts';
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { deviceAuths, devices } from '../devices/devices.schema.ts';
-import { notices, notificationMails, platformSettings } from './notices.schema.ts';
+import { notices, notificationMails } from './notices.schema.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NewNotice = typeof notices.$inferInsert;
@@ -134,18 +134,6 @@ export async function orgServiceState(db: Queryable, custId: string) {
     .from(deviceAuths)
     .where(and(eq(deviceAuths.custId, custId), eq(deviceAuths.status, 'active')));
   return { status: org.status, devices: (owned?.n ?? 0) + (lent?.n ?? 0) };
-}
-
-export async function readSetting(db: Queryable, key: string) {
-  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, key));
-  return row?.value;
-}
-
-export async function writeSetting(db: Queryable, key: string, value: Record<string, unknown>) {
-  await db
-    .insert(platformSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: new Date() } });
 }
 
 export async function countNotices(db: Queryable, userId: string): Promise<number> {

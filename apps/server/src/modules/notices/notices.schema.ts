@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 /**
  * What a person is told: the bell's list, the reply notifications (`reply`: caseId, sendId) and the realtime
@@ -45,10 +45,3 @@ export const notificationMails = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.objectId, t.userId] })],
 );
-
-/** Platform-wide settings the administrator keeps in /manager (e.g. `serviceContacts`: pre-sales and after-sales). */
-export const platformSettings = pgTable('platform_settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -6,7 +6,7 @@ import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { factories, platformAdmin, type Factories, type PersonRef } from '../../testing/factories.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { actorFor } from '../users/users.service.ts';
 import { createCase } from '../cases/cases.service.ts';
 import { sampleArchPly } from '../cases/sample-scan.ts';

@@ -7,6 +7,7 @@ import {
 import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { readSetting, writeSetting } from '../../platform/settings/settings.ts';
 import * as repo from './notices.repository.ts';
 
 const KEY = 'serviceContacts';
@@ -14,7 +15,7 @@ const empty = { text: '', phone: '', email: '' };
 
 /** Both desks as the administrator set them (empty details until then). */
 export async function readContacts(db: Db): Promise<ServiceContacts> {
-  const stored = serviceContacts.safeParse(await repo.readSetting(db, KEY));
+  const stored = serviceContacts.safeParse((await readSetting(db, KEY))?.value);
   return stored.success ? stored.data : { preSales: empty, afterSales: empty };
 }
 
@@ -26,7 +27,7 @@ export async function writeContacts(
   body: ServiceContacts,
 ): Promise<ServiceContacts> {
   await db.transaction(async (tx) => {
-    await repo.writeSetting(tx, KEY, body);
+    await writeSetting(tx, KEY, body);
     await audit(tx, ctx, {
       actorUserId: actor.userId,
       action: 'service.contacts',

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { cases } from '../cases/cases.schema.ts';
 

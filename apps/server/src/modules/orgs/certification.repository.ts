@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { attachments, customers } from './orgs.schema.ts';
 
 /**

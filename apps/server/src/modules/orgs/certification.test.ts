@@ -5,7 +5,7 @@ import { factories, type PersonRef } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { mailOutbox } from '../../platform/mail/mail.schema.ts';
 import de from './mail/de.json' with { type: 'json' };
 import ja from './mail/ja.json' with { type: 'json' };

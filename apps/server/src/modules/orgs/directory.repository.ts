@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CooperationState, CustStatus, Privacy } from '@archway/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { cooperations, customers, fieldShown, joinRequests, memberships } from './orgs.schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;

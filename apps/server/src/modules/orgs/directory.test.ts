@@ -10,7 +10,7 @@ import {
   type OrgRef,
   type PersonRef,
 } from '../../testing/factories.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { cooperations, customers, memberships } from './orgs.schema.ts';
 
 describe.each(engines)('finding organizations and people, and their public details (%s)', (engine) => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers, invitations, joinRequests, memberships } from './orgs.schema.ts';
 
 export type Role = 'owner' | 'member';

@@ -4,7 +4,7 @@ import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { deviceUsers } from '../devices/devices.schema.ts';
 import { customers, invitations, memberships } from './orgs.schema.ts';
 import de from './invitation-mail/de.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { attachments, customers, memberships } from './orgs.schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;

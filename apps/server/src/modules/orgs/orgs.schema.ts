@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 /** Organizations ("customers"): clinics (2), labs (3), distributors (4). */
 export const customers = pgTable('customers', {

@@ -5,7 +5,7 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { mailOutbox } from '../../platform/mail/mail.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers, memberships } from './orgs.schema.ts';
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';

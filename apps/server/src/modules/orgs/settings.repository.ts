@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { customers } from './orgs.schema.ts';
 
 export async function userSettings(db: Queryable, userId: string) {
@@ -16,20 +16,6 @@ export async function userSettings(db: Queryable, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
-}
-
-export async function updateUserSettings(
-  db: Queryable,
-  userId: string,
-  set: Partial<
-    Pick<
-      typeof users.$inferInsert,
-      'searchEmail' | 'searchPhone' | 'searchName' | 'caseEmailNotice' | 'equipEmailNotice'
-    >
-  >,
-) {
-  const rows = await db.update(users).set(set).where(eq(users.id, userId)).returning({ id: users.id });
-  return rows.length > 0;
 }
 
 export async function customerSettings(db: Queryable, custId: string) {

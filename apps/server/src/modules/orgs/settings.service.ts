@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import * as userRow from '../account/user-row.service.ts';
 import { administeredOrg as ownedOrg } from './orgs.access.ts';
 import * as repo from './settings.repository.ts';
 
@@ -89,7 +90,7 @@ export async function writeSetting(
     const v = parse(mailSetting, body);
     return db.transaction(async (tx) => {
       if (
-        !(await repo.updateUserSettings(tx, actor.userId, {
+        !(await userRow.updateUserSettings(tx, actor.userId, {
           caseEmailNotice: v.CaseEmailNotice,
           equipEmailNotice: v.EquipEmailNotie,
         }))
@@ -129,7 +130,7 @@ export async function readUserSearch(db: Db, actor: Actor): Promise<UserSearchSe
 export async function writeUserSearch(db: Db, ctx: RequestContext, actor: Actor, v: UserSearchSetting) {
   return db.transaction(async (tx) => {
     if (
-      !(await repo.updateUserSettings(tx, actor.userId, {
+      !(await userRow.updateUserSettings(tx, actor.userId, {
         searchEmail: v.emailNotice,
         searchPhone: v.phoneNotice,
         searchName: v.nameNotice,

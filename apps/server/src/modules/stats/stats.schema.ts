@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 /** `partner_id` of the rows that count every case copy of the organization, whichever the other party. */
 export const ALL_PARTNERS = '00000000-0000-0000-0000-000000000000';

@@ -8,15 +8,15 @@ import type { Actor } from '../../platform/auth.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { readSetting, writeSetting } from '../../platform/settings/settings.ts';
 import { formatTime } from './updates.presenter.ts';
-import * as repo from './downloads.repository.ts';
 
 /** The platform_settings row holding the links: `{ list: ClientDownload[] }`. */
 const KEY = 'clientDownloads';
 
 /** The stored links, read tolerantly (an entry that no longer parses is left out). */
 async function stored(db: Db): Promise<{ list: ClientDownload[]; updatedAt: Date | null }> {
-  const row = await repo.readSetting(db, KEY);
+  const row = await readSetting(db, KEY);
   const raw = Array.isArray(row?.value.list) ? (row.value.list as unknown[]) : [];
   const list = raw.flatMap((entry) => {
     const parsed = clientDownload.safeParse(entry);
@@ -75,7 +75,7 @@ export async function writeDownloads(
   }
   const clean = list.map(withoutEmptyNote);
   const updatedAt = await db.transaction(async (tx) => {
-    const at = await repo.writeSetting(tx, KEY, { list: clean });
+    const at = await writeSetting(tx, KEY, { list: clean });
     await audit(tx, ctx, {
       actorUserId: actor.userId,
       actorCustId: actor.custId,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { releaseNoteImages, releaseNotes } from './updates.schema.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 export type ReleaseNoteRow = typeof releaseNotes.$inferSelect;
 export type ReleaseNoteImageRow = typeof releaseNoteImages.$inferSelect;

@@ -5,7 +5,7 @@ import { factories, type PersonRef } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_IMAGE } from '../../demo/seed-updates.ts';
-import { users } from '../users/users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { releaseNotes } from './updates.schema.ts';
 
 const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });

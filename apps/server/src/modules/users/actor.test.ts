@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories } from '../../testing/factories.ts';
-import { users } from './users.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { actorFor } from './users.service.ts';
 
 /** The actor of a request comes from one statement: the enabled user and the organization its token acts for. */

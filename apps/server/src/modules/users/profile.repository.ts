@@ -1,37 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { users } from './users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
 /** The user, locked for the rest of the transaction (undefined when gone). */
 export async function lockUser(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
-
-export async function setUserFields(
-  db: Queryable,
-  id: string,
-  values: Partial<
-    Pick<
-      UserRow,
-      | 'username'
-      | 'country'
-      | 'region'
-      | 'city'
-      | 'street'
-      | 'avatar'
-      | 'email'
-      | 'emailConfirmed'
-      | 'phone'
-      | 'phoneConfirmed'
-      | 'wxId'
-      | 'passwordHash'
-    >
-  >,
-) {
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }
 
@@ -79,29 +54,3 @@ export async function orgsLeftWithoutOwner(db: Queryable, userId: string) {
   );
 }
 
-/** The account deleted: the row kept anonymized and disabled (memberships and links go through their modules). */
-export async function anonymize(db: Queryable, userId: string) {
-  await db
-    .update(users)
-    .set({
-      username: `deleted-${userId}`,
-      passwordHash: '!deleted',
-      email: null,
-      phone: null,
-      wxId: null,
-      avatar: null,
-      country: null,
-      region: null,
-      city: null,
-      street: null,
-      emailConfirmed: '2',
-      phoneConfirmed: '2',
-      property: {},
-      disabled: true,
-      deletedAt: sql`now()`,
-      searchEmail: false,
-      searchPhone: false,
-      searchName: false,
-    })
-    .where(eq(users.id, userId));
-}

@@ -27,6 +27,7 @@ import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { accountMail, phoneCodeText } from '../account/account-mail.ts';
 import * as accounts from '../account/tokens.service.ts';
+import * as userRow from '../account/user-row.service.ts';
 import { deleteAttachment, presentAttachment, saveAttachment } from '../orgs/attachments.service.ts';
 import { endMemberships } from '../orgs/members.service.ts';
 import * as repo from './profile.repository.ts';
@@ -91,7 +92,7 @@ export async function updateProfile(
 ): Promise<CurrentUser> {
   await p.db.transaction(async (tx) => {
     const user = await lockActive(tx, actor, ProfileUsernameErrors.invalidUser);
-    const changes: Parameters<typeof repo.setUserFields>[2] = {};
+    const changes: Parameters<typeof userRow.setUserFields>[2] = {};
     if (body.username !== undefined && body.username !== user.username) {
       if (await repo.usernameTaken(tx, body.username, user.id))
         throw new AppError(ProfileUsernameErrors.exists);
@@ -101,7 +102,7 @@ export async function updateProfile(
       if (body[field] !== undefined && body[field] !== (user[field] ?? ''))
         changes[field] = body[field] === '' ? null : body[field];
     if (Object.keys(changes).length === 0) return;
-    const row = await repo.setUserFields(tx, user.id, changes);
+    const row = await userRow.setUserFields(tx, user.id, changes);
     if (!row) throw new AppError(ProfileUsernameErrors.failed);
     await audited(tx, ctx, actor, 'user.profile', {
       changed: Object.keys(changes),
@@ -125,7 +126,7 @@ export async function setAvatar(p: Platform, ctx: Ctx, actor: Actor, file: Recei
     await p.db.transaction(async (tx) => {
       const user = await lockActive(tx, actor, ProfileAvatarErrors.failed);
       previous = user.avatar;
-      await repo.setUserFields(tx, user.id, { avatar: url });
+      await userRow.setUserFields(tx, user.id, { avatar: url });
       await audited(tx, ctx, actor, 'user.avatar', { attachmentId: saved.id });
     });
   } catch (err) {
@@ -191,7 +192,7 @@ export async function changePassword(p: Platform, ctx: Ctx, actor: Actor, body: 
   const passwordHash = await hashPassword(body.password);
   await p.db.transaction(async (tx) => {
     await lockActive(tx, actor, ProfilePasswordErrors.invalidUser);
-    await repo.setUserFields(tx, actor.userId, { passwordHash });
+    await userRow.setUserFields(tx, actor.userId, { passwordHash });
     await accounts.retireTokens(tx, actor.userId, 'resetPassword');
     await accounts.endSessions(tx, actor.userId);
     await audited(tx, ctx, actor, 'user.changePassword');
@@ -269,7 +270,7 @@ export async function confirmPhone(p: Platform, ctx: Ctx, actor: Actor, rawPhone
     }
     if (await repo.phoneTaken(tx, phone, user.id)) return ProfilePhoneErrors.registered;
     await accounts.spendToken(tx, live.id);
-    const row = await repo.setUserFields(tx, user.id, { phone, phoneConfirmed: '1' });
+    const row = await userRow.setUserFields(tx, user.id, { phone, phoneConfirmed: '1' });
     if (!row) return ProfilePhoneErrors.failed;
     await audited(tx, ctx, actor, 'user.changePhone', { from: user.phone, to: phone });
     return undefined;
@@ -284,7 +285,7 @@ export async function removePhone(p: Platform, ctx: Ctx, actor: Actor) {
   await p.db.transaction(async (tx) => {
     const user = await lockActive(tx, actor, ProfilePhoneErrors.invalidUser);
     if (!user.phone) return;
-    await repo.setUserFields(tx, user.id, { phone: null, phoneConfirmed: '2' });
+    await userRow.setUserFields(tx, user.id, { phone: null, phoneConfirmed: '2' });
     await accounts.retireTokens(tx, user.id, 'changePhone');
     await audited(tx, ctx, actor, 'user.removePhone', { phone: user.phone });
   });
@@ -296,7 +297,7 @@ export async function unbindChatApp(p: Platform, ctx: Ctx, actor: Actor) {
   await p.db.transaction(async (tx) => {
     const user = await lockActive(tx, actor, ProfileThirdPartyErrors.invalidUser);
     if (!user.wxId) throw new AppError(ProfileThirdPartyErrors.notBound);
-    await repo.setUserFields(tx, user.id, { wxId: null });
+    await userRow.setUserFields(tx, user.id, { wxId: null });
     await audited(tx, ctx, actor, 'user.unbindChatApp');
   });
   return currentUser(p.db, actor);
@@ -322,7 +323,7 @@ export async function deleteAccount(p: Platform, ctx: Ctx, actor: Actor, passwor
     avatar = locked.avatar;
     await endMemberships(tx, locked.id);
     await accounts.deleteTokensOf(tx, locked.id);
-    await repo.anonymize(tx, locked.id);
+    await userRow.anonymizeUser(tx, locked.id);
     await accounts.endSessions(tx, locked.id);
     await audited(tx, ctx, actor, 'user.delete', { username: locked.username });
   });

@@ -10,7 +10,7 @@ import { formData, sample, type FormFile } from '../../testing/multipart.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
 import { accountTokens } from '../account/account.schema.ts';
 import { attachments, customers, memberships } from '../orgs/orgs.schema.ts';
-import { users } from './users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 const PASSWORD = 'first_pw1';
 const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
-import { users } from './users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,14 +21,6 @@ export async function lockUserProperty(
     .where(eq(users.id, id))
     .for('update');
   return row;
-}
-
-export async function setUserProperty(db: Queryable, id: string, property: Record<string, unknown>) {
-  await db.update(users).set({ property }).where(eq(users.id, id));
-}
-
-export async function setUserLanguage(db: Queryable, id: string, language: string) {
-  await db.update(users).set({ language }).where(eq(users.id, id));
 }
 
 /** An organization's optional-screen switches (`/user/control/page`). */

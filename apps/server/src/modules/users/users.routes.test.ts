@@ -4,7 +4,7 @@ import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories } from '../../testing/factories.ts';
 import { memberships } from '../orgs/orgs.schema.ts';
-import { users } from './users.schema.ts';
+import { users } from '../account/users.schema.ts';
 
 describe.each(engines)('users (%s)', (engine) => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
+import * as userRow from '../account/user-row.service.ts';
 import { mergeProperty } from '../common/property.ts';
 import { findCustomer } from '../orgs/orgs.service.ts';
 import { presentCurrentUser, presentPageControl } from './users.presenter.ts';
@@ -32,7 +33,7 @@ export async function updateUserProperty(
     const current = await repo.lockUserProperty(tx, actor.userId);
     if (!current) throw new AppError(GenericErrors.sessionExpired);
     const property = mergeProperty(current.property, patch);
-    await repo.setUserProperty(tx, actor.userId, property);
+    await userRow.setUserProperty(tx, actor.userId, property);
     await audit(tx, ctx, {
       actorUserId: actor.userId,
       actorCustId: actor.custId,
@@ -47,7 +48,7 @@ export async function updateUserProperty(
 }
 
 export async function setLanguage(db: Db, actor: Actor, culture: string) {
-  await repo.setUserLanguage(db, actor.userId, culture);
+  await userRow.setUserLanguage(db, actor.userId, culture);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/client.ts';
-import { platformSettings } from '../notices/notices.schema.ts';
+import type { Queryable } from '../db/client.ts';
+import { platformSettings } from './settings.schema.ts';
 
 /** A platform setting's value and when it was last set (undefined: never set). */
 export async function readSetting(
@@ -15,11 +15,8 @@ export async function readSetting(
   return row;
 }
 
-export async function writeSetting(
-  db: Queryable,
-  key: string,
-  value: Record<string, unknown>,
-): Promise<Date> {
+/** Sets a platform setting (in the caller's transaction); answers when. */
+export async function writeSetting(db: Queryable, key: string, value: Record<string, unknown>): Promise<Date> {
   const updatedAt = new Date();
   await db
     .insert(platformSettings)
