@@ -23,7 +23,6 @@ const en = readLocale('en') as Texts;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 
-
 /** Pastes an image into the element, as a screenshot from the clipboard arrives. */
 async function pasteImage(target: Locator, png: Buffer) {
   await target.evaluate((el, b64) => {
