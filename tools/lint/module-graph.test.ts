@@ -102,7 +102,8 @@ describe('the module graph', () => {
  * Tables are written by their owner (docs/decisions.md, "Tables and the module graph"): the owner of a table is the
  * module whose `*.schema.ts` defines it; a table of `platform/**` is written by platform code only (modules call the
  * platform's function). A write is drizzle's `.insert(t)`, `.update(t)`, `.delete(t)` (on `db`, `tx` or anything)
- * or a raw `sql` INSERT INTO / UPDATE / DELETE FROM naming the table (`users` or `${users}`); tests are left out.
+ * or raw SQL (a sql`` template, sql.raw or a string) INSERT INTO / UPDATE / DELETE FROM naming the table (`users` or
+ * `${users}`), comments left out; tests are left out.
  */
 const serverSrc = join(root, 'apps/server/src');
 const ownerOf = (file: string) => {
@@ -130,7 +131,10 @@ function foreignWrites(file: string, text: string, owners = tableOwners()) {
   for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](\.[^'"]+\.schema(?:\.ts)?)['"]/g)) {
     const schema = resolve(dirname(file), m[2]!).replace(/(\.ts)?$/, '.ts');
     for (const part of m[1]!.split(',')) {
-      const [imported, as] = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      const [imported, as] = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/);
       const table = owners.byExport.get(`${schema}#${imported}`);
       if (table) local.set(as ?? imported!, table);
     }
@@ -141,13 +145,15 @@ function foreignWrites(file: string, text: string, owners = tableOwners()) {
     const t = local.get(m[2]!);
     if (t && t.owner !== mine) found.push(`${where}: ${m[1]} ${t.table} (${t.owner})`);
   }
-  for (const q of text.matchAll(/\bsql(?:\.raw\()?`([^`]*)`/g)) {
-    for (const m of q[1]!.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:"?(\w+)"?|\$\{\s*(\w+)\s*\})/gi)) {
-      const verb = m[1]!.split(/\s/)[0]!.toLowerCase();
-      const owner = m[2] ? owners.bySqlName.get(m[2]) : local.get(m[3]!)?.owner;
-      const table = m[2] ?? local.get(m[3]!)?.table;
-      if (owner && owner !== mine) found.push(`${where}: ${verb} ${table} (${owner}, raw sql)`);
-    }
+  // Raw SQL anywhere in the code (a sql`` template, sql.raw or a plain string), comments left out.
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  for (const m of code.matchAll(
+    /\b(insert\s+into|update|delete\s+from)\s+(?:"?(\w+)"?|\$\{\s*(\w+)\s*\})/gi,
+  )) {
+    const verb = m[1]!.split(/\s/)[0]!.toLowerCase();
+    const owner = m[2] ? owners.bySqlName.get(m[2]) : local.get(m[3]!)?.owner;
+    const table = m[2] ?? local.get(m[3]!)?.table;
+    if (owner && owner !== mine) found.push(`${where}: ${verb} ${table} (${owner}, raw sql)`);
   }
   return found;
 }
@@ -181,6 +187,9 @@ describe('tables are written by their owner', () => {
       'await db.execute(sql`delete from customers where id = ${id}`);',
       'await db.execute(sql`UPDATE ${people} set x = 1`);',
       'await db.execute(sql`update case_stats set x = 1`);',
+      "await db.execute(sql.raw('insert into notices (id) values (1)'));",
+      '/** Comments may say: update notices, delete from customers. */',
+      '// insert into users',
     ].join('\n');
     expect(foreignWrites(at, code, owners)).toEqual([
       'apps/server/src/modules/stats/planted.repository.ts: insert users (account)',
@@ -188,6 +197,7 @@ describe('tables are written by their owner', () => {
       'apps/server/src/modules/stats/planted.repository.ts: delete auditLog (platform)',
       'apps/server/src/modules/stats/planted.repository.ts: delete customers (orgs, raw sql)',
       'apps/server/src/modules/stats/planted.repository.ts: update users (account, raw sql)',
+      'apps/server/src/modules/stats/planted.repository.ts: insert notices (notices, raw sql)',
     ]);
   });
 });
