@@ -130,4 +130,3 @@ export async function lockOrg(db: Queryable, id: string) {
   const [row] = await db.select().from(customers).where(eq(customers.id, id)).for('update');
   return row;
 }
-

@@ -128,4 +128,3 @@ export async function taken(
     .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
   return row?.username ? 'username' : row?.email ? 'email' : null;
 }
-

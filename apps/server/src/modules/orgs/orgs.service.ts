@@ -38,7 +38,8 @@ export const knownZone = (db: Queryable, zone: string) => repo.knownZone(db, zon
  * Writes of the organization's row by the modules above orgs, in their transaction: the console's switch (admin,
  * `disabledAt` a time or null) and the statistics' time zone (stats, which then recounts).
  */
-export const setOrgDisabledAt = (db: Queryable, id: string, at: Date | null) => repo.setDisabledAt(db, id, at);
+export const setOrgDisabledAt = (db: Queryable, id: string, at: Date | null) =>
+  repo.setDisabledAt(db, id, at);
 export const setOrgTimeZone = (db: Queryable, id: string, zone: string) => repo.setTimeZone(db, id, zone);
 
 /** `GET /api2/cust`: the caller's organization. */

@@ -53,4 +53,3 @@ export async function orgsLeftWithoutOwner(db: Queryable, userId: string) {
         and exists (select 1 from memberships o where o.cust_id = m.cust_id and o.user_id <> ${userId})`,
   );
 }
-

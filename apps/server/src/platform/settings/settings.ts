@@ -16,7 +16,11 @@ export async function readSetting(
 }
 
 /** Sets a platform setting (in the caller's transaction); answers when. */
-export async function writeSetting(db: Queryable, key: string, value: Record<string, unknown>): Promise<Date> {
+export async function writeSetting(
+  db: Queryable,
+  key: string,
+  value: Record<string, unknown>,
+): Promise<Date> {
   const updatedAt = new Date();
   await db
     .insert(platformSettings)
