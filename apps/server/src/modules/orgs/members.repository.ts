@@ -54,7 +54,7 @@ export async function deleteMembership(db: Queryable, userId: string, custId: st
 
 /** Every membership of the person removed (the account is deleted). */
 export const deleteMembershipsOf = (db: Queryable, userId: string) =>
-  db.delete(memberships).where(eq(memberships.userId, userId));
+  db.delete(memberships).where(eq(memberships.userId, userId)).returning({ custId: memberships.custId });
 
 export async function setRole(db: Queryable, userId: string, custId: string, role: Role) {
   return db

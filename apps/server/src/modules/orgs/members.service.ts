@@ -98,8 +98,18 @@ export type MembershipEndHook = (db: Queryable, userId: string, custId: string) 
 const membershipEndHooks = new Set<MembershipEndHook>();
 export const onMembershipEnd = (hook: MembershipEndHook) => void membershipEndHooks.add(hook);
 
-/** Every membership of the person ends (the account is deleted, users/profile.service.ts). */
-export const endMemberships = (db: Queryable, userId: string) => repo.deleteMembershipsOf(db, userId);
+/** Runs what ends with the person's membership of `custId` (the hooks above): how many rows ended. */
+async function membershipEnded(db: Queryable, userId: string, custId: string) {
+  let ended = 0;
+  for (const hook of membershipEndHooks) ended += await hook(db, userId, custId);
+  return ended;
+}
+
+/** Every membership of the person ends, and what ends with each (the account is deleted, users/profile.service.ts). */
+export async function endMemberships(db: Queryable, userId: string) {
+  for (const { custId } of await repo.deleteMembershipsOf(db, userId))
+    await membershipEnded(db, userId, custId);
+}
 
 /**
  * `DELETE /api2/cust/user/{id}`: an owner removes a member, or anyone leaves (their own id). The organization keeps
@@ -117,8 +127,7 @@ export async function removeMember(s: Scope, userId: string) {
     if (!role) throw new AppError(MemberErrors.notFound);
     if (isLastOwner({ userId, role }, owners)) throw new AppError(MemberErrors.lastOwner);
     await repo.deleteMembership(tx, userId, custId);
-    let windows = 0;
-    for (const hook of membershipEndHooks) windows += await hook(tx, userId, custId);
+    const windows = await membershipEnded(tx, userId, custId);
     await audit(
       tx,
       s.ctx,

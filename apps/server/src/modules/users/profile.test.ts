@@ -11,6 +11,7 @@ import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../
 import { accountTokens } from '../account/account.schema.ts';
 import { attachments, customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../account/users.schema.ts';
+import { deviceUsers } from '../devices/devices.schema.ts';
 
 const PASSWORD = 'first_pw1';
 const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });
@@ -491,6 +492,9 @@ describe.each(engines)('personal centre (%s)', (engine) => {
       .set({ role: 'owner' })
       .where(and(eq(memberships.userId, colleague.userId), eq(memberships.custId, org.custId)));
 
+    // A device-user window the organization gave the person ends with the memberships.
+    await f.deviceUser(await f.device(org), me);
+
     expect((await me.call('POST', '/api2/user/delete', { password: PASSWORD })).body).toMatchObject({
       success: true,
       data: { deleted: true },
@@ -507,6 +511,11 @@ describe.each(engines)('personal centre (%s)', (engine) => {
     expect(gone.deletedAt).toBeInstanceOf(Date);
     const left = await t.app.platform.db.select().from(memberships).where(eq(memberships.userId, me.userId));
     expect(left).toHaveLength(0);
+    const windows = await t.app.platform.db
+      .select()
+      .from(deviceUsers)
+      .where(eq(deviceUsers.userId, me.userId));
+    expect(windows).toHaveLength(0);
     const [cust] = await t.app.platform.db.select().from(customers).where(eq(customers.id, org.custId));
     expect(cust).toBeDefined();
     expect((await colleague.call('GET', '/api2/user')).status).toBe(200);
