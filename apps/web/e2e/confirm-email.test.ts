@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
-import { users } from '../../server/src/modules/users/users.schema.ts';
+import { users } from '../../server/src/modules/account/users.schema.ts';
 import { startJourney, type Journey } from './server.ts';
 import { openAs } from './support/page.ts';
 import { people } from './support/people.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { customers } from '../../server/src/modules/orgs/orgs.schema.ts';
-import { users } from '../../server/src/modules/users/users.schema.ts';
+import { users } from '../../server/src/modules/account/users.schema.ts';
 import { SHOTS, startJourney, type Journey } from './server.ts';
 import { atWidths, openAs } from './support/page.ts';
 import { people } from './support/people.ts';

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
-import { users } from '../../server/src/modules/users/users.schema.ts';
+import { users } from '../../server/src/modules/account/users.schema.ts';
 import { startJourney, type Journey } from './server.ts';
 import { atWidths, DESKTOP, openAs, PHONE, resize } from './support/page.ts';
 import { people, type People } from './support/people.ts';

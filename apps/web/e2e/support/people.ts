@@ -13,7 +13,7 @@ import {
   type PersonRef,
 } from '../../../server/src/testing/factories.ts';
 import { customers, memberships } from '../../../server/src/modules/orgs/orgs.schema.ts';
-import { users } from '../../../server/src/modules/users/users.schema.ts';
+import { users } from '../../../server/src/modules/account/users.schema.ts';
 import {
   orderForms,
   orderFormVersions,

@@ -23,7 +23,8 @@ const COMPARABLE_LIMIT = 100;
 async function heldCase(s: Scope, caseId: string) {
   const row = await repo.findBox(s.db, caseId, custOf(s.actor));
   const why = row ? refusalOf(row, 'compare', new Date(), s.actor.custType) : CompareErrors.notFound;
-  if (why === CompareErrors.notFound) await audit(s.db, s.ctx, caseAudit(s, 'case.compare', caseId, 'refused'));
+  if (why === CompareErrors.notFound)
+    await audit(s.db, s.ctx, caseAudit(s, 'case.compare', caseId, 'refused'));
   if (why) return refuse(why);
   return row!;
 }
