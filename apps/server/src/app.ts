@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -53,6 +53,7 @@ import { seedDemoCases } from './demo/seed-cases.ts';
 import { seedDemoOrderForm } from './demo/seed-orders.ts';
 import { seedDemoHelp } from './demo/seed-help.ts';
 import { seedDemoUpdates } from './demo/seed-updates.ts';
+import { loggerOptions, registerRequestLog, type LogOut } from './platform/logging.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
@@ -78,9 +79,16 @@ function fastifyTrustProxy(
   return trust;
 }
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where the logs go (process.stdout): readable lines when it is a terminal, JSON lines otherwise. */
+  logOut?: LogOut;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logOut),
+    // One line per request, at debug level only (registerRequestLog), instead of Fastify's two at info.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A caller's X-Request-Id is kept when it is a plain short token (it ends up in logs and audit rows).
@@ -95,6 +103,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, config);
   registerCors(app, config);
+  registerRequestLog(app);
   registerInputGuards(app);
   await registerMultipart(app);
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { TEST_ADMIN_PASSWORD, testDatabase } from './test-db.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../demo/seed.ts';
@@ -34,6 +34,7 @@ export interface TestApp {
 export async function createTestApp(
   _engine: Engine = 'postgres',
   extraEnv: Record<string, string> = {},
+  build: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'archway-test-'));
   const pgdb = await testDatabase(extraEnv.ARCHWAY_DEMO === 'false' ? 'template' : 'demo');
@@ -48,7 +49,7 @@ export async function createTestApp(
     DATABASE_URL: pgdb.url,
     ...extraEnv,
   };
-  const app = await buildApp(loadConfig(env));
+  const app = await buildApp(loadConfig(env), build);
   const others: FastifyInstance[] = [];
   return {
     app,
