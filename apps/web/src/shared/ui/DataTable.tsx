@@ -65,6 +65,12 @@ export interface DataTableProps<T> {
   columns: DataColumn<T>[];
   /** Row actions: a column fixed on the right, and the bottom of each card. */
   actions?: (row: T, index: number) => ReactNode;
+  /**
+   * Where the Actions column sits. `pinned` (default): fixed on the right. `adaptive`: fixed on the right on wide
+   * screens; below 1200 px, where the table scrolls sideways and a pinned column would cover the others, it is the
+   * second column, unpinned, so its buttons are on screen without scrolling and cover nothing.
+   */
+  actionsColumn?: 'pinned' | 'adaptive';
   rowKey: keyof T & string;
   dataSource: readonly T[];
   loading?: boolean;
@@ -173,7 +179,8 @@ function ColumnChooser({
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { t } = useTranslation();
-  const narrow = useViewportMode() === 'mobile';
+  const mode = useViewportMode();
+  const narrow = mode === 'mobile';
   const { pageKey, columns } = props;
 
   const decls = useMemo(
@@ -248,12 +255,16 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   }));
   if (props.actions) {
     const actions = props.actions;
-    tableColumns.push({
+    const pinned = props.actionsColumn !== 'adaptive' || mode === 'wide';
+    const column: ColumnType<T> = {
       key: 'actions',
       title: t('common.actions'),
-      fixed: 'right',
+      ...(pinned ? { fixed: 'right' as const } : {}),
+      className: 'data-table-actions',
       render: (_: unknown, row: T, index: number) => actions(row, index),
-    });
+    };
+    if (pinned) tableColumns.push(column);
+    else tableColumns.splice(Math.min(1, tableColumns.length), 0, column);
   }
 
   const toolbar = (

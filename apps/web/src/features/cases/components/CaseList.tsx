@@ -403,6 +403,7 @@ export function CaseList({
         emptyText={emptyState}
         toolbar={toolbar}
         actions={(row) => <RowActions row={row} progress={downloads.progress[row.id]} onAction={onAction} />}
+        actionsColumn="adaptive"
         columns={columns}
       />
       {dialog?.kind === 'forward' && (

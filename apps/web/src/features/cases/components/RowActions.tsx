@@ -33,8 +33,9 @@ export const ACTION_ICONS: Record<RowAction, ComponentType> = {
 };
 
 /**
- * A case's buttons: at most three, the rest under More. Shown on hover on a pointer screen, always on touch
- * screens, on a phone, while a download runs and while focused (cases.css).
+ * A case's buttons: at most three (preview, download, detail first), the rest under More. Always shown, at every width
+ * and without hovering: in the table as icons of one fixed size (their names in tooltips and for screen readers, a
+ * download's ring in the same place), on a card as a row of equal cells, each an icon over its name (cases.css).
  */
 export function RowActions({
   row,
@@ -74,28 +75,29 @@ export function RowActions({
     }
     if (action === 'download' && downloading) {
       return (
-        <Button
-          key={action}
-          type="link"
-          size="small"
-          disabled
-          aria-label={t('cases.download.progress', { percent: progress ?? 0 })}
-          icon={
-            <Progress
-              type="circle"
-              size={18}
-              percent={progress ?? 0}
-              showInfo={false}
-              strokeWidth={12}
-              data-testid="download-ring"
-              aria-valuenow={progress ?? undefined}
-            />
-          }
-          data-testid="action-download"
-          data-percent={progress ?? ''}
-        >
-          {progress === null ? <span className="case-action-label">{label}</span> : `${progress}%`}
-        </Button>
+        <Tooltip key={action} title={progress === null ? label : `${progress}%`}>
+          <Button
+            type="link"
+            size="small"
+            disabled
+            aria-label={t('cases.download.progress', { percent: progress ?? 0 })}
+            icon={
+              <Progress
+                type="circle"
+                size={18}
+                percent={progress ?? 0}
+                showInfo={false}
+                strokeWidth={12}
+                data-testid="download-ring"
+                aria-valuenow={progress ?? undefined}
+              />
+            }
+            data-testid="action-download"
+            data-percent={progress ?? ''}
+          >
+            <span className="case-action-label">{progress === null ? label : `${progress}%`}</span>
+          </Button>
+        </Tooltip>
       );
     }
     return (

@@ -1,0 +1,230 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { OrgRef } from '../../server/src/testing/factories.ts';
+import { SHOTS, startJourney, type Journey } from './server.ts';
+import { caseListShown, DESKTOP, openAs, PHONE, TABLET } from './support/page.ts';
+import { jawPly, people, type People } from './support/people.ts';
+
+/**
+ * Issue 24, item 1: a case's actions are on screen without hovering, at every width, and reachable by touch. A lab on
+ * a touch tablet (768 px) taps a case's preview, download and detail in the table; on a touch phone (390 px) the same
+ * on the card; at 768 px the Actions column covers no other column; at 1440 px the table's columns stay where they
+ * are while a download's ring shows. Window screenshots (JPEG) go to `<SHOTS>/case-actions/`.
+ */
+const PATIENTS = ['Tap Ada', 'Tap Ben'] as const;
+const shotsDir = path.join(SHOTS, 'case-actions');
+
+describe('case actions by touch in Chromium', () => {
+  let journey: Journey;
+  let base = '';
+  let p: People;
+  let lab: OrgRef;
+
+  beforeAll(async () => {
+    journey = await startJourney();
+    base = journey.base;
+    p = people(journey.app);
+    const [clinic, made] = await Promise.all([p.clinic('Touch Clinic'), p.lab('Touch Lab')]);
+    lab = made;
+    const scanner = await p.device(clinic);
+    await p.receiver(scanner, lab, { caseType: 3 });
+    for (const [i, patientName] of PATIENTS.entries())
+      await p.kase(scanner, clinic.owner, {
+        patientName,
+        caseType: 3,
+        upperJaw: true,
+        files: [{ name: 'upper.ply', body: jawPly('upper', 40 + i, 4_000) }],
+      });
+    mkdirSync(shotsDir, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  /** A touch device's tab, signed in as the lab's owner, on /case. */
+  async function touchTab(size: {
+    width: number;
+    height: number;
+  }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await journey.browser.newContext({
+      viewport: size,
+      hasTouch: true,
+      isMobile: true,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await openAs(page, base, lab.owner, '/v5/case', { shell: false });
+    await caseListShown(page);
+    return { context, page };
+  }
+
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(shotsDir, `${name}.jpg`), type: 'jpeg', quality: 60 });
+
+  /** The row (table) or card (phone) of a patient's case. */
+  const caseRow = (page: Page, patient: string): Locator =>
+    page
+      .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
+      .filter({ has: page.getByTestId('case-patient').getByText(patient, { exact: true }) })
+      .first();
+
+  /**
+   * A person can see and tap the button: fully opaque, inside the window, and what is drawn at its middle is the
+   * button itself (no pinned column, card band or other layer over it).
+   */
+  async function expectTappable(button: Locator) {
+    await button.waitFor();
+    const seen = await button.evaluate((el) => {
+      let opacity = 1;
+      for (let node: Element | null = el; node; node = node.parentElement)
+        opacity *= Number(getComputedStyle(node).opacity);
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const top = document.elementFromPoint(x, y);
+      return {
+        opacity,
+        inWindow: r.left >= 0 && r.right <= window.innerWidth && r.width > 0 && r.height > 0,
+        onTop: !!top && (top === el || el.contains(top)),
+      };
+    });
+    expect(seen).toEqual({ opacity: 1, inWindow: true, onTop: true });
+  }
+
+  /** Taps a row's preview, download and detail, each opening what it should. */
+  async function tapTheTrio(page: Page, row: Locator, prefix: string) {
+    for (const action of ['preview', 'download', 'detail'])
+      await expectTappable(row.getByTestId(`action-${action}`));
+
+    await row.getByTestId('action-preview').tap();
+    await page.getByTestId('case-preview').waitFor();
+    await shot(page, `${prefix}-preview`);
+    await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().tap();
+    await page.getByTestId('case-preview').waitFor({ state: 'detached' });
+
+    const saved = page.waitForEvent('download');
+    await row.getByTestId('action-download').tap();
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+
+    await row.getByTestId('action-detail').tap();
+    await page.getByTestId('case-detail').waitFor();
+    await expect(page.getByTestId('detail-patient').innerText()).resolves.toContain(PATIENTS[0]);
+    await shot(page, `${prefix}-detail`);
+    await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().tap();
+    await page.getByTestId('case-detail').waitFor({ state: 'detached' });
+  }
+
+  it('a lab on a touch tablet taps a case’s preview, download and detail in the table; Actions covers nothing', async () => {
+    const { context, page } = await touchTab(TABLET);
+    try {
+      await page.locator('.case-list .ant-table').waitFor();
+      const row = caseRow(page, PATIENTS[0]);
+      await row.waitFor();
+      await shot(page, `table-${TABLET.width}`);
+
+      // Every cell of the header and of the rows: the Actions cells overlap none of the others.
+      const overlaps = await page.evaluate(() => {
+        const found: string[] = [];
+        for (const tr of document.querySelectorAll(
+          '.case-list .ant-table thead tr, .case-list tr.ant-table-row',
+        )) {
+          const cells = [...tr.children] as HTMLElement[];
+          const actions = cells.filter(
+            (c) => c.querySelector('.case-row-actions') || c.textContent?.trim() === 'Actions',
+          );
+          for (const a of actions) {
+            const ra = a.getBoundingClientRect();
+            for (const c of cells) {
+              if (c === a || c.classList.contains('ant-table-cell-scrollbar')) continue;
+              const rc = c.getBoundingClientRect();
+              const across = Math.min(ra.right, rc.right) - Math.max(ra.left, rc.left);
+              if (across > 1) found.push(`${c.textContent?.trim().slice(0, 20) || '(empty)'}: ${across} px`);
+            }
+          }
+        }
+        return found;
+      });
+      expect(overlaps).toEqual([]);
+
+      await tapTheTrio(page, row, `table-${TABLET.width}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a lab on a touch phone taps a case’s preview, download and detail on its card', async () => {
+    const { context, page } = await touchTab(PHONE);
+    try {
+      const card = caseRow(page, PATIENTS[0]);
+      await card.waitFor();
+      await expect(card.getAttribute('data-testid')).resolves.toBe('table-card');
+      await card.getByTestId('action-preview').scrollIntoViewIfNeeded();
+      await shot(page, `cards-${PHONE.width}`);
+      // Each button says what it does, in words, on a card.
+      for (const action of ['preview', 'download', 'detail'])
+        await expect(card.getByTestId(`action-${action}`).innerText()).resolves.not.toBe('');
+      await tapTheTrio(page, card, `cards-${PHONE.width}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 1440 px the actions show without hovering and the columns stay put while a download runs', async () => {
+    const context = await journey.browser.newContext({
+      viewport: DESKTOP,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    try {
+      await openAs(page, base, lab.owner, '/v5/case', { shell: false });
+      await caseListShown(page);
+      const row = caseRow(page, PATIENTS[1]);
+      await row.waitFor();
+      // The mouse is away from every row.
+      await page.mouse.move(0, 0);
+      await shot(page, `table-${DESKTOP.width}`);
+      await expectTappable(row.getByTestId('action-preview'));
+      const lefts = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.case-list .ant-table thead th')].map((th) =>
+            Math.round(th.getBoundingClientRect().left),
+          ),
+        );
+      const before = await lefts();
+
+      // A slow line: the ring shows for a while.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: 8 * 1024,
+        uploadThroughput: -1,
+      });
+      const saved = page.waitForEvent('download');
+      await row.getByTestId('action-download').click();
+      await page.waitForFunction(() => {
+        const button = document.querySelector('[data-testid=action-download][data-percent]');
+        const percent = Number(button?.getAttribute('data-percent'));
+        return percent > 0 && percent < 100;
+      });
+      await shot(page, `download-ring-${DESKTOP.width}`);
+      expect(await lefts()).toEqual(before);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await saved;
+    } finally {
+      await context.close();
+    }
+  });
+});
