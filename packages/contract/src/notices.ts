@@ -51,9 +51,12 @@ export type ServiceContacts = z.infer<typeof serviceContacts>;
 export const ServiceDesk = { preSales: 'preSales', afterSales: 'afterSales' } as const;
 export type ServiceDesk = (typeof ServiceDesk)[keyof typeof ServiceDesk];
 
-/** `GET /api/service/contacts`: the desk that applies to the caller's organization, with its details. */
+/**
+ * `GET /api/service/contacts`: the desk that applies to the caller's organization, with its details; `contact` is
+ * null while the administrator has not set that desk (no text, phone or e-mail): the web then shows no entry.
+ */
 export const serviceContactAnswer = z.object({
   desk: z.enum(['preSales', 'afterSales']),
-  contact: serviceContact,
+  contact: serviceContact.nullable(),
 });
 export type ServiceContactAnswer = z.infer<typeof serviceContactAnswer>;

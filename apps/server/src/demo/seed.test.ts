@@ -13,7 +13,8 @@ import { seedDemoOrderForm } from './seed-orders.ts';
 import { seedDemoHelp } from './seed-help.ts';
 import { DEMO_RELEASE_NOTES, seedDemoUpdates } from './seed-updates.ts';
 import { releaseNotes } from '../modules/updates/updates.schema.ts';
-import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+import { DEMO_PASSWORD, DEMO_SERVICE_CONTACTS, seedDemo } from './seed.ts';
+import { presetContacts, readContacts } from '../modules/notices/service-contacts.service.ts';
 
 const token = async (app: FastifyInstance, username: string, password: string) =>
   (await app.inject({ method: 'POST', url: '/account/token', payload: { username, password } })).json() as {
@@ -39,6 +40,15 @@ describe.each(engines)('demo data (%s)', (engine) => {
     expect(u!.n).toBe(6);
     expect(c!.n).toBe(5);
     expect(m!.n).toBe(5);
+  });
+
+  it("sets both service desks, so the bell shows them; an administrator's own details are never replaced", async () => {
+    const db = t.app.platform.db;
+    await seedDemo(db);
+    expect(await readContacts(db)).toEqual(DEMO_SERVICE_CONTACTS);
+    const own = { ...DEMO_SERVICE_CONTACTS, preSales: { text: '', phone: '+1 555 0100', email: '' } };
+    expect(await presetContacts(db, own)).toBe(false);
+    expect(await readContacts(db)).toEqual(DEMO_SERVICE_CONTACTS);
   });
 });
 

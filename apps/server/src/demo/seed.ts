@@ -7,6 +7,7 @@ import { users } from '../modules/account/users.schema.ts';
 import { customers, memberships } from '../modules/orgs/orgs.schema.ts';
 import { deviceRegistry } from '../modules/devices/devices.schema.ts';
 import { platformSettings } from '../platform/settings/settings.schema.ts';
+import { presetContacts } from '../modules/notices/service-contacts.service.ts';
 
 /** The demo users' published password (README); never the demo administrator's (see seedDemo). */
 export const DEMO_PASSWORD = 'demo123';
@@ -24,6 +25,20 @@ export const DEMO_ACCOUNTS = [
     status: CustStatus.authorized,
   },
 ] as const;
+
+/** The demo's service desks, shown in the bell and the help popover (the administrator changes them in /manager). */
+export const DEMO_SERVICE_CONTACTS = {
+  preSales: {
+    text: 'Questions before you buy: scanners, plans and a guided demo.',
+    phone: '+49 30 1234 5600',
+    email: 'sales@demo.archway.local',
+  },
+  afterSales: {
+    text: 'Help with your scanner, uploads and cases, weekdays 8:00–18:00.',
+    phone: '+49 30 1234 5700',
+    email: 'support@demo.archway.local',
+  },
+};
 
 export const DEMO_BIND_CODE = '123456';
 /** The demo organizations are in Berlin: their statistics count days there. */
@@ -175,6 +190,7 @@ export async function seedDemo(
       return u && c ? [{ userId: u, custId: c, role: 'owner' as const }] : [];
     });
     if (owners.length) await tx.insert(memberships).values(owners).onConflictDoNothing();
+    await presetContacts(tx, DEMO_SERVICE_CONTACTS);
     return generated && userId.has(DEMO_ADMIN) ? { adminPassword: generated } : {};
   });
 }

@@ -355,5 +355,24 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
       expect((await desk(loner)).desk).toBe('preSales');
       expect((await t.app.inject({ method: 'GET', url: '/api/service/contacts' })).statusCode).toBe(401);
     });
+
+    it('answers no contact for a desk that has not been set (the bell and help then show no entry)', async () => {
+      const admin = await platformAdmin(t.app);
+      const none = { text: '', phone: '', email: '' };
+      expectOk(await admin.call('PUT', '/api2/admin/service/contacts', { ...contacts, afterSales: none }));
+      const desk = async (p: PersonRef) =>
+        (await p.call('GET', '/api/service/contacts')).body.data as unknown;
+      const newcomer = await f.org({ status: CustStatus.underReview });
+      expect(await desk(newcomer.owner)).toEqual({ desk: 'preSales', contact: contacts.preSales });
+      const owner = await f.org();
+      await f.device(owner);
+      expect(await desk(owner.owner)).toEqual({ desk: 'afterSales', contact: null });
+      // Only the phone set is enough to show the desk.
+      const phoneOnly = { ...none, phone: '+1 555 0300' };
+      expectOk(
+        await admin.call('PUT', '/api2/admin/service/contacts', { ...contacts, afterSales: phoneOnly }),
+      );
+      expect(await desk(owner.owner)).toEqual({ desk: 'afterSales', contact: phoneOnly });
+    });
   });
 });

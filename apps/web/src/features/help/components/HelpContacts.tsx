@@ -15,7 +15,8 @@ const phoneLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /**
  * How to reach a person (product §2, the help popover): in Chinese the service hotline and its working hours, in the
  * other languages support by e-mail; the numbers and addresses are the service desk's that /manager keeps
- * (pre-sales or after-sales, by the caller's organization). `onAsk` adds the button opening the help panel.
+ * (pre-sales or after-sales, by the caller's organization). A desk not set yet shows no details (nobody reads an
+ * empty desk). `onAsk` adds the button opening the help panel.
  */
 export function HelpContacts({ onAsk }: { onAsk?: () => void }) {
   const { t } = useTranslation();
@@ -37,28 +38,31 @@ export function HelpContacts({ onAsk }: { onAsk?: () => void }) {
     </Typography.Link>
   ) : null;
   const [first, second] = zh ? [phone, email] : [email, phone];
+  if (!isLoading && !c && !onAsk) return null;
 
   return (
     <Flex vertical gap={6} data-testid="help-contacts" data-variant={zh ? 'zh' : 'intl'}>
-      <Typography.Text strong>
-        <CustomerServiceOutlined /> {t(zh ? 'help.contact.hotline' : 'help.contact.email')}
-      </Typography.Text>
+      {(isLoading || c) && (
+        <Typography.Text strong>
+          <CustomerServiceOutlined /> {t(zh ? 'help.contact.hotline' : 'help.contact.email')}
+        </Typography.Text>
+      )}
       {isLoading ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
-      ) : (
+      ) : c ? (
         <>
-          {first ?? second ?? <Typography.Text type="secondary">{t('help.contact.notSet')}</Typography.Text>}
+          {first ?? second}
           {first && second}
           <Typography.Text type="secondary" data-testid="help-contact-hours">
             <ClockCircleOutlined /> {t(zh ? 'help.contact.hours' : 'help.contact.emailHours')}
           </Typography.Text>
-          {c?.text && (
+          {c.text && (
             <Typography.Paragraph type="secondary" style={{ margin: 0, whiteSpace: 'pre-line' }}>
               {c.text}
             </Typography.Paragraph>
           )}
         </>
-      )}
+      ) : null}
       {onAsk && (
         <Button
           type="primary"

@@ -1,4 +1,4 @@
-import { Badge, Button, Divider, Empty, Flex, List, Result, Skeleton, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, List, Result, Skeleton, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { NoticeItem } from '@archway/contract';
@@ -105,7 +105,6 @@ export function NoticePanel({
           )}
         />
       )}
-      <Divider style={{ margin: '4px 0' }} />
       <ServiceEntry enabled={open} />
     </Flex>
   );
