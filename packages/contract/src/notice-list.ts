@@ -14,7 +14,9 @@ import { uuidParam } from './schemas.ts';
  * - `Failed` {noticeId, caseId, reason}: Archway decision (the spec does not show its handling): a job the person
  *   is waiting for failed — a conversion that could not be made (`reason` `conversion`); shown as an error notice.
  * - `notice` {noticeId, kind}: any new notice (the bell's count and list refresh).
- * - `caseChanged` {id}: to an organization: a case arrived in its box or its lab progress changed.
+ * - `caseChanged` {id, reason?, patientName?}: to an organization: a case arrived in its box (`received`, with the
+ *   patient's name for the toast; `sent` to the sender), its lab progress changed (`progress`) or its preview image
+ *   was drawn (`thumbnail`).
  */
 export const RealtimeEvent = {
   newReply: 'NewReply',
@@ -49,8 +51,13 @@ export interface AdminNoticeMessage {
   /** `account`: the platform administrator disabled the account or required a new password (/manager). */
   reason: 'organization' | 'membership' | 'certification' | 'account';
 }
+/** Why a case changed: the web refreshes the lists for each, and greets a `received` case with a toast. */
+export type CaseChangeReason = 'received' | 'sent' | 'progress' | 'thumbnail';
 export interface CaseChangedMessage {
   id: string;
+  reason?: CaseChangeReason;
+  /** With `received`: the patient's name as the receiving organization sees it in its box. */
+  patientName?: string;
 }
 
 /** `GET /api/notice/list?pageIndex=&pageSize=`: the caller's notices, unread first, then newest first. */

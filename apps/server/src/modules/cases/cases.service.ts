@@ -5,6 +5,7 @@ import {
   CaseStatus,
   ProcessStatus,
   RealtimeEvent,
+  type CaseChangedMessage,
   type CaseDetail,
   type CaseListBody,
   type CaseOrder,
@@ -88,7 +89,17 @@ export async function createCase(
     // The case boxes of both sides change: open screens refetch (a client that missed it refetches on reconnect).
     if (platform && made.created)
       for (const custId of new Set([senderCustId, ...receivers]))
-        platform.realtime.toOrg(custId, RealtimeEvent.caseChanged, { id: made.id });
+        platform.realtime.toOrg(
+          custId,
+          RealtimeEvent.caseChanged,
+          custId === senderCustId
+            ? ({ id: made.id, reason: 'sent' } satisfies CaseChangedMessage)
+            : ({
+                id: made.id,
+                reason: 'received',
+                patientName: input.order.patientName,
+              } satisfies CaseChangedMessage),
+        );
     if (platform && told.length) {
       announce(platform, told);
       platform.mail.wake();
@@ -320,7 +331,10 @@ export async function setProcess(s: Scope, id: string, status: number): Promise<
   });
   if (s.platform) {
     announce(s.platform, told);
-    s.platform.realtime.toOrg(row.record.senderCustId, RealtimeEvent.caseChanged, { id });
+    s.platform.realtime.toOrg(row.record.senderCustId, RealtimeEvent.caseChanged, {
+      id,
+      reason: 'progress',
+    } satisfies CaseChangedMessage);
   }
   return present(s, row);
 }

@@ -2,6 +2,7 @@ import {
   CaseErrors,
   ForwardErrors,
   RealtimeEvent,
+  type CaseChangedMessage,
   type CaseRow,
   type ForwardCaseBody,
 } from '@archway/contract';
@@ -76,7 +77,11 @@ async function forwardOnce(s: Scope, body: ForwardCaseBody): Promise<CaseRow> {
     return { ...row, box: { ...row.box, forwardedTo: body.custId } };
   });
   // The third party's open case box shows the case without a reload.
-  s.platform?.realtime.toOrg(body.custId, RealtimeEvent.caseChanged, { id: body.id });
+  s.platform?.realtime.toOrg(body.custId, RealtimeEvent.caseChanged, {
+    id: body.id,
+    reason: 'received',
+    patientName: row.record.patientName,
+  } satisfies CaseChangedMessage);
   if (s.platform && told.length) {
     announce(s.platform, told);
     s.platform.mail.wake();

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { caseFiles, cases, scanJobs } from './cases.schema.ts';
+import { caseBoxes, caseFiles, cases, scanJobs } from './cases.schema.ts';
 
 export type ScanJob = typeof scanJobs.$inferSelect;
 export type ScanJobKind = 'convert' | 'thumbnail' | 'model' | 'compare';
@@ -179,6 +179,15 @@ export async function setThumbnail(db: Queryable, caseId: string, key: string): 
   await db.update(cases).set({ thumbnailKey: key }).where(eq(cases.id, caseId));
   return before?.key ?? null;
 }
+
+/** The organizations that hold a copy of the case (box or bin, not emptied): whose open lists show its image. */
+export const caseHolders = async (db: Queryable, caseId: string): Promise<string[]> =>
+  (
+    await db
+      .select({ custId: caseBoxes.custId })
+      .from(caseBoxes)
+      .where(and(eq(caseBoxes.caseId, caseId), isNull(caseBoxes.deletedAt)))
+  ).map((r) => r.custId);
 
 export const thumbnailOf = async (db: Queryable, caseId: string) =>
   (await db.select({ key: cases.thumbnailKey }).from(cases).where(eq(cases.id, caseId)))[0]?.key ?? null;

@@ -4,7 +4,14 @@ import type { Readable } from 'node:stream';
 import { MessageChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
-import { CaseErrors, conversionExt, type ConversionType, type ErrorDef } from '@archway/contract';
+import {
+  CaseErrors,
+  conversionExt,
+  RealtimeEvent,
+  type CaseChangedMessage,
+  type ConversionType,
+  type ErrorDef,
+} from '@archway/contract';
 import type { Db } from '../../platform/db/client.ts';
 import { StorageNotFound, type Storage } from '../../platform/storage/storage.ts';
 import * as jobs from './scan-jobs.repository.ts';
@@ -210,6 +217,12 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     } catch (err) {
       await storage.delete(key).catch(() => undefined);
       throw err;
+    }
+    // Open case lists of every organization holding the case swap the placeholder for the image, without a reload.
+    if (opts.realtime) {
+      const message: CaseChangedMessage = { id: job.caseId, reason: 'thumbnail' };
+      for (const custId of await jobs.caseHolders(db, job.caseId))
+        opts.realtime.toOrg(custId, RealtimeEvent.caseChanged, message);
     }
   };
 

@@ -43,6 +43,10 @@ function collect(s: Socket, event: string): unknown[] {
   return got;
 }
 
+/** The caseChanged messages but those of a drawn preview image (which comes whenever the scan job has run). */
+const besidesImage = (heard: unknown[]) =>
+  heard.filter((m) => (m as { reason?: string }).reason !== 'thumbnail');
+
 /** A case sent as an upload completes: through `createCase` with the app's platform (so it notifies and announces). */
 async function sendCase(app: FastifyInstance, d: DeviceRef, by: PersonRef) {
   const { db, storage } = app.platform;
@@ -103,15 +107,20 @@ describe.each(engines)('notices and live case updates (%s)', (engine) => {
     const labTasks = collect(labSock, RealtimeEvent.task);
 
     const caseId = await sendCase(t.app, device, clinic.owner);
-    await until(() => labCases.length === 1 && nurseCases.length === 1);
-    expect(labCases).toEqual([{ id: caseId }]);
+    await until(() => besidesImage(labCases).length === 1 && besidesImage(nurseCases).length === 1);
+    // The receiver is told a case arrived (and for whom, for its toast); the sender that it was sent.
+    expect(besidesImage(labCases)).toEqual([
+      { id: caseId, reason: 'received', patientName: 'Realtime patient' },
+    ]);
+    expect(besidesImage(nurseCases)).toEqual([{ id: caseId, reason: 'sent' }]);
 
     const progress = await lab.owner.call(
       'PUT',
       `/processStatus?id=${caseId}&status=${ProcessStatus.processing}`,
     );
     expect(progress.body.success).toBe(true);
-    await until(() => nurseCases.length === 2);
+    await until(() => besidesImage(nurseCases).length === 2);
+    expect(besidesImage(nurseCases)[1]).toEqual({ id: caseId, reason: 'progress' });
     expect(nurseTasks).toEqual([]);
 
     const finished = await lab.owner.call(
@@ -143,8 +152,30 @@ describe.each(engines)('notices and live case updates (%s)', (engine) => {
     const caseId = await sendCase(t.app, device, clinic.owner);
     const forwarded = await lab.owner.call('POST', '/api/case/forward', { id: caseId, custId: third.custId });
     expect(forwarded.body.success).toBe(true);
-    await until(() => thirdCases.length === 1);
-    expect(thirdCases).toEqual([{ id: caseId }]);
+    await until(() => besidesImage(thirdCases).length === 1);
+    expect(besidesImage(thirdCases)).toEqual([
+      { id: caseId, reason: 'received', patientName: 'Realtime patient' },
+    ]);
+  });
+
+  it('a drawn preview image is announced to every organization holding the case, and to no one else', async () => {
+    const { url, clinic, lab, stranger, device } = await setup();
+    const labSock = await socketOf(url, lab.owner);
+    const clinicSock = await socketOf(url, clinic.owner);
+    const strangerSock = await socketOf(url, stranger.owner);
+    const heard = [labSock, clinicSock, strangerSock].map((s) => collect(s, RealtimeEvent.caseChanged));
+    const caseId = await sendCase(t.app, device, clinic.owner);
+    const drawn = (m: unknown) => (m as { reason?: string }).reason === 'thumbnail';
+    await until(() => heard[0]!.some(drawn) && heard[1]!.some(drawn), 30_000);
+    expect(heard[0]!.filter(drawn)).toEqual([{ id: caseId, reason: 'thumbnail' }]);
+    expect(heard[1]!.filter(drawn)).toEqual([{ id: caseId, reason: 'thumbnail' }]);
+    // The image is there when the message comes: the row the lab reads again carries its address.
+    const box = await lab.owner.call('POST', '/getpaging', { pageIndex: 1, pageSize: 15 });
+    const row = (box.body.data.records as { id: string; thumbnail: string | null }[]).find(
+      (r) => r.id === caseId,
+    );
+    expect(row?.thumbnail).toMatch(new RegExp(`^/api/case/thumbnail/${caseId}`));
+    expect(heard[2]).toEqual([]);
   });
 
   it('a client that was offline catches up through the notices list; each person sees and marks only their own', async () => {
@@ -253,8 +284,10 @@ describe.runIf(engines.includes('postgres'))('live case updates across processes
       return probe.length > 0;
     });
     const caseId = await sendCase(t.app, device, clinic.owner);
-    await until(() => heard.length === 1 && bell.length === 1);
-    expect(heard).toEqual([{ id: caseId }]);
+    await until(() => besidesImage(heard).length === 1 && bell.length === 1);
+    expect(besidesImage(heard)).toEqual([
+      { id: caseId, reason: 'received', patientName: 'Realtime patient' },
+    ]);
     expect(bell[0]).toMatchObject({ kind: NoticeKind.newCase });
   });
 });

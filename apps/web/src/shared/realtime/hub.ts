@@ -12,6 +12,8 @@ export const REALTIME_KEYS = {
   notices: ['notices'],
   currentUser: ['currentUser'],
   customer: ['customer'],
+  /** The home dashboard (its latest cases, cases not downloaded, counts): features/home. */
+  home: ['home'],
   /** The model builder's jobs and the report's share links (features/models). */
   models: ['models'],
 } as const;

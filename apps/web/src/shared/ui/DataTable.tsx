@@ -86,6 +86,8 @@ export interface DataTableProps<T> {
   /** The card's title (default: the first shown column). */
   cardTitle?: (row: T) => ReactNode;
   size?: 'small' | 'middle' | 'large';
+  /** A class for a row and its card (e.g. a case that just arrived, highlighted for a moment). */
+  rowClassName?: (row: T) => string | undefined;
   'data-testid'?: string;
 }
 
@@ -309,6 +311,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           pagination={pagination}
           scroll={{ x: 'max-content' }}
           columns={tableColumns}
+          rowClassName={(row) => props.rowClassName?.(row) ?? ''}
           locale={{ emptyText }}
           data-testid={props['data-testid']}
         />
@@ -334,6 +337,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                 <Card
                   key={String(row[props.rowKey])}
                   size="small"
+                  className={props.rowClassName?.(row)}
                   style={{ width: '100%', minWidth: 0 }}
                   title={
                     props.cardTitle

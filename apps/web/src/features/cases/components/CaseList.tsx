@@ -42,6 +42,7 @@ import { ImportDialog } from './ImportDialog.tsx';
 import { PrintDialog } from './PrintDialog.tsx';
 import { PreviewDialog } from './preview/PreviewDialog.tsx';
 import { stashCommentImage } from '../../../shared/comment-draft.ts';
+import { useArrivedCases } from '../../../shared/realtime/arrivals.ts';
 import { RowActions } from './RowActions.tsx';
 import '../cases.css';
 
@@ -91,6 +92,8 @@ export function CaseList({
   const body = useMemo(() => filterBody(scope, filters), [scope, filters]);
   const list = usePagedQuery(getCasesQueryKey(scope, body), (params) => getCases({ ...body, ...params }), t);
   const records = list.records;
+  // A case that just arrived (realtime) is highlighted for a moment.
+  const arrived = useArrivedCases();
 
   const changeFilters = (next: CaseFilters) => {
     setFilters(next);
@@ -405,6 +408,7 @@ export function CaseList({
         actions={(row) => <RowActions row={row} progress={downloads.progress[row.id]} onAction={onAction} />}
         actionsColumn="adaptive"
         columns={columns}
+        rowClassName={(row) => (arrived.has(row.id) ? 'case-arrived' : undefined)}
       />
       {dialog?.kind === 'forward' && (
         <ForwardDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
