@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCaseDetail } from '../api/get-case-detail.ts';
 import { PRINT_LAYOUTS, pageRule, type PrintLayout } from '../utils/print.ts';
 import { CaseSheet } from './CaseSheet.tsx';
+import { useSheetAssets } from './sheet-assets.ts';
 
 /** While a sheet is open, printing shows only the sheet (cases.css hides the rest of the page). */
 const PRINTING_CLASS = 'case-printing';
@@ -25,6 +26,7 @@ export function PrintDialog({
   const { t } = useTranslation();
   const detail = useCaseDetail(caseId);
   const [layout, setLayout] = useState<PrintLayout>(initialLayout);
+  const assets = useSheetAssets(detail.data?.thumbnail);
 
   useEffect(() => {
     document.body.classList.add(PRINTING_CLASS);
@@ -45,7 +47,9 @@ export function PrintDialog({
           <Button
             type="primary"
             icon={<PrinterOutlined />}
-            disabled={!d}
+            // Printing waits for the logo and the scan's image, so the paper never lacks them.
+            disabled={!d || !assets.ready}
+            loading={Boolean(d) && !assets.ready}
             onClick={() => window.print()}
             data-testid="print-now"
           >
@@ -70,7 +74,7 @@ export function PrintDialog({
           <Skeleton active />
         ) : (
           <div className="case-sheet-preview">
-            <CaseSheet detail={d} layout={layout} reduced={reduced} />
+            <CaseSheet detail={d} layout={layout} reduced={reduced} assets={assets} />
           </div>
         )}
       </Flex>
@@ -78,7 +82,7 @@ export function PrintDialog({
         createPortal(
           <div className="case-print-root" data-layout={layout}>
             <style>{pageRule(layout)}</style>
-            <CaseSheet detail={d} layout={layout} reduced={reduced} />
+            <CaseSheet detail={d} layout={layout} reduced={reduced} assets={assets} />
           </div>,
           document.body,
         )}

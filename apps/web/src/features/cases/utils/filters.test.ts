@@ -77,8 +77,9 @@ describe('print sheet', () => {
     });
   });
 
-  it('has a page rule per layout', () => {
-    expect(pageRule('sheet')).toContain('A4 portrait');
+  it('has a page rule per layout; the sheet takes the paper of the printer (A4 or Letter)', () => {
+    expect(pageRule('sheet')).toContain('size: portrait');
+    expect(pageRule('sheet')).not.toMatch(/A4|letter/i);
     expect(pageRule('label')).toContain('100mm 62mm');
   });
 });

@@ -1,16 +1,19 @@
 /**
- * The printable case sheet (product §2 "print layout choice"): `sheet` is the full case sheet on portrait A4 (every
- * field, the tooth chart, room for notes), `label` a compact 100 × 62 mm label for the model box (patient, case
+ * The printable case sheet (product §2 "print layout choice"): `sheet` is the full case sheet on a portrait page of
+ * the printer's paper, A4 or Letter (every field, the tooth chart, room for notes), `label` a compact 100 × 62 mm label for the model box (patient, case
  * type, parties, due date, teeth).
  */
 export const PRINT_LAYOUTS = ['sheet', 'label'] as const;
 export type PrintLayout = (typeof PRINT_LAYOUTS)[number];
 
-/** The `@page` rule of a layout, set while its sheet is printed. */
+/**
+ * The `@page` rule of a layout, set while its sheet is printed. The sheet names no paper size, so A4 and Letter
+ * printers each print it on their own paper (cases.css keeps it within Letter's shorter and A4's narrower page).
+ */
 export function pageRule(layout: PrintLayout): string {
   return layout === 'label'
     ? '@page { size: 100mm 62mm; margin: 3mm; }'
-    : '@page { size: A4 portrait; margin: 12mm; }';
+    : '@page { size: portrait; margin: 12mm; }';
 }
 
 /** FDI quadrants as a dentist reads the chart: upper right, upper left, lower left, lower right. */
