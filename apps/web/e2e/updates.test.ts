@@ -224,10 +224,10 @@ describe('update notes and client downloads in Chromium', () => {
         if (await list.isVisible()) await page.getByTestId('page-title').click();
         await list.waitFor({ state: 'hidden' });
       };
-      /** Opens the list: the popover on wider screens, the "…" menu's entry on phones. */
+      /** Opens the list: the popover from 1200 px, the "…" menu's entry below (tablets and phones). */
       const openList = async (width: number) => {
         await closeList();
-        if (width > 767) await page.getByTestId('open-client-download').click();
+        if (width >= 1200) await page.getByTestId('open-client-download').click();
         else {
           await page.getByTestId('top-bar-more').click();
           await page

@@ -78,7 +78,8 @@ export const frames = (page: Page) =>
 
 /**
  * Resizes the window and waits until the app has laid itself out for the new width: the top bar (when the page has
- * one) is in that width's mode (the "…" menu on a phone only), and two frames have been drawn.
+ * one) is in that width's mode (the "…" menu below 1200 px: all items on a phone, the less-used ones on a tablet),
+ * and two frames have been drawn.
  */
 export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
@@ -86,7 +87,7 @@ export async function resize(page: Page, size: { width: number; height: number }
     if (window.innerWidth !== width) return false;
     const more = document.querySelector('[data-testid=top-bar-more]');
     const bar = document.querySelector('[data-testid=menu-toggle]');
-    return !bar || width <= 767 === !!more;
+    return !bar || width < 1200 === !!more;
   }, size.width);
   await frames(page);
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Layout, Result, theme } from 'antd';
-import { useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { identitySettings } from '../../shared/auth/identity.ts';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { ApiError } from '../../shared/request.ts';
@@ -15,6 +16,7 @@ import { guideAllowedOn } from '../../features/devices/guide/guide-rules.ts';
 import { useFirstUseGuide } from '../../features/devices/guide/use-first-use-guide.ts';
 import { StartupChecks } from '../../features/account/components/StartupChecks.tsx';
 import { UpdateNotesDialog } from '../../features/updates/components/UpdateNotesDialog.tsx';
+import { ClientDownloadList } from '../../features/updates/components/ClientDownload.tsx';
 import { HelpWidget } from '../../features/help/components/HelpWidget.tsx';
 import { RealtimeBridge } from '../../shared/realtime/RealtimeBridge.tsx';
 import { isRouteHandle } from '../route-table.ts';
@@ -23,6 +25,11 @@ import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useMenuCollapse } from './use-menu-collapse.ts';
+
+/** The case import, offered by the first-use guide's last step (its code loads when opened). */
+const ImportDialog = lazy(() =>
+  import('../../features/cases/components/ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })),
+);
 
 /** The drawer's entries a link may open with `?settings=` (a mail's link to the setting controlling it). */
 const SETTINGS_SECTIONS: SettingsSection[] = ['mail', 'search', 'privacy', 'report', 'language'];
@@ -41,6 +48,7 @@ export function AppLayout() {
   const mode = useViewportMode();
   const mobile = mode === 'mobile';
   const [drawer, setDrawer] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [drawerPath, setDrawerPath] = useState(pathname);
   if (drawerPath !== pathname) {
     // Any navigation closes the phone's menu drawer.
@@ -84,6 +92,9 @@ export function AppLayout() {
   }
   // The layout shows its content only once the user id is loaded.
   if (!user.data?.userId) return <FullPageSpin tip={t('app.loading')} />;
+  // A platform administrator without organization has no dashboard: it lands in its console.
+  if (pathname === '/home' && user.data.isAdmin && !user.data.custId)
+    return <Navigate to="/manager" replace />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -155,7 +166,18 @@ export function AppLayout() {
           onClose={guide.close}
           onDismiss={guide.dismiss}
           dismissing={guide.dismissing}
+          // No client downloads on the eu host (product §2), as in the top bar.
+          downloads={identitySettings()?.region !== 'eu' ? <ClientDownloadList /> : undefined}
+          onWebImport={() => {
+            guide.close();
+            setImporting(true);
+          }}
         />
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog onClose={() => setImporting(false)} />
+        </Suspense>
       )}
       <StartupChecks user={user.data} paused={guideHere && guide.open} />
       <UpdateNotesDialog paused={guideHere && guide.open} />

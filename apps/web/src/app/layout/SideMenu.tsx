@@ -19,7 +19,7 @@ import {
 
 type Items = Required<MenuProps>['items'];
 
-function menuContext(isAdmin: boolean): MenuContext {
+function menuContext(isAdmin: boolean, hasOrg: boolean): MenuContext {
   return {
     flags: {
       order: readLocal(LocalKeys.order),
@@ -29,6 +29,7 @@ function menuContext(isAdmin: boolean): MenuContext {
     host: window.location.host,
     branded: isSpecialBrand(),
     isAdmin,
+    hasOrg,
   };
 }
 
@@ -45,13 +46,16 @@ export function SideMenu({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const isAdmin = useCurrentUser().data?.isAdmin ?? false;
+  const user = useCurrentUser().data;
+  const isAdmin = user?.isAdmin ?? false;
+  // Without an organization only the screens it can use are listed (no organization-only calls are made).
+  const hasOrg = Boolean(user?.custId);
   // The optional screens' flags are stored by the page-control call; re-read them when it answers.
   const pageFlags = usePageControl().data;
   const entries = useMemo(
-    () => visibleMenu(menuConfig, menuContext(isAdmin)),
+    () => visibleMenu(menuConfig, menuContext(isAdmin, hasOrg)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [isAdmin, pageFlags],
+    [isAdmin, hasOrg, pageFlags],
   );
   const group = activeGroup(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);

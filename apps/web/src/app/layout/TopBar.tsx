@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App as AntApp, Avatar, Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
 import {
   BellOutlined,
+  BgColorsOutlined,
   CheckOutlined,
   CompassOutlined,
   DesktopOutlined,
@@ -13,7 +14,6 @@ import {
   RocketOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
-  SwapOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -32,7 +32,7 @@ import { isSpecialBrand } from '../../shared/brand.ts';
 import { ClientDownload, ClientDownloadList } from '../../features/updates/components/ClientDownload.tsx';
 import { UpdateNotesButton } from '../../features/updates/components/UpdateNotesButton.tsx';
 import { openUpdateNotes } from '../../features/updates/update-notes-store.ts';
-import { SystemSwitch } from './SystemSwitch.tsx';
+import { UserMenu } from './UserMenu.tsx';
 import { LogoMark } from '../../shared/ui/Logo.tsx';
 import { UserCard, userStatusLine } from './UserCard.tsx';
 
@@ -52,13 +52,21 @@ interface TopBarProps {
   background: string;
 }
 
-/** On a phone the top bar's items live in one overflow menu (…). */
+/**
+ * The top bar's overflow menu (…). On a phone it holds every item; at tablet widths (768–1199 px) only the less-used
+ * ones (simulate login, client download, update notes), so the page title keeps its room.
+ */
 function OverflowMenu({
   user,
   onOpenSettings,
   onOpenGuide,
   onOpenNotices,
-}: Pick<TopBarProps, 'user' | 'onOpenSettings' | 'onOpenGuide'> & { onOpenNotices: () => void }) {
+  compact = false,
+}: Pick<TopBarProps, 'user' | 'onOpenSettings' | 'onOpenGuide'> & {
+  onOpenNotices: () => void;
+  /** Only the items the tablet's bar has no room for. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const { modal } = AntApp.useApp();
   const navigate = useNavigate();
@@ -72,7 +80,16 @@ function OverflowMenu({
     label: t(`system.${value}`),
     icon: system === value ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
   });
-  const items: MenuProps['items'] = [
+  const compactItems: MenuProps['items'] = [
+    ...(settings?.demo
+      ? [{ key: 'simulate', icon: <UserSwitchOutlined />, label: t('simulate.title') }]
+      : []),
+    ...(settings?.region !== 'eu'
+      ? [{ key: 'download', icon: <DesktopOutlined />, label: t('clientDownload.title') }]
+      : []),
+    { key: 'updates', icon: <RocketOutlined />, label: t('updates.open') },
+  ];
+  const phoneItems: MenuProps['items'] = [
     {
       key: 'user',
       disabled: true,
@@ -97,10 +114,10 @@ function OverflowMenu({
       type: 'group' as const,
       label: (
         <span>
-          <SwapOutlined /> {t('system.label')}
+          <BgColorsOutlined /> {t('system.label')}
         </span>
       ),
-      children: [systemItem('first'), systemItem('second')],
+      children: [systemItem('second'), systemItem('first')],
     },
     {
       key: 'language',
@@ -116,6 +133,7 @@ function OverflowMenu({
     { key: 'updates', icon: <RocketOutlined />, label: t('updates.open') },
     { key: 'settings', icon: <SettingOutlined />, label: t('settings.title') },
   ];
+  const items = compact ? compactItems : phoneItems;
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'notices') onOpenNotices();
@@ -207,11 +225,13 @@ export function TopBar({
       {mobile ? (
         <Flex align="center" gap={4} style={{ flex: 'none' }}>
           <NoticeBell open={notices} onOpenChange={setNotices} />
-          <span title={name} data-testid="user-card" style={{ display: 'inline-flex' }}>
-            <Avatar src={avatar ?? undefined} size="small">
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
-          </span>
+          <UserMenu user={user} onOpenSettings={() => onOpenSettings()}>
+            <span title={name} data-testid="user-card" style={{ display: 'inline-flex' }}>
+              <Avatar src={avatar ?? undefined} size="small">
+                {name.slice(0, 1).toUpperCase()}
+              </Avatar>
+            </span>
+          </UserMenu>
           <OverflowMenu
             user={user}
             onOpenSettings={onOpenSettings}
@@ -233,7 +253,6 @@ export function TopBar({
               {wide && t('guide.button')}
             </Button>
           )}
-          <SystemSwitch />
           <Button
             type="text"
             icon={<GlobalOutlined />}
@@ -244,9 +263,10 @@ export function TopBar({
           >
             {wide && languageDef(storedLanguage()).nativeName}
           </Button>
-          {settings?.demo && <SimulateLogin />}
-          {settings?.region !== 'eu' && <ClientDownload />}
-          <UpdateNotesButton />
+          {/* At tablet widths the less-used items wait in the "…" menu, so the page title is not cut. */}
+          {wide && settings?.demo && <SimulateLogin />}
+          {wide && settings?.region !== 'eu' && <ClientDownload />}
+          {wide && <UpdateNotesButton />}
           <HelpPopover />
           <NoticeBell />
           <Button
@@ -257,7 +277,24 @@ export function TopBar({
             title={t('settings.title')}
             data-testid="open-settings"
           />
-          <UserCard user={user} maxWidth={wide ? 200 : 120} />
+          {!wide && (
+            <OverflowMenu
+              user={user}
+              onOpenSettings={onOpenSettings}
+              onOpenGuide={onOpenGuide}
+              onOpenNotices={() => setNotices(true)}
+              compact
+            />
+          )}
+          <UserMenu user={user} onOpenSettings={() => onOpenSettings()}>
+            {wide ? (
+              <UserCard user={user} maxWidth={200} />
+            ) : (
+              <span title={name} data-testid="user-card" style={{ display: 'inline-flex' }}>
+                <Avatar src={avatar ?? undefined}>{name.slice(0, 1).toUpperCase()}</Avatar>
+              </span>
+            )}
+          </UserMenu>
         </Flex>
       )}
     </Layout.Header>

@@ -75,6 +75,16 @@ describe('side menu rules', () => {
     expect(menuRules.admin(context())).toBe(false);
   });
 
+  it("without an organization lists only what one can use; an administrator's console comes first (issue 24)", () => {
+    expect(paths(visibleMenu(menuConfig, context({ hasOrg: false })))).toEqual(['/home', '/account']);
+    expect(paths(visibleMenu(menuConfig, context({ hasOrg: false, isAdmin: true })))).toEqual([
+      '/manager',
+      '/account',
+    ]);
+    // With an organization an administrator's console stays last.
+    expect(paths(visibleMenu(menuConfig, context({ hasOrg: true, isAdmin: true }))).at(-1)).toBe('/manager');
+  });
+
   it('hides optional entries unless their local flag is set, and drops empty groups', () => {
     expect(paths(visibleMenu(config, context()))).toEqual([
       '/home',

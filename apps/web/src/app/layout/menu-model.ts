@@ -12,6 +12,11 @@ export interface MenuContext {
   branded: boolean;
   /** The signed-in user is a platform administrator (the /manager back office). */
   isAdmin: boolean;
+  /**
+   * The signed-in user acts for an organization (absent: yes). Without one, the screens of an organization's data
+   * (cases, comments, statistics, devices, partners, members, the recycle bin) are not listed.
+   */
+  hasOrg?: boolean;
 }
 
 export interface MenuItemDef {
@@ -21,6 +26,10 @@ export interface MenuItemDef {
   visible?: (context: MenuContext) => boolean;
   /** Wraps the entry's label, e.g. to add a badge (the new replies on /caseComment). */
   label?: ComponentType<{ children: ReactNode }>;
+  /** Listed only when the user acts for an organization (its screen shows an organization's data). */
+  needsOrg?: boolean;
+  /** Listed first when the user acts for no organization (the administrator's console). */
+  firstWithoutOrg?: boolean;
 }
 
 export interface MenuGroupDef {
@@ -30,6 +39,8 @@ export interface MenuGroupDef {
   children: MenuItemDef[];
   /** Paths starting with one of these keep the group active (e.g. case-related paths). */
   activePrefixes?: string[];
+  /** Listed only when the user acts for an organization. */
+  needsOrg?: boolean;
 }
 
 export type MenuEntryDef = MenuItemDef | MenuGroupDef;
@@ -51,16 +62,23 @@ export const menuRules = {
     !(context.host.includes('cn') && context.flags.builder === null),
   /** /manager (backend management) only for platform administrators. */
   admin: (context: MenuContext) => context.isAdmin,
+  /** /home, except for an administrator without organization: it lands in /manager (nothing to show at home). */
+  home: (context: MenuContext) => !(context.isAdmin && context.hasOrg === false),
 };
 
 /** The entries to show: hidden items dropped, empty groups dropped. */
 export function visibleMenu(entries: readonly MenuEntryDef[], context: MenuContext): MenuEntryDef[] {
-  const shown = (item: MenuItemDef) => item.visible?.(context) ?? true;
-  return entries.flatMap((entry): MenuEntryDef[] => {
+  const noOrg = context.hasOrg === false;
+  const shown = (item: MenuItemDef) => !(noOrg && item.needsOrg) && (item.visible?.(context) ?? true);
+  const list = entries.flatMap((entry): MenuEntryDef[] => {
     if (!isGroup(entry)) return shown(entry) ? [entry] : [];
+    if (noOrg && entry.needsOrg) return [];
     const children = entry.children.filter(shown);
     return children.length ? [{ ...entry, children }] : [];
   });
+  if (!noOrg) return list;
+  const first = (entry: MenuEntryDef) => !isGroup(entry) && entry.firstWithoutOrg === true;
+  return [...list.filter(first), ...list.filter((entry) => !first(entry))];
 }
 
 const matches = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Grid, Modal, Select, Skeleton, Steps, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Flex, Grid, Modal, Select, Skeleton, Steps, Typography } from 'antd';
+import { ImportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@archway/contract';
@@ -28,6 +29,10 @@ interface FirstUseGuideProps {
   /** Skip or finish: stores `skipNovice: yes` and closes. */
   onDismiss: () => void;
   dismissing: boolean;
+  /** The scanner software's downloads (the updates module's list), offered on the last step; none on the eu host. */
+  downloads?: ReactNode;
+  /** Opens the web import (scan files from this computer), offered on the last step. */
+  onWebImport?: () => void;
 }
 
 /** "C10000001 · Chair 1": how the guide names a device. */
@@ -65,8 +70,19 @@ function ReceiverStep({
   );
 }
 
-/** Step 2: what happens to the chosen device's scans, true for that device and its receivers. */
-function StudioStep({ device }: { device: DeviceRow | null }) {
+/**
+ * Step 2: what happens to the chosen device's scans, true for that device and its receivers; without the studio
+ * software yet, where to download it, or the web import instead.
+ */
+function StudioStep({
+  device,
+  downloads,
+  onWebImport,
+}: {
+  device: DeviceRow | null;
+  downloads?: ReactNode;
+  onWebImport?: () => void;
+}) {
   const { t } = useTranslation();
   const receivers = useReceivers(device?.id ?? '');
   const rows = device ? (receivers.data ?? []) : [];
@@ -117,6 +133,38 @@ function StudioStep({ device }: { device: DeviceRow | null }) {
           }
         />
       )}
+      {(downloads || onWebImport) && (
+        <Flex gap={12} wrap align="stretch">
+          {downloads && (
+            <Card
+              size="small"
+              title={t('guide.noSoftware')}
+              style={{ flex: '1 1 280px', minWidth: 0 }}
+              data-testid="guide-downloads"
+            >
+              <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+                {t('guide.downloadText')}
+              </Typography.Paragraph>
+              {downloads}
+            </Card>
+          )}
+          {onWebImport && (
+            <Card
+              size="small"
+              title={t('guide.webImportTitle')}
+              style={{ flex: '1 1 280px', minWidth: 0 }}
+              data-testid="guide-web-import"
+            >
+              <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+                {t('guide.webImportText')}
+              </Typography.Paragraph>
+              <Button icon={<ImportOutlined />} onClick={onWebImport} data-testid="guide-web-import-open">
+                {t('guide.webImportButton')}
+              </Button>
+            </Card>
+          )}
+        </Flex>
+      )}
     </Flex>
   );
 }
@@ -125,7 +173,14 @@ function StudioStep({ device }: { device: DeviceRow | null }) {
  * The first-use guide (product §4): bind device, set the data receiver, start scanning. It opens at
  * the first step not done yet; the body scrolls so the footer (skip, back, next) always shows.
  */
-export function FirstUseGuide({ userId, onClose, onDismiss, dismissing }: FirstUseGuideProps) {
+export function FirstUseGuide({
+  userId,
+  onClose,
+  onDismiss,
+  dismissing,
+  downloads,
+  onWebImport,
+}: FirstUseGuideProps) {
   const { t } = useTranslation();
   // Below 768 px the steps stay in one row, titles under their numbers, so the step itself shows.
   const narrow = Grid.useBreakpoint().md === false;
@@ -215,7 +270,7 @@ export function FirstUseGuide({ userId, onClose, onDismiss, dismissing }: FirstU
               </Flex>
             )}
             {step === 1 && <ReceiverStep devices={devices} device={device} onPick={setPicked} />}
-            {step === 2 && <StudioStep device={device} />}
+            {step === 2 && <StudioStep device={device} downloads={downloads} onWebImport={onWebImport} />}
           </div>
         </>
       )}
