@@ -128,10 +128,12 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
     socket.on('disconnect', () => clearTimeout((socket.data as SocketData).expiry));
   });
 
-  // disconnectSockets goes through the adapter: every process closes its own sockets of the room.
+  // disconnectSockets goes through the adapter: every process closes its own sockets of the room. Not the
+  // transport (`false`): the socket leaves every room at once, but what was sent before (e.g. the adminNotice that
+  // says why) still reaches the client ahead of the disconnect packet, and the client then reconnects anew.
   const close = (room: string) => {
     try {
-      io.in(room).disconnectSockets(true);
+      io.in(room).disconnectSockets(false);
     } catch (err) {
       opts.log.warn({ err, room }, 'realtime disconnect failed');
     }
