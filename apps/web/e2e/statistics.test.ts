@@ -387,6 +387,18 @@ describe('statistics and comparison in Chromium', () => {
         .count(),
     ).resolves.toBe(0);
 
+    // On a phone every row is a card showing all five figures with their labels (no column hidden off screen, no
+    // sideways scroll), the order chosen above the cards.
+    await page.setViewportSize(PHONE);
+    await openStatistics();
+    await page.screenshot({ path: `${SHOTS}/stats-table-en-390-view.png` });
+    const card = page.getByTestId('stats-card').first();
+    await card.waitFor();
+    for (const key of ['total', 'ortho', 'restoration', 'implant', 'difference'])
+      await expect(card.innerText()).resolves.toContain(text(`stats.columns.${key}`));
+    await page.getByTestId('stats-sort').waitFor();
+    await checkWidth('statistics en 390');
+
     // In German (longer words) on a phone: nothing wider than the window.
     await page.evaluate(() => localStorage.setItem('lang', 'de'));
     await page.setViewportSize(PHONE);

@@ -19,6 +19,7 @@ import {
 import { useStatsExport } from '../api/export-stats-table.ts';
 import { partnerColumn, rowAlerts, type ExportFormat } from '../utils/stats.ts';
 import { AlertCell } from './AlertCell.tsx';
+import '../stats.css';
 
 const DEFAULT_SORT: Pick<StatsFilter, 'sort' | 'order'> = { sort: 'month', order: 'desc' };
 const NUMBER_COLUMNS = ['total', 'ortho', 'restoration', 'implant', 'difference'] as const;
@@ -148,6 +149,63 @@ export function StatsTable({
     })),
   ];
 
+  // Below 768 px one stacked card per row (name and month, then every figure with its label): no column hides off
+  // screen; the order is chosen above the cards, as the table's headers are not there to click.
+  const stacked: TableColumnType<StatsRow>[] = [
+    {
+      key: 'card',
+      title: t(`stats.columns.${first}`),
+      render: (_, r) => {
+        const alerts = rowAlerts(r, settings);
+        return (
+          <Flex vertical gap={6} data-testid="stats-card" style={{ minWidth: 0 }}>
+            <Flex justify="space-between" align="baseline" gap={8}>
+              <Typography.Text strong style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {r.clinic}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {formatMonth(r.month)}
+              </Typography.Text>
+            </Flex>
+            <dl className="stats-card-figures">
+              {NUMBER_COLUMNS.map((key) => {
+                const alert =
+                  (key === 'total' && alerts.total) || (key === 'difference' && alerts.difference);
+                return (
+                  <div key={key} style={alert ? alertBg : undefined} data-testid={`stats-card-${key}`}>
+                    <dt>{t(`stats.columns.${key}`)}</dt>
+                    <dd>
+                      {key === 'total' ? (
+                        <AlertCell
+                          value={r.total}
+                          text={number.format(r.total)}
+                          alert={alerts.total}
+                          hint={t('stats.alert.total', { threshold: settings?.abnormal ?? 0 })}
+                          testId="cell-total"
+                        />
+                      ) : key === 'difference' ? (
+                        <AlertCell
+                          value={r.difference}
+                          text={signed.format(r.difference)}
+                          alert={alerts.difference}
+                          hint={t('stats.alert.difference', { threshold: settings?.difference ?? 0 })}
+                          testId="cell-difference"
+                        />
+                      ) : (
+                        number.format(r[key])
+                      )}
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </Flex>
+        );
+      },
+    },
+  ];
+  const sortKeys: StatsSort[] = ['month', 'clinic', ...NUMBER_COLUMNS];
+
   const organizations = subjects?.organizations ?? [];
   const partners = subjects?.partners ?? [];
   const empty: ReactNode = query.isError ? (
@@ -223,6 +281,25 @@ export function StatsTable({
           style={{ width: narrow ? '100%' : 220 }}
           data-testid="stats-partner"
         />
+        {narrow && (
+          <Select
+            value={`${order.sort}:${order.order}`}
+            onChange={(v: string) => {
+              const [sort, dir] = v.split(':') as [StatsSort, 'asc' | 'desc'];
+              setOrder({ sort, order: dir });
+              setPage((p) => ({ ...p, pageIndex: 1 }));
+            }}
+            options={sortKeys.flatMap((key) =>
+              (['desc', 'asc'] as const).map((dir) => ({
+                value: `${key}:${dir}`,
+                label: `${t('stats.sortBy')}: ${t(`stats.columns.${key === 'clinic' ? first : key}`)} ${dir === 'asc' ? '↑' : '↓'}`,
+              })),
+            )}
+            aria-label={t('stats.sortBy')}
+            style={{ width: '100%' }}
+            data-testid="stats-sort"
+          />
+        )}
         <Flex gap={8} style={{ marginInlineStart: narrow ? undefined : 'auto' }}>
           <Button
             icon={<FileTextOutlined />}
@@ -249,8 +326,9 @@ export function StatsTable({
         size={narrow ? 'small' : 'middle'}
         loading={query.isFetching && !query.data ? true : query.isFetching ? { delay: 300 } : false}
         dataSource={records ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
+        columns={narrow ? stacked : columns}
+        showHeader={!narrow}
+        scroll={narrow ? undefined : { x: 'max-content' }}
         locale={{ emptyText: query.isLoading ? ' ' : empty }}
         data-testid="stats-table"
         onChange={(_, __, sorter, extra) => {
