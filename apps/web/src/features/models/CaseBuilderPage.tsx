@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { caseTypeKey } from '../../shared/case-types.ts';
 import { ApiError } from '../../shared/request.ts';
+import { joinLine } from '../../shared/ui/join-line.ts';
 import { useBuilderCase } from './api/get-builder-case.ts';
 import { CasePicker } from './components/CasePicker.tsx';
 import { CaseReportTab } from './components/CaseReportTab.tsx';
@@ -88,11 +89,11 @@ export default function CaseBuilderPage() {
                 )}
               </Flex>
               <Typography.Text type="secondary">
-                {t('models.caseLine', {
-                  from: c.sendName || '—',
-                  doctor: c.dentist || '—',
-                  date: localDateTime(c.time) ?? '—',
-                })}
+                {joinLine([
+                  c.sendName && t('models.caseFrom', { from: c.sendName }),
+                  c.dentist,
+                  localDateTime(c.time),
+                ])}
               </Typography.Text>
             </Flex>
             <Button icon={<SwapOutlined />} onClick={() => go({})} data-testid="builder-change-case">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { caseTypeKey } from '../../../shared/case-types.ts';
 import { useDebouncedValue } from '../../../shared/ui/use-debounced-value.ts';
+import { joinLine } from '../../../shared/ui/join-line.ts';
 import { useBuilderCases } from '../api/get-builder-cases.ts';
 import { localDateTime } from './dates.ts';
 
@@ -84,8 +85,7 @@ export function CasePicker({ onPick }: { onPick: (id: string) => void }) {
                     }
                     description={
                       <span>
-                        {(row.isSend ? row.receviceName : row.sendName) || '—'} ·{' '}
-                        {localDateTime(row.time) ?? '—'}
+                        {joinLine([row.isSend ? row.receviceName : row.sendName, localDateTime(row.time)])}
                       </span>
                     }
                   />
