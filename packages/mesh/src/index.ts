@@ -4,7 +4,7 @@ export * from './read/index.ts';
 export * from './write/index.ts';
 export * from './model/index.ts';
 export * from './compare/index.ts';
-export { archJaw } from './fixtures/jaw.ts';
+export { archJaw, toothIndex } from './fixtures/jaw.ts';
 export {
   renderImage,
   PLASTER_COLOR,

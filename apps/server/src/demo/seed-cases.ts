@@ -16,7 +16,7 @@ import { deviceReceivers, deviceRegistry, devices } from '../modules/devices/dev
 import { caseBoxes, cases } from '../modules/cases/cases.schema.ts';
 import { platformSettings } from '../platform/settings/settings.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
-import { archJaw, writePly } from '@archway/mesh';
+import { archJaw, toothIndex, writePly } from '@archway/mesh';
 import { actorFor } from '../modules/users/users.service.ts';
 import { DEMO_BIND_CODE, DEMO_TIME_ZONE } from './seed.ts';
 
@@ -46,6 +46,53 @@ const PATIENTS = [
 const DOCTORS = ['Dr. Wagner', 'Dr. Moreau', 'Dr. Lindqvist', 'Dr. Alvarez'];
 const TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration] as const;
 const DAY_MS = 86_400_000;
+
+/** Gum shades and tooth shades (about VITA A1, A2, A3, B1, C2, D2) the demo scans are coloured with. */
+const GUMS = [
+  [226, 138, 150],
+  [196, 96, 110],
+  [238, 170, 172],
+  [214, 128, 118],
+  [184, 104, 124],
+] as const;
+const ENAMELS = [
+  [244, 238, 220],
+  [242, 232, 206],
+  [236, 222, 190],
+  [248, 244, 232],
+  [226, 216, 194],
+  [238, 226, 204],
+] as const;
+
+/**
+ * Demo case `n`'s scan of one jaw, made to differ from its neighbours' the way patients do: arch shape (tapered,
+ * square, ovoid), 12 to 16 teeth, gum and tooth shades, and the order's teeth (lower jaw, which the preview image
+ * shows from above) prepared for a crown on a restoration case or missing on an implant case. Deterministic for `n`.
+ */
+export function demoJaw(n: number, jaw: 'upper' | 'lower', orderTeeth: readonly number[], caseType: number) {
+  const teeth = 12 + 2 * (n % 3);
+  const upper = jaw === 'upper';
+  const sites = upper ? [] : [...new Set(orderTeeth.map((t) => toothIndex(t, teeth)))];
+  // A tooth lost long ago on some upper jaws.
+  const lost = upper && n % 5 === 1 ? [Math.floor(teeth / 2) + 2] : [];
+  return archJaw({
+    triangles: DEMO_SCAN_TRIANGLES,
+    seed: n * 2 + (upper ? 1 : 0),
+    closed: true,
+    upper,
+    teeth,
+    archWidth: 18 + ((n * 7) % 13),
+    archDepth: 21 + ((n * 5) % 15),
+    prepared: caseType === CaseType.restoration ? sites : [],
+    missing: [...(caseType === CaseType.implant ? sites : []), ...lost],
+    gum: GUMS[n % GUMS.length],
+    enamel: ENAMELS[(n * 3) % ENAMELS.length],
+  });
+}
+
+/** The teeth demo case `n`'s order names (FDI, lower jaw): one or two, on either side. */
+export const demoTeeth = (n: number): number[] =>
+  n % 4 === 3 ? [31 + (n % 6)] : [31 + (n % 6), 41 + ((n + 2) % 6)];
 
 /** Demo cases uploaded yesterday (Berlin time), so the dashboard's "day" has something to show on a first start. */
 export const DEMO_CASES_YESTERDAY = 3;
@@ -142,11 +189,7 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
         ]
       : (['upper', 'lower'] as const).map((jaw) => ({
           name: `${jaw}.ply`,
-          body: Buffer.from(
-            writePly(
-              archJaw({ triangles: DEMO_SCAN_TRIANGLES, seed: n, closed: true, upper: jaw === 'upper' }),
-            ),
-          ),
+          body: Buffer.from(writePly(demoJaw(n, jaw, demoTeeth(n), TYPES[n % 3]!))),
         }));
     const stored = await Promise.all(
       scans.map(async (f) => {
@@ -162,7 +205,7 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
       phone: '+49 30 5550100',
       sex: n % 2 ? 'female' : 'male',
       age: 20 + ((n * 7) % 55),
-      teeth: [11 + (n % 8), 21 + (n % 8)],
+      teeth: demoTeeth(n),
       upperJaw: true,
       lowerJaw: !encrypted,
       remark: n % 4 === 0 ? 'Please check the margin on the distal side.' : '',
