@@ -21,22 +21,27 @@ describe('case actions by touch in Chromium', () => {
   let base = '';
   let p: People;
   let lab: OrgRef;
+  let clinic: OrgRef;
+  let firstCase = '';
 
   beforeAll(async () => {
     journey = await startJourney();
     base = journey.base;
     p = people(journey.app);
-    const [clinic, made] = await Promise.all([p.clinic('Touch Clinic'), p.lab('Touch Lab')]);
-    lab = made;
+    [clinic, lab] = await Promise.all([p.clinic('Touch Clinic'), p.lab('Touch Lab')]);
     const scanner = await p.device(clinic);
     await p.receiver(scanner, lab, { caseType: 3 });
+    const ids: string[] = [];
     for (const [i, patientName] of PATIENTS.entries())
-      await p.kase(scanner, clinic.owner, {
-        patientName,
-        caseType: 3,
-        upperJaw: true,
-        files: [{ name: 'upper.ply', body: jawPly('upper', 40 + i, 4_000) }],
-      });
+      ids.push(
+        await p.kase(scanner, clinic.owner, {
+          patientName,
+          caseType: 3,
+          upperJaw: true,
+          files: [{ name: 'upper.ply', body: jawPly('upper', 40 + i, 4_000) }],
+        }),
+      );
+    firstCase = ids[0]!;
     mkdirSync(shotsDir, { recursive: true });
   });
 
@@ -223,6 +228,38 @@ describe('case actions by touch in Chromium', () => {
         uploadThroughput: -1,
       });
       await saved;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Order comments" shows new replies once: the count in the open menu, the dot in the collapsed one', async () => {
+    const comment = await clinic.owner.call('POST', '/api/case/comment', {
+      caseId: firstCase,
+      text: 'Please check the margin on 36.',
+    });
+    expect(comment.body.success).toBe(true);
+    const context = await journey.browser.newContext({
+      viewport: DESKTOP,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    try {
+      await openAs(page, base, lab.owner, '/v5/case', { shell: false });
+      await caseListShown(page);
+      const count = page.getByTestId('replies-badge').first().locator('.ant-badge-count');
+      const dot = page.getByTestId('replies-dot').first().locator('.ant-badge-dot');
+      await count.waitFor();
+      await expect(count.innerText()).resolves.toBe('1');
+      await shot(page, `menu-open-${DESKTOP.width}`);
+      await expect(dot.isVisible()).resolves.toBe(false);
+
+      await page.getByTestId('menu-toggle').click();
+      await page.locator('.ant-menu-inline-collapsed').first().waitFor();
+      // The collapsed menu shows icons only (its names, the count with them, are hidden by the menu itself).
+      await dot.waitFor();
+      await shot(page, `menu-collapsed-${DESKTOP.width}`);
     } finally {
       await context.close();
     }
