@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { useSystem } from '../shared/system.ts';
 import { bindToast } from '../shared/ui/toast.ts';
+import { useViewportMode } from '../shared/ui/use-viewport.ts';
 import { skins } from './theme.ts';
 
 export const queryClient = new QueryClient({
@@ -40,6 +41,12 @@ export function Providers({ locale, children }: { locale: Locale; children: Reac
   const { theme } = useSystem();
   const reducedMotion = useReducedMotion();
   const antdTheme = skins[theme].antd;
+  const mobile = useViewportMode() === 'mobile';
+  // Notices (task notices, arrivals) cover nothing of the frame: below the top bar at the right (drawers' headers
+  // are higher), and on a phone at the bottom, above the floating help button, clear of the drawers' headers.
+  const notification = mobile
+    ? ({ placement: 'bottom', bottom: 72 } as const)
+    : ({ placement: 'topRight', top: skins[theme].headerHeight + 12 } as const);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -47,7 +54,7 @@ export function Providers({ locale, children }: { locale: Locale; children: Reac
           locale={locale}
           theme={reducedMotion ? { ...antdTheme, token: { ...antdTheme.token, motion: false } } : antdTheme}
         >
-          <AntApp message={{ maxCount: 5 }}>
+          <AntApp message={{ maxCount: 5 }} notification={notification}>
             <ToastBinder />
             {children}
           </AntApp>

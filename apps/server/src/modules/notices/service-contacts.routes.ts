@@ -25,7 +25,7 @@ export const serviceContactsRoutes =
           tags: ['notices'],
           security,
           summary:
-            "The service desk for the caller's organization (not in the spec): desk preSales while the organization is not verified or has no device (owned or lent to it), afterSales otherwise, with the details the platform administrator set (empty until set)",
+            "The service desk for the caller's organization (not in the spec): desk preSales while the organization is not verified or has no device (owned or lent to it), afterSales otherwise, with the details the platform administrator set (contact null while that desk is not set)",
           response: { 200: envelope(serviceContactAnswer) },
         },
       },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
 } from '@archway/contract';
 import { renewUser } from '../auth/identity.ts';
 import { openHub, REALTIME_KEYS } from './hub.ts';
+import { showFailedNotice, showTaskNotice } from './task-notice.tsx';
 
 const refresh = (client: QueryClient, ...keys: (readonly string[])[]) =>
   keys.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
@@ -44,71 +45,13 @@ export function RealtimeBridge() {
     socket.on(RealtimeEvent.newReply, () => refresh(client, REALTIME_KEYS.comments));
     socket.on(RealtimeEvent.task, (m: TaskMessage) => {
       const { navigate: go, notification: notify, t: tr } = latest.current;
-      const key = `task-${m.noticeId}`;
       // A built model opens the model builder (calls-and-errors §7.3: /caseBuilder?id=), whose job it refreshes.
-      const model = m.reason === 'model';
-      refresh(client, REALTIME_KEYS.cases, ...(model ? [REALTIME_KEYS.models] : []));
-      notify.success({
-        key,
-        title: tr(
-          model
-            ? 'models.task.title'
-            : m.reason === 'converted'
-              ? 'realtime.task.convertedTitle'
-              : 'realtime.task.finishedTitle',
-        ),
-        description: tr(
-          model
-            ? 'models.task.done'
-            : m.reason === 'converted'
-              ? 'realtime.task.converted'
-              : 'realtime.task.finished',
-        ),
-        // Persistent (calls-and-errors §7.3): it stays until the person opens the case or closes it.
-        duration: 0,
-        actions: (
-          <Button
-            type="primary"
-            size="small"
-            className="realtime-task-open"
-            onClick={() => {
-              notify.destroy(key);
-              void go(`/${model ? 'caseBuilder' : 'case'}?id=${encodeURIComponent(m.caseId)}`);
-            }}
-          >
-            {tr(model ? 'models.task.open' : 'realtime.task.open')}
-          </Button>
-        ),
-      });
+      refresh(client, REALTIME_KEYS.cases, ...(m.reason === 'model' ? [REALTIME_KEYS.models] : []));
+      showTaskNotice(m, { notify, t: tr, go: (to) => void go(to) });
     });
     socket.on(RealtimeEvent.failed, (m: FailedMessage) => {
       const { navigate: go, notification: notify, t: tr } = latest.current;
-      const key = `failed-${m.noticeId}`;
-      notify.error({
-        key,
-        title: tr('realtime.failed.title'),
-        description: tr(
-          m.reason === 'conversion'
-            ? 'realtime.failed.conversion'
-            : m.reason === 'model'
-              ? 'realtime.failed.model'
-              : 'realtime.failed.other',
-        ),
-        duration: 0,
-        actions: m.caseId ? (
-          <Button
-            size="small"
-            onClick={() => {
-              notify.destroy(key);
-              void go(
-                `/${m.reason === 'model' ? 'caseBuilder' : 'case'}?id=${encodeURIComponent(m.caseId!)}`,
-              );
-            }}
-          >
-            {tr('realtime.task.open')}
-          </Button>
-        ) : undefined,
-      });
+      showFailedNotice(m, { notify, t: tr, go: (to) => void go(to) });
     });
     socket.on(RealtimeEvent.adminNotice, (_m: AdminNoticeMessage) => {
       // The organization, membership or certification changed: a new token carries it; then read the user again.

@@ -1,0 +1,106 @@
+import { Button } from 'antd';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { TFunction } from 'i18next';
+import type { FailedMessage, TaskMessage } from '@archway/contract';
+
+/** The screen a task's case opens on: the model builder for a model, else the case's detail in the case box. */
+const screenOf = (reason: string) => (reason === 'model' ? 'caseBuilder' : 'case');
+
+/**
+ * Whether the page already shows this case on that screen (`/case?id=` or `/caseBuilder?id=`, under any base or
+ * system prefix): a notice then offers no button to open it again.
+ */
+export function showingCase(
+  caseId: string,
+  screen: 'case' | 'caseBuilder',
+  at: { pathname: string; search: string } = window.location,
+): boolean {
+  const path = at.pathname.replace(/\/+$/, '');
+  return path.endsWith(`/${screen}`) && new URLSearchParams(at.search).get('id') === caseId;
+}
+
+interface NoticeDeps {
+  notify: NotificationInstance;
+  t: TFunction;
+  go: (to: string) => void;
+}
+
+/** The open button of a task's notice, or none when the page already shows that case. */
+function openAction(
+  key: string,
+  caseId: string,
+  reason: string,
+  label: string,
+  deps: NoticeDeps,
+  primary = true,
+) {
+  const screen = screenOf(reason);
+  if (showingCase(caseId, screen)) return undefined;
+  return (
+    <Button
+      type={primary ? 'primary' : 'default'}
+      size="small"
+      className="realtime-task-open"
+      onClick={() => {
+        deps.notify.destroy(key);
+        deps.go(`/${screen}?id=${encodeURIComponent(caseId)}`);
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The persistent task notice (product: "persistent task notice never closes" by itself; calls-and-errors §7.3): it
+ * stays until the person opens the case or puts it away with its close button (a real button, so the keyboard
+ * reaches it); either way the notice stays in the bell, where the server stored it. Where it shows (below the top
+ * bar, at the bottom on a phone) is the notification placement of `app/providers.tsx`.
+ */
+export function showTaskNotice(m: TaskMessage, deps: NoticeDeps): void {
+  const { notify, t } = deps;
+  const key = `task-${m.noticeId}`;
+  const model = m.reason === 'model';
+  notify.success({
+    key,
+    className: 'task-notice',
+    title: t(
+      model
+        ? 'models.task.title'
+        : m.reason === 'converted'
+          ? 'realtime.task.convertedTitle'
+          : 'realtime.task.finishedTitle',
+    ),
+    description: t(
+      model
+        ? 'models.task.done'
+        : m.reason === 'converted'
+          ? 'realtime.task.converted'
+          : 'realtime.task.finished',
+    ),
+    duration: 0,
+    closable: { 'aria-label': t('notices.closeTask') },
+    actions: openAction(key, m.caseId, m.reason, t(model ? 'models.task.open' : 'realtime.task.open'), deps),
+  });
+}
+
+/** A failed task: an error notice, persistent like a task's, opening the case unless the page shows it. */
+export function showFailedNotice(m: FailedMessage, deps: NoticeDeps): void {
+  const { notify, t } = deps;
+  const key = `failed-${m.noticeId}`;
+  notify.error({
+    key,
+    className: 'task-notice',
+    title: t('realtime.failed.title'),
+    description: t(
+      m.reason === 'conversion'
+        ? 'realtime.failed.conversion'
+        : m.reason === 'model'
+          ? 'realtime.failed.model'
+          : 'realtime.failed.other',
+    ),
+    duration: 0,
+    closable: { 'aria-label': t('notices.closeTask') },
+    actions: m.caseId ? openAction(key, m.caseId, m.reason, t('realtime.task.open'), deps, false) : undefined,
+  });
+}
