@@ -6,6 +6,7 @@ import type { DeviceRow } from '@archway/contract';
 import { useRecallAuthorization } from '../api/recall-authorization.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
+import { ScannerPicture } from './ScannerPicture.tsx';
 import { Ellipsis, ExpiryCell, StatusTag } from './cells.tsx';
 import { authorizationFlag } from '../utils/expiry.ts';
 import { canExtend, type LentDirection, type LentRow } from '../utils/lent.ts';
@@ -155,6 +156,7 @@ export function AuthorizationTable({
                   title: t('devices.columns.name'),
                   render: (r: KeyedRow) => (
                     <Flex gap={6} align="center">
+                      <ScannerPicture model={r.device.model} width={40} />
                       <Ellipsis text={r.device.name} maxWidth={180} />
                       <Tag>{r.device.model}</Tag>
                     </Flex>

@@ -18,6 +18,7 @@ import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import { SearchAndRefresh } from '../../../shared/ui/SearchAndRefresh.tsx';
 import { usePagedQuery } from '../../../shared/ui/paged-table.ts';
 import { ExpiryCell, RoleTag } from './cells.tsx';
+import { ScannerPicture } from './ScannerPicture.tsx';
 import { activeAuthorizations } from '../utils/expiry.ts';
 import { isDangerous, splitActions } from '../utils/actions.ts';
 
@@ -118,7 +119,16 @@ export function DeviceTable({ onAction }: { onAction: (action: DeviceAction, dev
           ),
         },
         { key: 'name', title: t('devices.columns.name'), ellipsis: true, render: (d) => d.name },
-        { key: 'model', title: t('devices.columns.model'), render: (d) => <Tag>{d.model}</Tag> },
+        {
+          key: 'model',
+          title: t('devices.columns.model'),
+          render: (d) => (
+            <Flex align="center" gap={8} data-testid="device-model">
+              <ScannerPicture model={d.model} />
+              <Tag style={{ marginInlineEnd: 0 }}>{d.model}</Tag>
+            </Flex>
+          ),
+        },
         { key: 'role', title: t('devices.columns.role'), render: (d) => <RoleTag role={d.role} /> },
         {
           key: 'owner',
