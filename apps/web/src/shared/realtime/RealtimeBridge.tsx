@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
+import { App, Button } from 'antd';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   RealtimeEvent,
   type AdminNoticeMessage,
+  type CaseChangedMessage,
   type FailedMessage,
   type TaskMessage,
 } from '@archway/contract';
 import { renewUser } from '../auth/identity.ts';
+import { markArrived } from './arrivals.ts';
 import { openHub, REALTIME_KEYS } from './hub.ts';
 import { showFailedNotice, showTaskNotice } from './task-notice.tsx';
 
@@ -18,7 +20,8 @@ const refresh = (client: QueryClient, ...keys: (readonly string[])[]) =>
 
 /**
  * The realtime hub's client side, mounted once by the application layout: it renders nothing. Messages only
- * announce what is stored, so each one refreshes the queries that read it: `caseChanged` the case lists, `NewReply`
+ * announce what is stored, so each one refreshes the queries that read it: `caseChanged` the case lists and the
+ * home's cards (a case `received` also shows a toast opening it and is highlighted in open lists), `NewReply`
  * the comment badge, `notice` the bell; `Task` also shows a persistent notice opening the case, `Failed` an error
  * notice, `adminNotice` renews the token and reads the current user again. After a reconnect everything is read
  * again, so nothing missed while offline stays missed.
@@ -40,7 +43,36 @@ export function RealtimeBridge() {
       // A refused handshake: the token may have expired while the page slept; a renewed one reconnects.
       onRefused: () => void renewUser(),
     });
-    socket.on(RealtimeEvent.caseChanged, () => refresh(client, REALTIME_KEYS.cases));
+    socket.on(RealtimeEvent.caseChanged, (m: CaseChangedMessage) => {
+      refresh(client, REALTIME_KEYS.cases, REALTIME_KEYS.home);
+      if (m?.reason !== 'received') return;
+      const { navigate: go, notification: notify, t: tr } = latest.current;
+      const key = `case-arrived-${m.id}`;
+      markArrived(m.id);
+      notify.info({
+        key,
+        className: 'realtime-case-arrived',
+        title: tr('realtime.arrived.title'),
+        description: m.patientName
+          ? tr('realtime.arrived.patient', { name: m.patientName })
+          : tr('realtime.arrived.description'),
+        // A toast, not a task: it goes by itself (and any time by its close button).
+        duration: 8,
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            className="realtime-case-open"
+            onClick={() => {
+              notify.destroy(key);
+              void go(`/case?id=${encodeURIComponent(m.id)}`);
+            }}
+          >
+            {tr('realtime.task.open')}
+          </Button>
+        ),
+      });
+    });
     socket.on(RealtimeEvent.notice, () => refresh(client, REALTIME_KEYS.notices));
     socket.on(RealtimeEvent.newReply, () => refresh(client, REALTIME_KEYS.comments));
     socket.on(RealtimeEvent.task, (m: TaskMessage) => {
