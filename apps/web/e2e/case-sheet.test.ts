@@ -118,7 +118,11 @@ describe('the printed case sheet in Chromium', () => {
       // The lab opens the case's print dialog from its case box.
       await openAs(page, base, lab.owner, '/v5/case');
       await openCaseList(page, base, 'case');
-      await rowAction(caseRow('Sofia Marques'), 'print');
+      // The detail shows the short number the sheet prints.
+      await rowAction(caseRow('Sofia Marques'), 'detail');
+      const shown = await page.getByTestId('detail-case-number').innerText();
+      expect(caseId.replaceAll('-', '').toUpperCase().startsWith(shown.replace('-', ''))).toBe(true);
+      await page.getByTestId('detail-print').click();
       const preview = page.locator('.case-sheet-preview [data-layout=sheet]');
       await preview.getByText('Sofia Marques').first().waitFor();
       const print = page.getByTestId('print-now');
@@ -162,7 +166,7 @@ describe('the printed case sheet in Chromium', () => {
       expect(printed).toContain('zirconia');
       const number = await sheet.getByTestId('sheet-case-number').innerText();
       expect(number).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
-      expect(caseId.replaceAll('-', '').toUpperCase()).toContain(number.replace('-', ''));
+      expect(number).toBe(shown);
       const accent = await sheet
         .getByTestId('sheet-header')
         .evaluate((el) => getComputedStyle(el).borderBottomColor);
@@ -174,6 +178,8 @@ describe('the printed case sheet in Chromium', () => {
       const label = page.locator('.case-sheet-preview [data-layout=label]');
       await label.getByTestId('sheet-case-number').waitFor();
       expect(await label.innerText()).not.toMatch(UUID);
+      await label.scrollIntoViewIfNeeded();
+      await jpeg('label-1440');
       await page.getByTestId('print-layout').getByText(text('cases.print.sheet')).click();
       await preview.waitFor();
       await expect.poll(() => print.isEnabled()).toBe(true);

@@ -10,6 +10,7 @@ import { otherPartyName } from '../utils/party.ts';
 import { formatBytes } from '../utils/progress.ts';
 import { PRINT_LAYOUTS, QUADRANTS, teethByQuadrant, type PrintLayout } from '../utils/print.ts';
 import { processStatusKey } from '../utils/process-status.ts';
+import { caseNumber } from '../utils/case-number.ts';
 import { DateText, DirectionTag, ProcessTag } from './cells.tsx';
 import { ProcessStatusSelect } from './ProcessStatusSelect.tsx';
 import { FilledOrderForms } from './FilledOrderForms.tsx';
@@ -142,6 +143,11 @@ export function DetailDialog({
                     .join(' · ')}
                 </span>
               ),
+            },
+            {
+              key: 'number',
+              label: t('cases.print.caseNumber'),
+              children: <span data-testid="detail-case-number">{caseNumber(d.id)}</span>,
             },
             { key: 'type', label: t('cases.columns.caseType'), children: t(caseTypeKey(d.caseType)) },
             {
