@@ -1,5 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Checkbox, Empty, Flex, Input, Segmented, Tag, Typography, theme } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  Empty,
+  Flex,
+  Grid,
+  Input,
+  Segmented,
+  Select,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -105,21 +118,31 @@ export function ReceiverManager({
     });
 
   const rows = list.data ? receiversFor(list.data, filter === 'all' ? null : filter) : [];
+  const narrow = Grid.useBreakpoint().md === false;
+  const filterOptions = [
+    { value: 'all' as const, label: t('caseType.all') },
+    ...CASE_TYPES.map((code) => ({ value: code, label: t(caseTypeKey(code)) })),
+  ];
 
   return (
     <Flex vertical gap={16} data-testid="receiver-manager">
       <Flex align="center" justify="space-between" gap={12} wrap>
         <Typography.Text type="secondary">{t('receivers.intro', { number: device.number })}</Typography.Text>
-        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
-          <Segmented<number | 'all'>
+        {narrow ? (
+          // On a phone the four case types do not fit one row: a select shows every name whole.
+          <Select<number | 'all'>
             value={filter}
             onChange={setFilter}
-            options={[
-              { value: 'all', label: t('caseType.all') },
-              ...CASE_TYPES.map((code) => ({ value: code, label: t(caseTypeKey(code)) })),
-            ]}
+            options={filterOptions}
+            style={{ width: '100%' }}
+            aria-label={t('receivers.caseTypes')}
+            data-testid="receiver-filter"
           />
-        </div>
+        ) : (
+          <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+            <Segmented<number | 'all'> value={filter} onChange={setFilter} options={filterOptions} />
+          </div>
+        )}
       </Flex>
       <DataTable<MergedReceiver>
         pageKey="devices.receivers"
