@@ -210,7 +210,8 @@ describe('the home dashboard in Chromium', () => {
       await settled();
       // (At every width as a route: responsive.test.ts.)
       await journey.shot('lab-first-skin-1440');
-      await page.getByTestId('system-switch').locator('.ant-segmented-item').nth(1).click();
+      await page.getByTestId('user-menu').click();
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('system-second').click();
       await page.waitForFunction(() => localStorage.getItem('system-type') === 'second');
       await figures().waitFor();
 

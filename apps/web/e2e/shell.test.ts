@@ -100,8 +100,9 @@ describe('web app shell in Chromium', () => {
     expect(firstSider).not.toBe(secondSider);
     await shot('05-first-system');
 
-    // The top-bar switch goes back to the second system the same way.
-    await page.getByTestId('system-switch').locator('.ant-segmented-item').nth(1).click();
+    // The user menu's appearance switch goes back to the second system the same way.
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('system-second').click();
     await page.waitForFunction(() => localStorage.getItem('system-type') === 'second');
     await page.waitForURL(/\/v5\/home$/);
     await page.getByTestId('org-name').waitFor();
