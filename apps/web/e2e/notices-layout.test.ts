@@ -135,12 +135,21 @@ describe('notices and the help button cover nothing', () => {
   );
 
   it(
-    'the help button covers no pagination and no chart once the page is scrolled to its end',
+    'the help button covers no pagination and no chart, at the top of the page or scrolled to its end',
     { timeout: 300_000 },
     async () => {
       const { base } = journey;
       const p = people(journey.app);
       const help = page.getByTestId('help-float');
+      /** The help button (folded or not) meets none of the visible `selector` boxes. */
+      const clearOf = async (selector: string, what: string) => {
+        await frames(page);
+        await frames(page);
+        const helpBox = await boxOf(help);
+        for (const l of await page.locator(selector).all())
+          if (await l.isVisible())
+            expect.soft(overlaps(helpBox, await boxOf(l)), `help over ${what}`).toBe(false);
+      };
       const toEnd = async () => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await frames(page);
@@ -154,13 +163,10 @@ describe('notices and the help button cover nothing', () => {
         const pager = page.locator('.ant-pagination').first();
         await pager.waitFor();
         await settled(page);
+        await clearOf('.ant-pagination', `the pagination at ${size.width}`);
+        await page.screenshot({ path: `${SHOTS}/help-manager-top-${size.width}.png` });
         await toEnd();
-        const helpBox = await boxOf(help);
-        for (const l of await page.locator('.ant-pagination').all())
-          if (await l.isVisible())
-            expect
-              .soft(overlaps(helpBox, await boxOf(l)), `help over the pagination at ${size.width}`)
-              .toBe(false);
+        await clearOf('.ant-pagination', `the pagination at ${size.width}, at the end`);
         await page.screenshot({ path: `${SHOTS}/help-manager-${size.width}.png` });
       }
 
@@ -172,11 +178,10 @@ describe('notices and the help button cover nothing', () => {
         await page.locator('[data-testid=home-figures][data-fetching=false]').waitFor();
         await page.locator('canvas').first().waitFor();
         await settled(page);
+        await clearOf('canvas', `a chart at ${size.width}`);
+        await page.screenshot({ path: `${SHOTS}/help-home-top-${size.width}.png` });
         await toEnd();
-        const helpBox = await boxOf(help);
-        for (const c of await page.locator('canvas').all())
-          if (await c.isVisible())
-            expect.soft(overlaps(helpBox, await boxOf(c)), `help over a chart at ${size.width}`).toBe(false);
+        await clearOf('canvas', `a chart at ${size.width}, at the end`);
         await page.screenshot({ path: `${SHOTS}/help-home-${size.width}.png` });
       }
       expect(journey.pageErrors).toEqual([]);

@@ -24,6 +24,7 @@ import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { useHelpAnswers, type HelpAnswer } from '../api/ask.ts';
 import { closeHelp, openHelp, useHelpOpen } from '../help-store.ts';
 import { HelpContacts } from './HelpContacts.tsx';
+import { useContentUnderCorner } from './use-clear-corner.ts';
 
 const SUGGESTIONS = ['bind', 'receivers', 'convert', 'invite'] as const;
 
@@ -138,31 +139,49 @@ function HelpPanel() {
 
 /**
  * The floating help widget (product §1): a button at the bottom right opening a panel that answers a typed question
- * from the help articles. On a phone the panel comes from the bottom, and the page ends with room for the button, so
- * it never hides a page's last controls.
+ * from the help articles. On a phone the panel comes from the bottom. At every width the page ends with room for the
+ * button, so it never hides a page's last controls (pagination, a chart's last label).
  */
 export function HelpWidget() {
   const { t } = useTranslation();
   const open = useHelpOpen();
   const mobile = useViewportMode() === 'mobile';
   const button = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const inset = mobile ? 16 : 24;
+  // The content's own padding: the margin a folded tab fits in without covering anything.
+  const gutter = mobile ? 12 : 20;
+  const folded = useContentUnderCorner({ inset, size: 40 });
   // Closed: the focus goes back to the floating button, also when the panel was opened from a menu that is gone.
   const afterOpenChange = (visible: boolean) => {
     if (!visible && document.activeElement?.closest('.help-drawer')) button.current?.focus();
   };
   return (
     <>
-      {mobile && <div aria-hidden style={{ height: 56 }} />}
-      {/* Kept while the panel is open (under its mask): closing the panel gives the focus back to it. */}
+      {/* Every page ends with room for the button (its height, its distance from the edge and a gap, less the
+          content's own padding), so scrolled to the end the button covers no pagination, chart or last control. */}
+      <div aria-hidden data-testid="help-float-room" style={{ height: mobile ? 56 : 64 }} />
+      {/* Kept while the panel is open (under its mask): closing the panel gives the focus back to it. While content
+          lies under its corner it folds into a slim tab in the page's right margin (the top bar's help stays too). */}
       <FloatButton
         type="primary"
-        icon={<QuestionCircleOutlined />}
+        icon={folded ? undefined : <QuestionCircleOutlined />}
         onClick={openHelp}
-        tooltip={mobile ? undefined : t('help.title')}
+        tooltip={mobile || folded ? undefined : t('help.title')}
         aria-label={t('help.open')}
-        style={{ insetInlineEnd: mobile ? 16 : 24, insetBlockEnd: mobile ? 16 : 24 }}
+        shape="square"
+        style={{
+          insetInlineEnd: folded ? 0 : inset,
+          insetBlockEnd: inset,
+          width: folded ? gutter : 40,
+          height: 40,
+          minHeight: 40,
+          borderRadius: folded ? '8px 0 0 8px' : 20,
+          transition: 'width 0.15s, inset-inline-end 0.15s',
+        }}
         ref={button}
         data-testid="help-float"
+        data-help-float=""
+        data-folded={folded ? 'yes' : 'no'}
       />
       <Drawer
         open={open}
