@@ -177,6 +177,8 @@ describe('model comparison in Chromium', () => {
       // The histogram, and its table for those who read numbers.
       const histogram = page.getByTestId('compare-histogram');
       await histogram.locator('canvas').first().waitFor();
+      await histogram.scrollIntoViewIfNeeded();
+      await histogram.screenshot({ path: `${SHOTS}/compare-histogram-chart.png` });
       await histogram.locator('.ant-segmented-item').nth(1).click();
       await histogram.locator('tr.ant-table-row').first().waitFor();
       await expect(histogram.locator('thead').innerText()).resolves.toContain(

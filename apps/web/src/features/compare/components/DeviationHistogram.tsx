@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type ChartTable } from '../../../shared/charts/Chart.tsx';
 import { cssRgb, deviationRgb } from './colour-scale.ts';
+import { niceAxis } from '../utils/nice-ticks.ts';
 
 export interface Histogram {
   edges: number[];
@@ -30,6 +31,8 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
       const to = edges[i + 1] ?? from;
       return { from, to, centre: (from + to) / 2, count };
     });
+    const axis = niceAxis(edges[0] ?? -range, edges[edges.length - 1] ?? range);
+    const tick = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
     const option = {
       tooltip: {
         trigger: 'axis',
@@ -41,13 +44,17 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
         },
       },
       grid: { left: 8, right: 16, top: 16, bottom: 28, containLabel: true },
+      // A value axis with round ticks (µm on a fine scale), the bars standing on their bins' centres.
       xAxis: {
-        type: 'category',
-        data: bins.map((b) => mm.format(b.centre)),
-        name: 'mm',
+        type: 'value',
+        min: axis.min,
+        max: axis.max,
+        interval: axis.step,
+        name: axis.unit,
         nameLocation: 'middle',
         nameGap: 26,
-        axisLabel: { hideOverlap: true },
+        splitLine: { show: false },
+        axisLabel: { hideOverlap: true, formatter: (v: number) => tick.format(axis.label(v)) },
       },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
@@ -56,7 +63,7 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
           name: t('compare.histogram.vertices'),
           barCategoryGap: '8%',
           data: bins.map((b) => ({
-            value: b.count,
+            value: [b.centre, b.count],
             itemStyle: { color: cssRgb(deviationRgb(b.centre, range)) },
           })),
         },
