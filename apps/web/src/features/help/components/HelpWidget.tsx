@@ -164,7 +164,7 @@ export function HelpWidget() {
           lies under its corner it folds into a slim tab in the page's right margin (the top bar's help stays too). */}
       <FloatButton
         type="primary"
-        icon={folded ? undefined : <QuestionCircleOutlined />}
+        icon={folded ? <span aria-hidden /> : <QuestionCircleOutlined />}
         onClick={openHelp}
         tooltip={mobile || folded ? undefined : t('help.title')}
         aria-label={t('help.open')}
