@@ -29,7 +29,7 @@ function Registry() {
   const list = useRegistry(t);
 
   return (
-    <Card title={t('manager.registry.title')} data-testid="registry">
+    <Flex vertical gap={16} data-testid="registry">
       <Flex vertical gap={16}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('manager.registry.intro')}
@@ -101,7 +101,7 @@ function Registry() {
       </Flex>
       {dialog === 'add' && <AddRegistryDialog onClose={() => setDialog(null)} />}
       {dialog === 'import' && <ImportRegistryDialog onClose={() => setDialog(null)} />}
-    </Card>
+    </Flex>
   );
 }
 
@@ -128,70 +128,74 @@ export default function ManagerPage() {
       />
     );
   }
+  // One layout for every tab: the tab bar and the tab's content on one card, the content starting with its
+  // explanation (no second title repeating the tab's name).
   return (
-    <Tabs
-      destroyOnHidden
-      // `?tab=` opens a tab directly (a link to /manager?tab=orgs), and follows the tab chosen.
-      activeKey={tab ?? 'registry'}
-      onChange={(key) => setSearch({ tab: key }, { replace: true })}
-      items={[
-        { key: 'registry', label: t('manager.registry.title'), children: <Registry /> },
-        {
-          key: 'orgs',
-          label: <span data-testid="tab-console-orgs">{t('console.orgs.tab')}</span>,
-          children: <ConsoleOrgsTab />,
-        },
-        {
-          key: 'users',
-          label: <span data-testid="tab-console-users">{t('console.users.tab')}</span>,
-          children: <ConsoleUsersTab />,
-        },
-        {
-          key: 'admins',
-          label: <span data-testid="tab-console-admins">{t('console.admins.tab')}</span>,
-          children: <AdminsTab />,
-        },
-        {
-          key: 'certification',
-          label: <span data-testid="tab-certification">{t('certification.tab')}</span>,
-          children: <CertificationTab />,
-        },
-        {
-          key: 'outbox',
-          label: <span data-testid="tab-outbox">{t('outbox.tab')}</span>,
-          children: <OutboxTab />,
-        },
-        {
-          key: 'service',
-          label: <span data-testid="tab-service">{t('notices.manager.tab')}</span>,
-          children: <ServiceContactsTab />,
-        },
-        {
-          key: 'help',
-          label: <span data-testid="tab-help">{t('help.articles.tab')}</span>,
-          children: <HelpArticlesTab />,
-        },
-        {
-          key: 'releaseNotes',
-          label: <span data-testid="tab-release-notes">{t('updates.manager.tab')}</span>,
-          children: <ReleaseNotesTab />,
-        },
-        {
-          key: 'downloads',
-          label: <span data-testid="tab-client-downloads">{t('clientDownload.manager.tab')}</span>,
-          children: <ClientDownloadsTab />,
-        },
-        {
-          key: 'audit',
-          label: <span data-testid="tab-audit">{t('audit.tab')}</span>,
-          children: <AuditLogTab />,
-        },
-        {
-          key: 'pages',
-          label: <span data-testid="tab-pages">{t('pageFlags.tab')}</span>,
-          children: <PageFlagsTab />,
-        },
-      ]}
-    />
+    <Card data-testid="manager-console" styles={{ body: { paddingTop: 8 } }}>
+      <Tabs
+        destroyOnHidden
+        // `?tab=` opens a tab directly (a link to /manager?tab=orgs), and follows the tab chosen.
+        activeKey={tab ?? 'registry'}
+        onChange={(key) => setSearch({ tab: key }, { replace: true })}
+        items={[
+          { key: 'registry', label: t('manager.registry.title'), children: <Registry /> },
+          {
+            key: 'orgs',
+            label: <span data-testid="tab-console-orgs">{t('console.orgs.tab')}</span>,
+            children: <ConsoleOrgsTab />,
+          },
+          {
+            key: 'users',
+            label: <span data-testid="tab-console-users">{t('console.users.tab')}</span>,
+            children: <ConsoleUsersTab />,
+          },
+          {
+            key: 'admins',
+            label: <span data-testid="tab-console-admins">{t('console.admins.tab')}</span>,
+            children: <AdminsTab />,
+          },
+          {
+            key: 'certification',
+            label: <span data-testid="tab-certification">{t('certification.tab')}</span>,
+            children: <CertificationTab />,
+          },
+          {
+            key: 'outbox',
+            label: <span data-testid="tab-outbox">{t('outbox.tab')}</span>,
+            children: <OutboxTab />,
+          },
+          {
+            key: 'service',
+            label: <span data-testid="tab-service">{t('notices.manager.tab')}</span>,
+            children: <ServiceContactsTab />,
+          },
+          {
+            key: 'help',
+            label: <span data-testid="tab-help">{t('help.articles.tab')}</span>,
+            children: <HelpArticlesTab />,
+          },
+          {
+            key: 'releaseNotes',
+            label: <span data-testid="tab-release-notes">{t('updates.manager.tab')}</span>,
+            children: <ReleaseNotesTab />,
+          },
+          {
+            key: 'downloads',
+            label: <span data-testid="tab-client-downloads">{t('clientDownload.manager.tab')}</span>,
+            children: <ClientDownloadsTab />,
+          },
+          {
+            key: 'audit',
+            label: <span data-testid="tab-audit">{t('audit.tab')}</span>,
+            children: <AuditLogTab />,
+          },
+          {
+            key: 'pages',
+            label: <span data-testid="tab-pages">{t('pageFlags.tab')}</span>,
+            children: <PageFlagsTab />,
+          },
+        ]}
+      />
+    </Card>
   );
 }

@@ -68,8 +68,10 @@ export function ClientDownloadsTab() {
   };
   const updated = current.data?.updateTime;
   return (
-    <Card title={t('clientDownload.manager.tab')} data-testid="client-downloads-admin">
-      <Typography.Paragraph type="secondary">{t('clientDownload.manager.intro')}</Typography.Paragraph>
+    <Flex vertical gap={16} data-testid="client-downloads-admin">
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('clientDownload.manager.intro')}
+      </Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" initialValues={{ list: current.data?.list ?? [] }}>
         <Form.List name="list">
           {(fields, { add, remove }) => (
@@ -198,6 +200,6 @@ export function ClientDownloadsTab() {
           )}
         </Form.List>
       </Form>
-    </Card>
+    </Flex>
   );
 }

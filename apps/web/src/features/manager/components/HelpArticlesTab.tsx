@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Flex, Result, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Empty, Flex, Result, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function HelpArticlesTab() {
 
   const create = () => setEditing({ id: null });
   return (
-    <Card title={t('help.articles.tab')} data-testid="help-articles">
+    <Flex vertical gap={16} data-testid="help-articles">
       <Flex vertical gap={16}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('help.articles.intro')}
@@ -144,6 +144,6 @@ export function HelpArticlesTab() {
         />
       </Flex>
       {editing && <HelpArticleDialog id={editing.id} onClose={() => setEditing(null)} />}
-    </Card>
+    </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Flex, Result, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Empty, Flex, Result, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function ReleaseNotesTab() {
   const create = () => setEditing({ key: null });
   const rows: Row[] = (list.data ?? []).map((r) => ({ ...r, id: `${r.type}/${r.version}` }));
   return (
-    <Card title={t('updates.manager.tab')} data-testid="release-notes">
+    <Flex vertical gap={16} data-testid="release-notes">
       <Flex vertical gap={16}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('updates.manager.intro')}
@@ -159,6 +159,6 @@ export function ReleaseNotesTab() {
         />
       </Flex>
       {editing && <ReleaseNoteDialog noteKey={editing.key} onClose={() => setEditing(null)} />}
-    </Card>
+    </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from 'antd';
+import { Button, Col, Flex, Form, Input, Result, Row, Skeleton, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import type { ServiceContacts } from '@archway/contract';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +35,10 @@ export function ServiceContactsTab() {
     save.mutate(values);
   };
   return (
-    <Card title={t('notices.manager.tab')} data-testid="service-contacts">
-      <Typography.Paragraph type="secondary">{t('notices.manager.intro')}</Typography.Paragraph>
+    <Flex vertical gap={16} data-testid="service-contacts">
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('notices.manager.intro')}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={current.data}>
         <Row gutter={[24, 0]}>
           {DESKS.map((desk) => (
@@ -73,6 +75,6 @@ export function ServiceContactsTab() {
           {t('notices.manager.save')}
         </Button>
       </Form>
-    </Card>
+    </Flex>
   );
 }
