@@ -46,11 +46,10 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
   };
 
   it('registers, mails a confirmation link in the chosen language, and confirms the address once', async () => {
-    const before = relay.received.length;
     const answer = await call('POST', '/user/register', { ...person, language: 'de' });
     expect(answer).toMatchObject({ success: true, data: { username: 'ada.l', emailConfirmed: '2' } });
+    // One mail to the address (the relay also hears the mails other tests of this file send, at their own pace).
     const [mail] = await mailsTo(relay, 'ada@example.test', 1);
-    expect(relay.received.length).toBe(before + 1);
     expect(mail!.to![0]!.address!.toLowerCase()).toBe('ada@example.test');
     expect(mail!.subject).toBe(de.confirmEmail.subject);
     expect(mail!.text).toContain('ada.l');
