@@ -146,7 +146,8 @@ const MANAGER_TABS = [
 
 /** A platform administrator's screens: no organization, the back office. */
 const adminScreens = (): Screen[] => [
-  screen('/home', '[data-testid=home-dashboard]'),
+  // An administrator without an organization lands in the back office (issue 24): /home leads to /manager.
+  screen('/home', '[data-testid=manager-console]', { name: 'home-to-manager' }),
   // Without an organization, a notice instead of the device tabs.
   screen('/device', '.ant-layout-content .ant-result'),
   screen('/account', '[data-testid=profile-tab]'),
@@ -349,10 +350,11 @@ describe('every screen at 390, 768 and 1440 px', () => {
     await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-menu-id$="-${menuKey}"]`).click();
   }
 
-  /** The phone's drawers and menus, the settings drawer and the first-use guide, on the home screen. */
+  /** The phone's drawers and menus, the settings drawer and the first-use guide, on the home screen (the back office for the administrator). */
   async function overlays(role: Role, width: number) {
     await go('/home');
-    await page.getByTestId('home-dashboard').waitFor();
+    // An administrator without an organization is taken on to the back office.
+    await page.getByTestId(role === 'admin' ? 'manager-console' : 'home-dashboard').waitFor();
     if (width < 768) {
       // The phone's menu is a drawer behind the hamburger.
       await page.getByTestId('menu-toggle').click();
