@@ -249,12 +249,18 @@ describe.each(engines)('notices and live case updates (%s)', (engine) => {
     const { url, clinic, nurse } = await setup();
     const sock = await socketOf(url, nurse);
     const heard = collect(sock, RealtimeEvent.adminNotice);
+    let closed = '';
+    sock.on('disconnect', (reason: string) => (closed = reason));
     // The nurse leaves the organization (anyone may leave; the clinic keeps its owner).
     expect(clinic.owner.userId).not.toBe(nurse.userId);
     const res = await nurse.call('DELETE', `/api2/cust/user/${nurse.userId}`);
     expect(res.body).toMatchObject({ success: true });
-    await until(() => heard.length === 1);
-    expect(heard).toEqual([{ reason: 'membership' }]);
+    // The connection acting for the organization is closed by the server (issue 23, security 4); the notice is
+    // published through the adapter and may arrive before that or not at all: either tells the client to renew
+    // (RealtimeBridge renews on adminNotice and after a server disconnect).
+    await until(() => heard.length === 1 || closed !== '');
+    if (heard.length) expect(heard).toEqual([{ reason: 'membership' }]);
+    else expect(closed).toBe('io server disconnect');
   });
 });
 

@@ -129,8 +129,9 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
   });
 
   // disconnectSockets goes through the adapter: every process closes its own sockets of the room. Not the
-  // transport (`false`): the socket leaves every room at once, but what was sent before (e.g. the adminNotice that
-  // says why) still reaches the client ahead of the disconnect packet, and the client then reconnects anew.
+  // transport (`false`): the socket leaves every room at once and the client gets "io server disconnect", on which
+  // it reconnects and reads everything again. A notice emitted just before may be lost: the adapter delivers
+  // broadcasts after publishing them, a disconnect at once.
   const close = (room: string) => {
     try {
       io.in(room).disconnectSockets(false);
