@@ -172,7 +172,12 @@ describe('3D preview in Chromium', () => {
       expect(size!.height).toBeGreaterThan(200);
       expect(png.length).toBeGreaterThan(10_000);
 
-      // Orbit with the mouse: the view turns; reset view: back to the first view exactly.
+      // Orbit with the mouse: the view turns; reset view: back to the first view exactly. The pictures compare the
+      // canvas's own pixels: a notice that comes or goes over it meanwhile (a new case, a task done) is hidden here
+      // (where notices may sit is notices-layout.test.ts's).
+      await page.addStyleTag({
+        content: '.ant-notification, .ant-message { visibility: hidden !important; }',
+      });
       const before = await canvasShot();
       const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
