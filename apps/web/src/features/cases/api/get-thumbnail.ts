@@ -33,7 +33,11 @@ export function useThumbnail(url: string | null): string | null {
     gcTime: 10 * 60_000,
     retry: 1,
   });
-  const blob = query.data;
+  return useObjectUrl(query.data);
+}
+
+/** An object URL of `blob`, revoked when the blob changes or the component goes. */
+export function useObjectUrl(blob: Blob | undefined): string | null {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) {

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useProtectedFile } from '../../../shared/api/protected-file.ts';
 import { useCustomer } from '../../../shared/api/current-user.ts';
-import { getThumbnail, getThumbnailQueryKey } from '../api/get-thumbnail.ts';
+import { getThumbnail, getThumbnailQueryKey, useObjectUrl } from '../api/get-thumbnail.ts';
 import { useSheetBranding } from '../api/get-sheet-branding.ts';
 
 /** What the printed case sheet shows besides the case: the organization's name, logo and colour, the scan's image. */
@@ -18,21 +17,6 @@ export interface SheetAssets {
   hasScan: boolean;
   /** Everything asked for has arrived or failed: printing now prints what the sheet will ever show. */
   ready: boolean;
-}
-
-/** An object URL of `blob`, revoked when the blob changes or the sheet goes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setSrc(null);
-      return;
-    }
-    const href = URL.createObjectURL(blob);
-    setSrc(href);
-    return () => URL.revokeObjectURL(href);
-  }, [blob]);
-  return src;
 }
 
 /**
