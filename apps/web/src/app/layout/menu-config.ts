@@ -25,6 +25,9 @@ import { menuRules, type MenuEntryDef } from './menu-model.ts';
  *   { path: '/customizeOrder', titleKey: 'routes.customizeOrder', visible: menuRules.order },
  */
 export const menuConfig: readonly MenuEntryDef[] = [
+  // The back office comes first for a platform administrator, with or without an organization (issue 24): it is
+  // their work; without an organization it is also their landing (home is hidden then).
+  { path: '/manager', titleKey: 'routes.manager', icon: ToolOutlined, visible: menuRules.admin },
   { path: '/home', titleKey: 'routes.home', icon: HomeOutlined, visible: menuRules.home },
   {
     key: 'orders',
@@ -72,11 +75,4 @@ export const menuConfig: readonly MenuEntryDef[] = [
   { path: '/account', titleKey: 'routes.account', icon: IdcardOutlined },
   { path: '/newAccount', titleKey: 'routes.newAccount', icon: TeamOutlined, needsOrg: true },
   { path: '/recycle', titleKey: 'routes.recycle', icon: DeleteOutlined, needsOrg: true },
-  {
-    path: '/manager',
-    titleKey: 'routes.manager',
-    icon: ToolOutlined,
-    visible: menuRules.admin,
-    firstWithoutOrg: true,
-  },
 ];

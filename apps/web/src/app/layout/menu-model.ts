@@ -28,8 +28,6 @@ export interface MenuItemDef {
   label?: ComponentType<{ children: ReactNode }>;
   /** Listed only when the user acts for an organization (its screen shows an organization's data). */
   needsOrg?: boolean;
-  /** Listed first when the user acts for no organization (the administrator's console). */
-  firstWithoutOrg?: boolean;
 }
 
 export interface MenuGroupDef {
@@ -76,9 +74,7 @@ export function visibleMenu(entries: readonly MenuEntryDef[], context: MenuConte
     const children = entry.children.filter(shown);
     return children.length ? [{ ...entry, children }] : [];
   });
-  if (!noOrg) return list;
-  const first = (entry: MenuEntryDef) => !isGroup(entry) && entry.firstWithoutOrg === true;
-  return [...list.filter(first), ...list.filter((entry) => !first(entry))];
+  return list;
 }
 
 const matches = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
