@@ -102,6 +102,20 @@ const SORTS: Record<string, string> = {
   'patientName desc': 'c.patient_name desc, b.case_id',
 };
 
+const CASE_NUMBER = /^([0-9a-f]{4})-?([0-9a-f]{4})$/i;
+
+/**
+ * The ids a keyword names when it is a short case number (`XXXX-XXXX`, the first eight hex digits of the id, with or
+ * without the dash, in any case; the web's `features/cases/utils/case-number.ts`): the range of UUIDs starting with
+ * them, so the primary key (case_id, cust_id) finds them. Anything else names no id (docs/decisions.md).
+ */
+function caseNumberRange(keyword: string): { from: string; to: string } | undefined {
+  const m = CASE_NUMBER.exec(keyword.trim());
+  if (!m) return undefined;
+  const prefix = `${m[1]}${m[2]}`.toLowerCase();
+  return { from: `${prefix}-0000-0000-0000-000000000000`, to: `${prefix}-ffff-ffff-ffff-ffffffffffff` };
+}
+
 function boxFilter(q: BoxQuery): SQL {
   const parts: SQL[] = [
     sql`b.cust_id = ${q.custId}`,
@@ -115,8 +129,14 @@ function boxFilter(q: BoxQuery): SQL {
   if (q.notDownload) parts.push(sql`b.downloaded_at is null`);
   if (q.downloaded !== undefined)
     parts.push(q.downloaded ? sql`b.downloaded_at is not null` : sql`b.downloaded_at is null`);
-  // A substring of the patient, the doctor or the other party (case_boxes.search, index case_boxes_search).
-  if (q.keyword) parts.push(sql`b.search ilike ${`%${escapeLike(q.keyword)}%`}`);
+  // A substring of the patient, the doctor or the other party (case_boxes.search, index case_boxes_search); a keyword
+  // that is a case number also finds the copies whose id starts with it (a range of the primary key, this
+  // organization's copies only: the cust_id condition above holds for both).
+  if (q.keyword) {
+    const text = sql`b.search ilike ${`%${escapeLike(q.keyword)}%`}`;
+    const ids = caseNumberRange(q.keyword);
+    parts.push(ids ? sql`(${text} or b.case_id between ${ids.from}::uuid and ${ids.to}::uuid)` : text);
+  }
   return sql.join(parts, sql` and `);
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CaseStatus, CustStatus, CustType, NO_RECEIVER } from '@archway/contract';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
@@ -144,6 +144,47 @@ describe.each(engines)('cases (%s)', (engine) => {
     expect(await ids('MÜLLER')).toEqual([accented]);
     expect(await ids('zoë mü')).toEqual([accented]);
     expect(await ids('明小')).toEqual([]);
+  });
+
+  it('finds a case by its short number (with or without the dash, any case), in the own box only', async () => {
+    // Two cases whose ids share their first eight hex digits, one in another organization's box: the column's
+    // default is set for this test only (the database is this file's own).
+    const prefix = '5ca1ab1e';
+    const withPrefix = async <T>(make: () => Promise<T>) => {
+      await t.app.platform.db.execute(
+        sql.raw(
+          `alter table cases alter column id set default ('${prefix}' || substr(gen_random_uuid()::text, 9))::uuid`,
+        ),
+      );
+      try {
+        return await make();
+      } finally {
+        await t.app.platform.db.execute(
+          sql.raw('alter table cases alter column id set default gen_random_uuid()'),
+        );
+      }
+    };
+    const org = await f.org();
+    const d = await f.device(org);
+    const other = await f.org();
+    const otherDevice = await f.device(other);
+    const mine = await withPrefix(() => f.kase(d, org.owner, { patientName: 'Number Seeker' }));
+    const theirs = await withPrefix(() => f.kase(otherDevice, other.owner, { patientName: 'Number Seeker' }));
+    const unrelated = await f.kase(d, org.owner, { patientName: '5CA1AB1E Pattern' });
+    expect(mine.slice(0, 8)).toBe(prefix);
+    expect(theirs.slice(0, 8)).toBe(prefix);
+    const ids = async (keyword: string) => (await page(org, { keyword })).records.map((r) => r.id);
+    expect(await ids('5CA1-AB1E')).toEqual([mine]);
+    expect(await ids('5ca1-ab1e')).toEqual([mine]);
+    expect(await ids(' 5ca1-AB1E ')).toEqual([mine]);
+    // Without the dash the digits are also text: the patient named with them is found too.
+    expect(await ids('5ca1ab1e')).toEqual([unrelated, mine]);
+    // The other organization finds its own copy by the same number, and only that.
+    expect((await page(other, { keyword: '5CA1-AB1E' })).records.map((r) => r.id)).toEqual([theirs]);
+    // A number that is no case of the box, and a shape that is no case number.
+    expect(await ids('FFFF-FFFE')).toEqual([]);
+    expect(await ids('5CA1-AB1')).toEqual([]);
+    expect(await ids('5CA1-AB1E-')).toEqual([]);
   });
 
   it('filters the box by type, direction, keyword (patient, doctor, the other party), dates and download', async () => {
