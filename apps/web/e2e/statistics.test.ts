@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CompareSide, StatsRow } from '@archway/contract';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, openAs, PHONE } from './support/page.ts';
+import { DESKTOP, openAs, PHONE, TABLET } from './support/page.ts';
 import { exchange, people, YESTERDAY_CASES } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -398,6 +398,55 @@ describe('statistics and comparison in Chromium', () => {
       await expect(card.innerText()).resolves.toContain(text(`stats.columns.${key}`));
     await page.getByTestId('stats-sort').waitFor();
     await checkWidth('statistics en 390');
+    // Above the cards, the listed rows as bars of the sorted figure (the total when sorted by month): the canvas is
+    // drawn within the phone's width, and its description names every listed row with its total.
+    const chart = page.getByTestId('stats-chart');
+    const canvas = chart.locator('canvas').first();
+    await canvas.waitFor();
+    const drawn = await canvas.boundingBox();
+    expect(
+      drawn && drawn.width > 200 && drawn.height > 60 && drawn.x >= 0 && drawn.x + drawn.width <= 390,
+    ).toBe(true);
+    await expect(chart.innerText()).resolves.toContain(
+      text('stats.chart.title', { metric: text('stats.columns.total') }),
+    );
+    const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    /** The chart's description names each card's row with its figure, in the cards' order. */
+    const chartShowsCards = async (key: 'total' | 'ortho') => {
+      const description =
+        (await chart.locator('div[role=img][aria-label]').first().getAttribute('aria-label')) ?? '';
+      const cards = await page.getByTestId('stats-card').evaluateAll(
+        (all, key) =>
+          all.map((c) => ({
+            name: (c.querySelector('strong') as HTMLElement).innerText,
+            value: (c.querySelector(`[data-testid=stats-card-${key}] dd`) as HTMLElement).innerText.trim(),
+          })),
+        key,
+      );
+      expect(cards.length).toBeGreaterThan(0);
+      const pattern = cards.map((c) => `${literal(c.name)} · [^:;]+: ${literal(c.value)}`).join('; ');
+      expect(description).toMatch(new RegExp(`: ${pattern}\\.$`));
+    };
+    await chartShowsCards('total');
+    await page.screenshot({ path: `${SHOTS}/stats-chart-en-390.png` });
+    // Sorted by another figure, the bars show that figure.
+    await page.getByTestId('stats-sort').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: `${text('stats.sortBy')}: ${text('stats.columns.ortho')} ↓` })
+      .first()
+      .click();
+    await chart.getByText(text('stats.chart.title', { metric: text('stats.columns.ortho') })).waitFor();
+    await settle();
+    await chartShowsCards('ortho');
+    // Wider, the chart stays above the table (within the window).
+    for (const size of [TABLET, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.locator('[data-testid=stats-table] th').first().waitFor();
+      await canvas.waitFor();
+      await checkWidth(`statistics en ${size.width}`);
+      await page.screenshot({ path: `${SHOTS}/stats-chart-en-${size.width}.png` });
+    }
 
     // In German (longer words) on a phone: nothing wider than the window.
     await page.evaluate(() => localStorage.setItem('lang', 'de'));
@@ -429,6 +478,7 @@ describe('statistics and comparison in Chromium', () => {
     await empty.waitFor();
     await expect(empty.innerText()).resolves.toContain(text('stats.empty.none'));
     await expect(page.getByTestId('stats-export-csv').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('stats-chart').count()).resolves.toBe(0);
     await shot('empty-1440');
     await empty.getByRole('button', { name: text('stats.empty.devices') }).click();
     await page.waitForURL(/\/v5\/device$/);

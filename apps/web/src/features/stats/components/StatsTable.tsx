@@ -19,6 +19,7 @@ import {
 import { useStatsExport } from '../api/export-stats-table.ts';
 import { partnerColumn, rowAlerts, type ExportFormat } from '../utils/stats.ts';
 import { AlertCell } from './AlertCell.tsx';
+import { StatsChart } from './StatsChart.tsx';
 import '../stats.css';
 
 const DEFAULT_SORT: Pick<StatsFilter, 'sort' | 'order'> = { sort: 'month', order: 'desc' };
@@ -321,6 +322,10 @@ export function StatsTable({
           </Button>
         </Flex>
       </Flex>
+      {/* The listed rows as bars (no chart without rows: the table's own empty state speaks then). */}
+      {!query.isError && records && records.length > 0 && (
+        <StatsChart rows={records} sort={order.sort} nameTitle={t(`stats.columns.${first}`)} />
+      )}
       <Table<StatsRow>
         rowKey={(r) => `${r.custId}:${r.month}`}
         size={narrow ? 'small' : 'middle'}
