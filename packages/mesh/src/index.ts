@@ -4,7 +4,9 @@ export * from './read/index.ts';
 export * from './write/index.ts';
 export * from './model/index.ts';
 export * from './compare/index.ts';
-export { archJaw, toothIndex } from './fixtures/jaw.ts';
+export { TriangleBvh, type BvhParts } from './compare/bvh.ts';
+export * from './viewer/index.ts';
+export { archJaw, toothIndex, type JawOptions } from './fixtures/jaw.ts';
 export {
   renderImage,
   PLASTER_COLOR,

@@ -1,9 +1,11 @@
 /**
  * Nearest point on a triangle mesh: a bounding-volume hierarchy over the triangles (median split of the centroids
  * along the widest axis, four triangles a leaf), searched nearest-box-first with the best distance so far pruning
- * the rest. Every query may pass a hint — a triangle near the answer (the previous query's, when the queries walk
+ * the rest (and `raycast`, the nearest hit of a ray, nearest-box-first with a slab test, for picking). Every query
+ * may pass a hint — a triangle near the answer (the previous query's, when the queries walk
  * the surface in order) — whose distance bounds the search from the start; that is what makes a scan's 150,000
  * vertices cheap. Coordinates are copied in the tree's own order so a leaf's triangles are adjacent in memory.
+ * `toParts`/`fromParts` hand the tree over as typed arrays (built in a worker, posted to the page).
  */
 import type { Mesh } from '../mesh.ts';
 
@@ -112,6 +114,71 @@ export function triangleIndices(mesh: Mesh): Uint32Array {
   return out;
 }
 
+/** A tree as transferable typed arrays (see `TriangleBvh.toParts`). */
+export interface BvhParts {
+  coords: Float32Array;
+  order: Uint32Array;
+  bounds: Float32Array;
+  first: Int32Array;
+  count: Int32Array;
+}
+
+/** After `rayTriangle` hits: the hit's barycentric weights of b and c. */
+export const rayHit = new Float64Array(2);
+
+/**
+ * Möller–Trumbore: the t of the ray o + t·d through the triangle abc (front or back face), or -1 for a miss or a ray
+ * parallel to its plane. Edges and corners count as hits. The weights of b and c go to `rayHit`.
+ */
+export function rayTriangle(
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+): number {
+  const e1x = bx - ax;
+  const e1y = by - ay;
+  const e1z = bz - az;
+  const e2x = cx - ax;
+  const e2y = cy - ay;
+  const e2z = cz - az;
+  const px = dy * e2z - dz * e2y;
+  const py = dz * e2x - dx * e2z;
+  const pz = dx * e2y - dy * e2x;
+  const det = e1x * px + e1y * py + e1z * pz;
+  if (det === 0 || !Number.isFinite(det)) return -1;
+  const inv = 1 / det;
+  const sx = ox - ax;
+  const sy = oy - ay;
+  const sz = oz - az;
+  const u = (sx * px + sy * py + sz * pz) * inv;
+  if (u < 0 || u > 1) return -1;
+  const qx = sy * e1z - sz * e1y;
+  const qy = sz * e1x - sx * e1z;
+  const qz = sx * e1y - sy * e1x;
+  const v = (dx * qx + dy * qy + dz * qz) * inv;
+  if (v < 0 || u + v > 1) return -1;
+  const t = (e2x * qx + e2y * qy + e2z * qz) * inv;
+  if (!(t >= 0)) return -1;
+  rayHit[0] = u;
+  rayHit[1] = v;
+  return t;
+}
+
+/** A slab test's upper bound is stretched by this factor so that rounding never drops a box a hit lies in. */
+const SLAB_SLACK = 1 + 1e-6;
+
 export class TriangleBvh {
   /** The triangles' corner coordinates in tree order (9 numbers each; float32 like the mesh, so exact). */
   readonly coords: Float32Array;
@@ -133,7 +200,21 @@ export class TriangleBvh {
   /** The number of triangles tested by the last query (for the benchmark). */
   tested = 0;
 
-  constructor(positions: Float32Array, indices: Uint32Array) {
+  /** After `raycast`: the hit's t (the point is o + t·d in `point`, the mesh triangle in `triangle`). */
+  hitT = Infinity;
+  /** After `raycast`: the hit triangle's unit face normal, oriented by its winding (right hand: a, b, c). */
+  readonly hitNormal = new Float64Array(3);
+
+  /** A tree over the triangles `indices` of `positions`; with `parts`, that tree as it was handed over instead. */
+  constructor(positions: Float32Array, indices: Uint32Array, parts?: BvhParts) {
+    if (parts) {
+      this.coords = parts.coords;
+      this.order = parts.order;
+      this.bounds = parts.bounds;
+      this.first = parts.first;
+      this.count = parts.count;
+      return;
+    }
     const m = indices.length / 3;
     // Per triangle: its box (min x y z, max x y z) and its centroid (times three), computed once.
     const box = new Float32Array(m * 6);
@@ -304,6 +385,113 @@ export class TriangleBvh {
     return best;
   }
 
+  /**
+   * The tree as typed arrays, to post from a worker (transfer their buffers) and rebuild with `fromParts`. They are
+   * the tree's own arrays, not copies: transferring them empties this tree.
+   */
+  toParts(): BvhParts {
+    const { coords, order, bounds, first, count } = this;
+    return { coords, order, bounds, first, count };
+  }
+
+  static fromParts(parts: BvhParts): TriangleBvh {
+    return new TriangleBvh(EMPTY_POSITIONS, EMPTY_INDICES, parts);
+  }
+
+  /**
+   * The nearest hit of the ray o + t·d (d need not be unit) with t in [0, maxT], front or back face. Returns true on
+   * a hit and fills `triangle` (the mesh triangle), `hitT`, `point` (o + t·d) and `hitNormal`. Boxes are visited
+   * nearest first and skipped once the hit so far is nearer than their entry. Of two triangles hit at the same t (an
+   * edge), the lower mesh triangle wins, as `raycastBrute` decides.
+   */
+  raycast(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT = Infinity): boolean {
+    const { coords, bounds, first, count, order, stack } = this;
+    const ix = inverse(dx);
+    const iy = inverse(dy);
+    const iz = inverse(dz);
+    let best = maxT;
+    let bestSlot = -1;
+    let bu = 0;
+    let bv = 0;
+    let tested = 0;
+    let top = 0;
+    if (coords.length === 0 || slab(bounds, 0, ox, oy, oz, ix, iy, iz, best) < 0) {
+      this.tested = 0;
+      return this.noHit();
+    }
+    stack[top++] = 0;
+    while (top > 0) {
+      const node = stack[--top]!;
+      const n = count[node]!;
+      if (n > 0) {
+        const start = first[node]!;
+        for (let i = start; i < start + n; i++) {
+          tested++;
+          const o = i * 9;
+          const t = rayTriangle(
+            coords[o]!,
+            coords[o + 1]!,
+            coords[o + 2]!,
+            coords[o + 3]!,
+            coords[o + 4]!,
+            coords[o + 5]!,
+            coords[o + 6]!,
+            coords[o + 7]!,
+            coords[o + 8]!,
+            ox,
+            oy,
+            oz,
+            dx,
+            dy,
+            dz,
+          );
+          if (t < 0 || t > best) continue;
+          if (t === best && bestSlot >= 0 && order[i]! > order[bestSlot]!) continue;
+          best = t;
+          bestSlot = i;
+          bu = rayHit[0]!;
+          bv = rayHit[1]!;
+        }
+        continue;
+      }
+      const l = first[node]!;
+      const r = l + 1;
+      const tl = slab(bounds, l * 6, ox, oy, oz, ix, iy, iz, best);
+      const tr = slab(bounds, r * 6, ox, oy, oz, ix, iy, iz, best);
+      if (tl >= 0 && tr >= 0) {
+        // The nearer box last, so it is searched first.
+        if (tl <= tr) {
+          stack[top++] = r;
+          stack[top++] = l;
+        } else {
+          stack[top++] = l;
+          stack[top++] = r;
+        }
+      } else if (tl >= 0) stack[top++] = l;
+      else if (tr >= 0) stack[top++] = r;
+    }
+    this.tested = tested;
+    if (bestSlot < 0) return this.noHit();
+    this.slot = bestSlot;
+    this.triangle = order[bestSlot]!;
+    this.hitT = best;
+    this.point[0] = ox + best * dx;
+    this.point[1] = oy + best * dy;
+    this.point[2] = oz + best * dz;
+    this.weights[0] = 1 - bu - bv;
+    this.weights[1] = bu;
+    this.weights[2] = bv;
+    faceNormal(coords, bestSlot * 9, this.hitNormal);
+    return true;
+  }
+
+  private noHit(): false {
+    this.slot = -1;
+    this.triangle = -1;
+    this.hitT = Infinity;
+    return false;
+  }
+
   /** The tree slot of the last answer (pass it back as `slotHint` to skip the lookup). */
   slot = -1;
   private slots: Int32Array | null = null;
@@ -324,6 +512,75 @@ export class TriangleBvh {
     this.weights[1] = closest[4]!;
     this.weights[2] = closest[5]!;
   }
+}
+
+const EMPTY_POSITIONS = new Float32Array(0);
+const EMPTY_INDICES = new Uint32Array(0);
+
+/** 1/d for the slab test, a huge number of d's sign where that overflows (0 or a subnormal d). */
+function inverse(d: number): number {
+  const i = 1 / d;
+  return Number.isFinite(i) ? i : d < 0 ? -1e300 : 1e300;
+}
+
+/**
+ * Where the ray enters the box at `o` in `b` (its t, 0 when it starts inside), or -1 when it misses the box or
+ * enters beyond `maxT`. `ix`… are 1/d per axis (a huge number for a 0 component).
+ */
+function slab(
+  b: Float32Array,
+  o: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  ix: number,
+  iy: number,
+  iz: number,
+  maxT: number,
+): number {
+  let t0 = (b[o]! - ox) * ix;
+  let t1 = (b[o + 3]! - ox) * ix;
+  let near = t0 < t1 ? t0 : t1;
+  let far = t0 < t1 ? t1 : t0;
+  t0 = (b[o + 1]! - oy) * iy;
+  t1 = (b[o + 4]! - oy) * iy;
+  if (t0 < t1) {
+    if (t0 > near) near = t0;
+    if (t1 < far) far = t1;
+  } else {
+    if (t1 > near) near = t1;
+    if (t0 < far) far = t0;
+  }
+  t0 = (b[o + 2]! - oz) * iz;
+  t1 = (b[o + 5]! - oz) * iz;
+  if (t0 < t1) {
+    if (t0 > near) near = t0;
+    if (t1 < far) far = t1;
+  } else {
+    if (t1 > near) near = t1;
+    if (t0 < far) far = t0;
+  }
+  far = far > 0 ? far * SLAB_SLACK : far;
+  if (near < 0) near = 0;
+  if (near > far || near > maxT * SLAB_SLACK) return -1;
+  return near;
+}
+
+/** The unit normal of the triangle at `o` in `t` (right hand: a, b, c) into `out` (0, 0, 0 for a degenerate one). */
+export function faceNormal(t: ArrayLike<number>, o: number, out: Float64Array) {
+  const ux = t[o + 3]! - t[o]!;
+  const uy = t[o + 4]! - t[o + 1]!;
+  const uz = t[o + 5]! - t[o + 2]!;
+  const vx = t[o + 6]! - t[o]!;
+  const vy = t[o + 7]! - t[o + 1]!;
+  const vz = t[o + 8]! - t[o + 2]!;
+  const nx = uy * vz - uz * vy;
+  const ny = uz * vx - ux * vz;
+  const nz = ux * vy - uy * vx;
+  const len = Math.hypot(nx, ny, nz);
+  out[0] = len > 0 ? nx / len : 0;
+  out[1] = len > 0 ? ny / len : 0;
+  out[2] = len > 0 ? nz / len : 0;
 }
 
 /** The squared distance from p to the box at `o` in `b` (0 inside). */

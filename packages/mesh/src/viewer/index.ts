@@ -1,0 +1,13 @@
+/** The 3D viewer's geometry: picking (TriangleBvh.raycast, and brute force to check it), the section outline, the bite. */
+export { raycastBrute, type BruteHit } from './pick.ts';
+export { sectionOutline } from './section.ts';
+export {
+  occlusionMap,
+  occlusionLegend,
+  occlusionColour,
+  occlusionThresholds,
+  type Jaw,
+  type JawOcclusion,
+  type OcclusionOptions,
+  type OcclusionResult,
+} from './occlusion.ts';
