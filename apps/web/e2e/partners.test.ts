@@ -192,6 +192,14 @@ describe('partners and third-party cooperation in Chromium', () => {
       await checkWidth('third party case 390');
       await shot('third-party-case-390');
 
+      // The clinic opens its partners on the labs tab (its partners are labs): the lab that receives its scans.
+      await openAs(page, base, clinic.owner, '/v5/partner');
+      await page.getByTestId('partner-page').waitFor();
+      await expect(
+        page.getByRole('tab', { name: text('partners.tabs.labs') }).getAttribute('aria-selected'),
+      ).resolves.toBe('true');
+      await rowWith(lab.name).waitFor();
+
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },

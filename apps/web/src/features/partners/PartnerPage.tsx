@@ -9,13 +9,18 @@ import { PartnerTable } from './components/PartnerTable.tsx';
 
 type TabKey = 'clinics' | 'labs' | 'cooperation';
 
-/** `/partner`: partner clinics, partner labs, third-party cooperation (product §1, §2, §4). */
+/**
+ * `/partner`: partner clinics, partner labs, third-party cooperation (product §1, §2, §4). A clinic opens on its partner
+ * labs, every other organization on its partner clinics.
+ */
 export default function PartnerPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const [tab, setTab] = useState<TabKey>('clinics');
+  // A clinic's partners are mostly labs, a lab's mostly clinics: the tab a person opens first is the likely one.
+  const [chosen, setTab] = useState<TabKey | null>(null);
 
   if (!user) return <Skeleton active />;
+  const tab = chosen ?? (user.custType === CustType.clinic ? 'labs' : 'clinics');
   if (!user.custId) return <Result status="info" title={t('partners.noOrganization')} />;
 
   return (
