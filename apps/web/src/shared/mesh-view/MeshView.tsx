@@ -14,6 +14,9 @@ import {
   type PerspectiveCamera,
 } from 'three';
 import { vertexNormals, type MeshData } from './mesh-data.ts';
+import { CameraFlight, PinMarkers } from './PinMarkers.tsx';
+import { PinList } from './PinList.tsx';
+import type { Pin } from './pins.ts';
 
 export interface MeshViewProps {
   /** The meshes drawn together (their union decides the camera). */
@@ -26,6 +29,10 @@ export interface MeshViewProps {
   plaster?: number;
   /** Things drawn over the canvas's corner (a legend…). */
   overlay?: ReactNode;
+  /** Remarks pinned to the meshes, shown read-only: markers with their texts and a list that flies to each. */
+  pins?: readonly Pin[];
+  /** The pins list's title. */
+  pinsTitle?: string;
   /** Called once, after the first frame that drew the meshes. */
   onDrawn?: () => void;
   testId?: string;
@@ -136,10 +143,20 @@ export function MeshView({
   plaster = PLASTER,
   overlay,
   onDrawn,
+  pins,
+  pinsTitle = '',
   testId = 'mesh-view',
 }: MeshViewProps) {
   const { t } = useTranslation();
   const [resets, setResets] = useState(0);
+  const [openPin, setOpenPin] = useState<string | null>(null);
+  const [flight, setFlight] = useState({ n: 0, to: null as Pin['anchor']['camera'] | null });
+  const flyTo = (id: string) => {
+    const pin = pins?.find((p) => p.id === id);
+    if (!pin) return;
+    setOpenPin(id);
+    setFlight((f) => ({ n: f.n + 1, to: pin.anchor.camera }));
+  };
   const [drawn, setDrawn] = useState(false);
   const geometries = useMemo(() => meshes.map(geometryOf), [meshes]);
   useEffect(() => () => geometries.forEach((g) => g.dispose()), [geometries]);
@@ -156,7 +173,7 @@ export function MeshView({
     onDrawn?.();
   }, [onDrawn]);
 
-  return (
+  const view = (
     <div
       data-testid={testId}
       data-frame={drawn ? 'drawn' : 'waiting'}
@@ -200,6 +217,12 @@ export function MeshView({
         <OrbitControls makeDefault enableDamping={false} />
         <Fit sphere={sphere} resets={resets} />
         <FirstFrame active={geometries.length > 0} onDrawn={whenDrawn} />
+        {pins && pins.length > 0 && sphere && (
+          <>
+            <PinMarkers pins={pins} openId={openPin} onOpen={setOpenPin} size={sphere.radius * 0.012} />
+            <CameraFlight to={flight.to} flight={flight.n} />
+          </>
+        )}
       </Canvas>
       <Button
         size="small"
@@ -212,6 +235,13 @@ export function MeshView({
         {t('meshView.reset')}
       </Button>
       {overlay}
+    </div>
+  );
+  if (!pins || pins.length === 0) return view;
+  return (
+    <div className="mesh-view-with-pins">
+      {view}
+      <PinList pins={pins} title={pinsTitle} openId={openPin} onSelect={flyTo} testId={`${testId}-pins`} />
     </div>
   );
 }

@@ -159,6 +159,7 @@ export function ReportView({ report, source }: ReportViewProps) {
               token={source === 'signedIn' ? getToken() : null}
               label={t('caseReport.view.scans')}
               testId="report-scan-view"
+              pins={report.pins}
             />
             <Typography.Text type="secondary" className="report-hint no-print">
               {t('caseReport.view.scansHint')}

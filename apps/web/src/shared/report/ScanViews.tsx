@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LazyMeshView, useMeshFile, type MeshData, type MeshFileState } from '../mesh-view/LazyMeshView.tsx';
+import type { Pin } from '../mesh-view/pins.ts';
 
 /** A scan or model the view shows: read from `url` (with the token when one is given). */
 export interface ScanViewFile {
@@ -18,6 +19,8 @@ export interface ScanViewsProps {
   label: string;
   height?: number;
   testId?: string;
+  /** The case's remarks pinned to these files (read-only); a pin on a file not shown is left out. */
+  pins?: readonly Pin[];
 }
 
 /** Reads one file in a worker and tells the parent how it went (one hook per file, however many there are). */
@@ -39,7 +42,7 @@ function FileLoader({
  * The shared 3D view (shared/mesh-view) of several files drawn together: a case's scans (upper and lower jaw) or its
  * built models. Shows a spinner while they load and names the files that could not be read.
  */
-export function ScanViews({ files, token, label, height = 360, testId = 'scan-view' }: ScanViewsProps) {
+export function ScanViews({ files, token, label, height = 360, testId = 'scan-view', pins }: ScanViewsProps) {
   const { t } = useTranslation();
   const [states, setStates] = useState<Record<string, MeshFileState>>({});
   const onState = useCallback(
@@ -71,6 +74,8 @@ export function ScanViews({ files, token, label, height = 360, testId = 'scan-vi
         label={label}
         height={height}
         testId={`${testId}-mesh`}
+        pins={pins?.filter((p) => files.some((f) => f.id === p.anchor.fileId))}
+        pinsTitle={t('report.pins.title')}
         overlay={
           loading ? (
             <Flex align="center" gap={8} className="scan-views-loading">

@@ -1,9 +1,16 @@
 import './comments.css';
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent } from 'react';
 import { Alert, Button, Empty, Flex, Input, Skeleton, Tag, Typography } from 'antd';
-import { CloseOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  CloseOutlined,
+  EnvironmentOutlined,
+  PaperClipOutlined,
+  PushpinOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { COMMENT_TEXT_MAX, type CaseComment } from '@archway/contract';
 import { clearCommentImage, pendingCommentImage } from '../../../shared/comment-draft.ts';
 import { ApiError } from '../../../shared/request.ts';
@@ -15,7 +22,37 @@ import { CommentImage } from './CommentImage.tsx';
 /** Image types a comment accepts (the server checks the content again). */
 const ACCEPT = 'image/png,image/jpeg,image/gif';
 
+/**
+ * A remark pinned to the scan: a chip saying so and "Show on the scan", which opens the case's 3D preview at the pin
+ * (the case list opens it from the address: features meet by URL).
+ */
+function PinChip({ comment }: { comment: CaseComment }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Flex align="center" gap={6} wrap className="comment-pin" data-testid="comment-pin">
+      <Tag icon={<PushpinOutlined />} color="orange" className="comment-pin-chip">
+        {t('comments.pin.chip')}
+      </Tag>
+      <Button
+        size="small"
+        type="link"
+        icon={<EnvironmentOutlined />}
+        onClick={() =>
+          void navigate(
+            `/case?preview=${encodeURIComponent(comment.caseId)}&pin=${encodeURIComponent(comment.id)}`,
+          )
+        }
+        data-testid="comment-show-pin"
+      >
+        {t('comments.pin.show')}
+      </Button>
+    </Flex>
+  );
+}
+
 function Message({ comment }: { comment: CaseComment }) {
+  const pinned = Boolean((comment as { anchor?: unknown }).anchor);
   return (
     <Flex
       vertical
@@ -33,6 +70,7 @@ function Message({ comment }: { comment: CaseComment }) {
       <div className={`comment-bubble${comment.mine ? ' is-mine' : ''}`}>
         {comment.text && <div className="comment-text">{comment.text}</div>}
         {comment.image && <CommentImage url={comment.image.url} name={comment.image.name} />}
+        {pinned && <PinChip comment={comment} />}
       </div>
     </Flex>
   );

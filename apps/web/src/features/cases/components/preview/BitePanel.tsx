@@ -1,0 +1,142 @@
+import './bite.css';
+import { useMemo } from 'react';
+import { Alert, Flex, Progress, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { occlusionColour, occlusionLegend } from '@archway/mesh';
+import type { BiteJaw, BiteResult } from './bite-worker-protocol.ts';
+import type { BiteState } from './use-bite.ts';
+
+const rgb = (c: ArrayLike<number>) => `rgb(${c[0]} ${c[1]} ${c[2]})`;
+
+/** The legend as a bar: the map's colours from its first stop to its range, a step where two stops meet. */
+function Legend({ result, format }: { result: BiteResult; format: (mm: number) => string }) {
+  const { t } = useTranslation();
+  const stops = occlusionLegend(result.thresholds);
+  const from = stops[0]!.mm;
+  const to = result.thresholds.range;
+  const at = (mm: number) => `${(((mm - from) / (to - from)) * 100).toFixed(2)}%`;
+  const gradient = stops
+    .filter((s) => s.mm <= to && !(s.mm === to && s === stops[stops.length - 1]))
+    .map((s) => `${rgb(s.rgb)} ${at(s.mm)}`)
+    .join(', ');
+  const ticks = [from, result.thresholds.contact, result.thresholds.near, to];
+  const beyond = stops[stops.length - 1]!.rgb;
+  return (
+    <div className="bite-legend" data-testid="viewer-bite-legend">
+      <Flex gap={10} wrap className="bite-legend-names">
+        <span>
+          <i style={{ background: rgb(stops[0]!.rgb) }} /> {t('cases.viewer.bite.contact')}
+        </span>
+        <span>
+          <i style={{ background: rgb(stops[2]!.rgb) }} /> {t('cases.viewer.bite.near')}
+        </span>
+        <span>
+          <i style={{ background: rgb(stops[5]!.rgb) }} /> {t('cases.viewer.bite.clear')}
+        </span>
+        <span>
+          <i style={{ background: rgb(beyond) }} /> {t('cases.viewer.bite.beyond', { mm: format(to) })}
+        </span>
+      </Flex>
+      <div className="bite-legend-bar" style={{ background: `linear-gradient(to right, ${gradient})` }} />
+      <div className="bite-legend-ticks">
+        {ticks.map((mm, i) => (
+          <span key={i} style={{ insetInlineStart: at(mm) }}>
+            {format(mm)}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A small histogram of one jaw's distances: a bar per bin, coloured as the map colours its middle. */
+function Histogram({ jaw, result, label }: { jaw: BiteJaw; result: BiteResult; label: string }) {
+  const { counts, from, to } = jaw.histogram;
+  const bars = useMemo(() => {
+    const max = Math.max(1, ...counts);
+    const width = (to - from) / counts.length;
+    const colour = new Uint8Array(3);
+    return Array.from(counts, (n, i) => {
+      occlusionColour(from + (i + 0.5) * width, result.thresholds, colour, 0);
+      return { height: n === 0 ? 0 : Math.max(4, (n / max) * 100), colour: rgb(colour) };
+    });
+  }, [counts, from, to, result.thresholds]);
+  return (
+    <div className="bite-histogram" role="img" aria-label={label} data-testid="viewer-bite-histogram">
+      {bars.map((b, i) => (
+        <span key={i} style={{ height: `${b.height}%`, background: b.colour }} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The Bite tool's panel: while the worker computes, its progress; then the legend in mm, and per jaw the smallest
+ * clearance, the contact area and a histogram of the distances.
+ */
+export function BitePanel({ state }: { state: BiteState }) {
+  const { t, i18n } = useTranslation();
+  const mm = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }),
+    [i18n.language],
+  );
+  const short = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }),
+    [i18n.language],
+  );
+  const format = (v: number) => `${short.format(v)} mm`;
+
+  if (state.status === 'failed')
+    return (
+      <Alert type="warning" showIcon title={t('cases.viewer.bite.failed')} data-testid="viewer-bite-failed" />
+    );
+  if (state.status !== 'ready')
+    return (
+      <Flex vertical gap={6} className="bite-panel" data-testid="viewer-bite-computing" aria-busy>
+        <Flex gap={8} align="center">
+          <Spin size="small" />
+          <Typography.Text>{t('cases.viewer.bite.computing')}</Typography.Text>
+        </Flex>
+        <Progress
+          size="small"
+          percent={Math.floor((state.status === 'computing' ? state.fraction : 0) * 100)}
+        />
+      </Flex>
+    );
+
+  const { result } = state;
+  const jaws = [
+    { key: 'upper', jaw: result.upper },
+    { key: 'lower', jaw: result.lower },
+  ] as const;
+  return (
+    <Flex vertical gap={10} className="bite-panel" data-testid="viewer-bite-panel">
+      <Typography.Text strong>{t('cases.viewer.bite.title')}</Typography.Text>
+      <Legend result={result} format={format} />
+      <div className="bite-jaws">
+        {jaws.map(({ key, jaw }) => (
+          <div key={key} className="bite-jaw" data-testid="viewer-bite-jaw" data-jaw={key}>
+            <Typography.Text strong>{t(`cases.viewer.jaw.${key}`)}</Typography.Text>
+            <dl>
+              <dt>{t('cases.viewer.bite.minClearance')}</dt>
+              <dd data-testid="viewer-bite-min">{`${mm.format(jaw.minClearance)} mm`}</dd>
+              <dt>{t('cases.viewer.bite.contactArea')}</dt>
+              <dd data-testid="viewer-bite-area">{`${short.format(jaw.contactArea)} mm²`}</dd>
+            </dl>
+            <Histogram
+              jaw={jaw}
+              result={result}
+              label={t('cases.viewer.bite.histogram', {
+                from: format(jaw.histogram.from),
+                to: format(jaw.histogram.to),
+              })}
+            />
+          </div>
+        ))}
+      </div>
+      <Typography.Text type="secondary" className="bite-note">
+        {t('cases.viewer.bite.note')}
+      </Typography.Text>
+    </Flex>
+  );
+}
