@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sharedPin } from './comments.ts';
 import { uuidParam } from './schemas.ts';
 
 /**
@@ -186,5 +187,10 @@ export const sharedReport = z.object({
       url: z.string(),
     }),
   ),
+  /**
+   * The case's remarks pinned to the scans above (read-only), oldest first: only pins on a file listed in `files`;
+   * the writing organization's name, never a person's name or an image.
+   */
+  pins: z.array(sharedPin),
 });
 export type SharedReport = z.infer<typeof sharedReport>;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CommentAnchor } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { containsLike } from '../../platform/db/like.ts';
 import { caseComments } from './comments.schema.ts';
@@ -24,6 +25,7 @@ export interface CommentView {
   image: string | null;
   image_name: string | null;
   image_size: number | string | null;
+  anchor: CommentAnchor | null;
   created_at: Date | string;
 }
 
@@ -32,7 +34,7 @@ export const listComments = (db: Queryable, caseId: string) =>
   rowsOf<CommentView>(
     db,
     sql`select cc.id, cc.case_id, cc.cust_id, c.name as cust_name, cc.user_id, u.username as user_name, cc.text,
-        cc.image, a.name as image_name, a.size as image_size, cc.created_at
+        cc.image, a.name as image_name, a.size as image_size, cc.anchor, cc.created_at
       from case_comments cc join customers c on c.id = cc.cust_id
       left join users u on u.id = cc.user_id left join attachments a on a.id = cc.image
       where cc.case_id = ${caseId} order by cc.created_at, cc.id`,
@@ -43,12 +45,46 @@ export const findCommentView = async (db: Queryable, id: string) =>
     await rowsOf<CommentView>(
       db,
       sql`select cc.id, cc.case_id, cc.cust_id, c.name as cust_name, cc.user_id, u.username as user_name, cc.text,
-        cc.image, a.name as image_name, a.size as image_size, cc.created_at
+        cc.image, a.name as image_name, a.size as image_size, cc.anchor, cc.created_at
       from case_comments cc join customers c on c.id = cc.cust_id
       left join users u on u.id = cc.user_id left join attachments a on a.id = cc.image
       where cc.id = ${id}`,
     )
   )[0];
+
+/** Whether `fileId` is one of the case's scans (a 3D file: PLY, STL or OBJ, original or converted). */
+export const isScanOf = async (db: Queryable, caseId: string, fileId: string) =>
+  (
+    await rowsOf<{ id: string }>(
+      db,
+      sql`select f.id from case_files f where f.id = ${fileId} and f.case_id = ${caseId}
+        and f.format in ('ply', 'stl', 'obj')`,
+    )
+  ).length > 0;
+
+export interface PinView {
+  id: string;
+  text: string;
+  anchor: CommentAnchor;
+  cust_name: string;
+  created_at: Date | string;
+}
+
+/** The case's pinned remarks on any of `fileIds`, oldest first, with the writing organization's name. */
+export const pinsOn = (db: Queryable, caseId: string, fileIds: readonly string[]) =>
+  fileIds.length === 0
+    ? Promise.resolve([] as PinView[])
+    : rowsOf<PinView>(
+        db,
+        sql`select cc.id, cc.text, cc.anchor, c.name as cust_name, cc.created_at
+          from case_comments cc join customers c on c.id = cc.cust_id
+          where cc.case_id = ${caseId} and cc.anchor is not null
+            and cc.anchor->>'fileId' in (${sql.join(
+              fileIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          order by cc.created_at, cc.id`,
+      );
 
 /** The members of every other organization holding a copy of the case (sender, receivers, third party). */
 export const otherHolders = (db: Queryable, caseId: string, custId: string) =>

@@ -24,6 +24,19 @@ const tags = ['comments'];
 const security = [{ bearer: [] }];
 const member = { access: 'member' as const, validationError: CommentErrors.parameter };
 
+/** A form's fields with its `anchor` field (JSON text) read as JSON; text that is not JSON is a parameter error. */
+function withAnchor(fields: Record<string, string>): Record<string, unknown> {
+  if (fields.anchor === undefined || fields.anchor === '') {
+    const { anchor: _none, ...rest } = fields;
+    return rest;
+  }
+  try {
+    return { ...fields, anchor: JSON.parse(fields.anchor) as unknown };
+  } catch {
+    throw new AppError(CommentErrors.parameter, 'anchor');
+  }
+}
+
 /**
  * Comments on a case (product §3, §5; the spec shows no paths — these are Archway's, in the case service's style).
  * Any organization holding a copy of the case (sender, receivers, a third party it was forwarded to) reads and
@@ -40,11 +53,18 @@ export const commentsRoutes =
           tags,
           security,
           summary:
-            'Comment on a case: text (JSON { caseId, text }) or an image with optional text (multipart)',
+            'Comment on a case: text (JSON { caseId, text, anchor? }) or an image with optional text (multipart); ' +
+            'a remark may be pinned to the scan (anchor)',
           description:
-            'As JSON: { caseId, text }. As multipart/form-data: fields caseId and text and the image in field ' +
-            '`image` (jpg, png or gif by content, at most 10 MB; a multipart form without an image is refused as ' +
-            'empty). Refusals: comment -2 empty message, -4 unsupported image format, -5 image too large, -6 case ' +
+            'As JSON: { caseId, text, anchor }. As multipart/form-data: fields caseId, text and anchor (the anchor ' +
+            'as JSON text) and the image in field `image` (jpg, png or gif by content, at most 10 MB; a multipart ' +
+            'form without an image is refused as empty). `anchor` (optional, null for a plain comment) pins the ' +
+            "remark to the scan: { fileId: one of this case's scan files (PLY, STL, OBJ), point: [x,y,z], normal: " +
+            "[x,y,z] (not zero; stored at unit length), camera: { position, target, up } } in the file's own " +
+            'coordinates (mm), finite numbers within ±100000; a pinned comment needs text (comment -2), a file ' +
+            "that is not one of the case's scans is comment -1 and nothing is kept. The answer carries `anchor` " +
+            '(null for a plain comment). Refusals: comment -1 parameter, -2 empty message, -4 unsupported image ' +
+            'format, -5 image too large, -6 case ' +
             'older than 90 days (the preview rule), -3 send failed (storage or database: nothing is kept), case -1 ' +
             "not the caller's case. Every member of the other organizations holding the case gets a `reply` notice " +
             '(caseId, sendId = the author organization), announced on the realtime hub after the commit. Audited.',
@@ -66,7 +86,7 @@ export const commentsRoutes =
               missing: CommentErrors.empty,
             },
           });
-          fields = file.fields;
+          fields = withAnchor(file.fields);
         }
         const parsed = commentBody.safeParse(fields ?? {});
         if (!parsed.success)
@@ -82,8 +102,11 @@ export const commentsRoutes =
         schema: {
           tags,
           security,
-          summary: "A case's comments, oldest first, with author organization, time and image link (audited)",
-          description: 'Images are read at GET /attachment/{id} with the token. Refusal: case -1.',
+          summary:
+            "A case's comments, oldest first, with author organization, time, image link and pin (audited)",
+          description:
+            'Images are read at GET /attachment/{id} with the token. Each comment carries `anchor`: where on the ' +
+            "case's scan it is pinned ({ fileId, point, normal, camera }), null for a plain comment. Refusal: case -1.",
           querystring: commentCaseQuery,
           response: { 200: envelope(z.array(caseComment)) },
         },

@@ -1,6 +1,8 @@
 import {
   CommentErrors,
   type CaseComment,
+  type CommentAnchor,
+  type CommentAnchorInput,
   type CommentCaseRow,
   type CommentPageBody,
   type UnreadReplies,
@@ -33,15 +35,28 @@ function presentComment(row: repo.CommentView, custId: string): CaseComment {
           size: Number(row.image_size ?? 0),
         }
       : null,
+    anchor: row.anchor ?? null,
     createTime: iso(row.created_at),
     mine: row.cust_id === custId,
   };
 }
 
+/** The anchor as stored: the normal scaled to unit length (the input's checks leave it a direction). */
+function storedAnchor(a: CommentAnchorInput): CommentAnchor {
+  const n = Math.hypot(...a.normal);
+  return {
+    fileId: a.fileId.toLowerCase(),
+    point: a.point,
+    normal: [a.normal[0] / n, a.normal[1] / n, a.normal[2] / n],
+    camera: { position: a.camera.position, target: a.camera.target, up: a.camera.up },
+  };
+}
+
 /**
  * `POST /api/case/comment`: a comment by the caller's organization on a case it holds (sender, receiver, third
- * party). Refused: another organization's case or one in the bin (`case.notFound`), a case past the 90-day window
- * (`comment.expired`), no text and no image (`comment.empty`). The image is stored first, then — in one transaction
+ * party), optionally pinned to one of the case's scans (`anchor`). Refused: another organization's case or one in the
+ * bin (`case.notFound`), a case past the 90-day window (`comment.expired`), no text and no image, or a pin without
+ * text (`comment.empty`), a pin on a file that is not one of this case's scans (`comment.parameter`, nothing kept). The image is stored first, then — in one transaction
  * — its attachment row, the comment, a `reply` notice for each member of the other organizations holding the case
  * and the audit entry; if anything fails the stored image is removed and the caller is told `comment.sendFailed`.
  * The notices are announced after the commit.
@@ -49,7 +64,7 @@ function presentComment(row: repo.CommentView, custId: string): CaseComment {
 export async function postComment(
   platform: Platform,
   s: Scope,
-  input: { caseId: string; text?: string; file?: ReceivedFile },
+  input: { caseId: string; text?: string; anchor?: CommentAnchorInput | null; file?: ReceivedFile },
 ): Promise<CaseComment> {
   const custId = custOf(s.actor);
   const row = await copyOf(s, input.caseId, 'case.comment');
@@ -59,6 +74,10 @@ export async function postComment(
   if (why) return refuse(why);
   const text = (input.text ?? '').trim();
   if (!text && !input.file) return refuse(CommentErrors.empty);
+  const anchor = input.anchor ? storedAnchor(input.anchor) : null;
+  if (anchor && !text) return refuse(CommentErrors.empty);
+  if (anchor && !(await repo.isScanOf(s.db, input.caseId, anchor.fileId)))
+    throw new AppError(CommentErrors.parameter, 'anchor.fileId');
 
   let stored: AttachmentRow | undefined;
   let notices: NoticeRow[] = [];
@@ -79,6 +98,7 @@ export async function postComment(
         userId: s.actor.userId,
         text,
         image: stored?.id ?? null,
+        anchor,
       });
       const holders = await repo.otherHolders(tx, input.caseId, custId);
       notices = await notify(
@@ -95,7 +115,11 @@ export async function postComment(
       await audit(
         tx,
         s.ctx,
-        caseAudit(s, 'case.comment', input.caseId, 'allowed', { comment: comment.id, image: stored?.id }),
+        caseAudit(s, 'case.comment', input.caseId, 'allowed', {
+          comment: comment.id,
+          image: stored?.id,
+          ...(anchor ? { pinnedTo: anchor.fileId } : {}),
+        }),
       );
       return comment.id;
     });

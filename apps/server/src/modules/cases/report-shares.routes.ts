@@ -93,7 +93,7 @@ export const reportSharesRoutes =
           tags,
           summary: 'A shared case report (no account needed)',
           description:
-            'Urls in the answer are public under the token: `/api/report/{token}/file/{id}` (the scans), `/api/report/{token}/asset/{id}` (logo, background, pictures, video). An encrypted case lists no scans. `shareLink.expired` for an unknown, expired or revoked token.',
+            "Urls in the answer are public under the token: `/api/report/{token}/file/{id}` (the scans), `/api/report/{token}/asset/{id}` (logo, background, pictures, video). An encrypted case lists no scans. `pins`: the case's remarks pinned to the listed scans, read-only (text, anchor { fileId, point, normal, camera }, the writing organization's name, time; no person's name, no image), part of this one audited read. `shareLink.expired` for an unknown, expired or revoked token.",
           params: z.object({ token }),
           response: { 200: envelope(sharedReport) },
         },

@@ -14,6 +14,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as attachments from '../orgs/attachments.service.ts';
+import { pinsOn } from './comments.repository.ts';
 import { caseAudit, copyOf, custOf, refuse, type Scope } from './cases.access.ts';
 import * as repo from './report-shares.repository.ts';
 
@@ -111,7 +112,10 @@ async function auditShared(
 const fileUrl = (token: string, id: string) => `/api/report/${token}/file/${id}`;
 const assetUrl = (token: string, id: string | null) => (id ? `/api/report/${token}/asset/${id}` : null);
 
-/** `GET /api/report/{token}` (public): the case report as the sharing organization presents it. */
+/**
+ * `GET /api/report/{token}` (public): the case report as the sharing organization presents it, with the case's
+ * remarks pinned to the scans it shows (read-only).
+ */
 export async function sharedReport(
   platform: Platform,
   ctx: RequestContext,
@@ -126,7 +130,13 @@ export async function sharedReport(
   if (!c || !org) throw new AppError(ShareLinkErrors.expired);
   // Encrypted data cannot be shown: no scans for the 3D view.
   const files = c.crypto === 1 ? [] : await repo.reportFilesOf(platform.db, share.caseId);
-  await auditShared(platform, ctx, share, 'read', 'allowed');
+  // The pins on those scans come with this one audited read, never through a call of their own.
+  const pins = await pinsOn(
+    platform.db,
+    share.caseId,
+    files.map((f) => f.id),
+  );
+  await auditShared(platform, ctx, share, 'read', 'allowed', { pins: pins.length });
   return {
     case: {
       id: c.id,
@@ -153,6 +163,14 @@ export async function sharedReport(
       format: f.format,
       size: f.size,
       url: fileUrl(token, f.id),
+    })),
+    // Read-only and anonymous: the remark, its place, the writing organization and time; no person, no image.
+    pins: pins.map((p) => ({
+      id: p.id,
+      text: p.text,
+      anchor: p.anchor,
+      custName: p.cust_name,
+      createTime: new Date(p.created_at).toISOString(),
     })),
   };
 }

@@ -6,7 +6,9 @@ import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
+import { users } from '../account/users.schema.ts';
 import { caseFiles } from './cases.schema.ts';
+import { caseComments } from './comments.schema.ts';
 import { caseDesigns } from './designs.schema.ts';
 import { reportShares } from './report-shares.schema.ts';
 import { setShareExpiry } from './report-shares.repository.ts';
@@ -218,6 +220,74 @@ describe.each(engines)('report share links (%s)', (engine) => {
     expect(rows[2]!.detail).toMatchObject({ asset: logoId });
     expect(rows[3]!.detail).toMatchObject({ file: foreign.id });
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("shows the case's pins on its shared scans, read-only: no other case's, no person's name, no image", async () => {
+    const files = await t.app.platform.db.select().from(caseFiles);
+    const upper = files.find((x) => x.caseId === caseId && x.name === 'upper.ply')!;
+    const notes = files.find((x) => x.caseId === caseId && x.name === 'notes.txt')!;
+    const foreign = files.find((x) => x.caseId === otherCase)!;
+    const camera = { position: [0, -50, 30], target: [0, 0, 5], up: [0, 0, 1] };
+    const anchor = (fileId: string) => ({ fileId, point: [1, 2, 3], normal: [0, 0, 1], camera });
+    const say = (who: OrgRef, id: string, text: string, pinned?: string) =>
+      who.owner.call('POST', '/api/case/comment', {
+        caseId: id,
+        text,
+        ...(pinned ? { anchor: anchor(pinned) } : {}),
+      });
+    const first = await say(lab, caseId, 'Check the margin on 16', upper.id);
+    expect(first.body.success).toBe(true);
+    await say(clinic, caseId, 'a plain remark');
+    const second = await say(clinic, caseId, 'Rescanned the distal side', upper.id);
+    await say(clinic, otherCase, "another case's pin", foreign.id);
+    // A pin whose file the share does not show (stored by hand: the API refuses a file that is no scan).
+    await t.app.platform.db.insert(caseComments).values({
+      caseId,
+      custId: lab.custId,
+      userId: lab.owner.userId,
+      text: 'on the notes',
+      anchor: { ...anchor(notes.id), point: [0, 0, 0] } as never,
+    });
+
+    const { id: shareId, token } = (await share(clinic, { caseId })).body.data;
+    const report = (await anonymous(`/api/report/${token}`)).json().data;
+    expect(report.pins).toEqual([
+      {
+        id: first.body.data.id,
+        text: 'Check the margin on 16',
+        anchor: anchor(upper.id),
+        custName: lab.name,
+        createTime: first.body.data.createTime,
+      },
+      {
+        id: second.body.data.id,
+        text: 'Rescanned the distal side',
+        anchor: anchor(upper.id),
+        custName: clinic.name,
+        createTime: second.body.data.createTime,
+      },
+    ]);
+    const [person] = await t.app.platform.db.select().from(users).where(eq(users.id, lab.owner.userId));
+    expect(JSON.stringify(report)).not.toContain(person!.username);
+    expect(JSON.stringify(report.pins)).not.toContain(lab.owner.userId);
+    // The pins come with the one audited read of the report.
+    const reads = await t.app.platform.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'case.report.shared.read'), eq(auditLog.objectId, caseId)));
+    expect(reads.map((r) => r.detail)).toEqual([expect.objectContaining({ share: shareId, pins: 2 })]);
+
+    // A revoked link gives the same refusal as before, pins or not.
+    await clinic.owner.call('DELETE', `/api/case/report/share/${shareId}`);
+    expect((await anonymous(`/api/report/${token}`)).json()).toMatchObject(expired);
+    // An encrypted case shows no scans, so no pins.
+    const sealed = await f.kase(device, clinic.owner, { crypto: true });
+    const sealedFile = (await t.app.platform.db.select().from(caseFiles)).find((x) => x.caseId === sealed)!;
+    await say(lab, sealed, 'sealed pin', sealedFile.id);
+    const sealedReport = (
+      await anonymous(`/api/report/${(await share(clinic, { caseId: sealed })).body.data.token}`)
+    ).json().data;
+    expect(sealedReport).toMatchObject({ files: [], pins: [] });
   });
 
   it('refuses: days out of range, a case the caller does not hold', async () => {

@@ -80,6 +80,8 @@ export function reportOf(detail: CaseDetail, orgName: string, parts: PreviewPart
     },
     design: design ? { teeth: design.teeth, bridges: design.bridges, note: design.note } : null,
     files: preview?.files ?? [],
+    // The case's pins are not read for the preview (yet): the shared page gets them from its one call.
+    pins: [],
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "case_comments" ADD COLUMN "anchor" jsonb;
