@@ -2,7 +2,9 @@
  * The section outline: where the plane n·x = d cuts a mesh, as line segments (6 numbers each, for
  * THREE.LineSegments). The tree's boxes the plane does not cross are skipped. A corner exactly on the plane counts
  * as above it, so every cut edge gives one point, and the point of an edge is computed from its two corners in one
- * fixed order: the two triangles of an edge give bit-identical end points and a closed mesh gives closed loops.
+ * fixed order: the two triangles of an edge give bit-identical end points and a closed mesh gives closed loops (where
+ * the plane runs exactly through a corner, several edges meet at that point: every end point still ends an even
+ * number of segments).
  */
 import type { TriangleBvh } from '../compare/bvh.ts';
 
@@ -67,7 +69,8 @@ export function sectionOutline(
         }
         points++;
       }
-      if (points !== 2) continue;
+      // Two cut points (one when the plane only touches a corner: the same point twice, left out).
+      if (points !== 2 || (cut[0] === cut[3] && cut[1] === cut[4] && cut[2] === cut[5])) continue;
       if (used + 6 > out.length) {
         const grown = new Float32Array(out.length * 2);
         grown.set(out);
