@@ -102,6 +102,10 @@ export function handleBiteRequest(
   try {
     const upper = joinJaw(request.upper);
     const lower = joinJaw(request.lower);
+    if (upper.indices.length < 3 || lower.indices.length < 3) {
+      post({ type: 'failed', message: 'a jaw without triangles' });
+      return;
+    }
     let last = -Infinity;
     const map = occlusionMap(upper, lower, {
       onProgress: (fraction) => {
