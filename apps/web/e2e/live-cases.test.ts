@@ -11,13 +11,17 @@ import { readLocale } from '../src/locales/read-locale.ts';
 /**
  * Live case lists: the lab keeps its case box open (1440 px) and its home on a phone (390 px); the clinic uploads a
  * scan with its scanner software (archway-scan, the real tus path, so the server draws the preview image). Without a
- * reload the lab's box shows the case highlighted with a toast that opens it, the home's "Latest cases" and "Cases not
- * downloaded" show it, and once the image is drawn the row's placeholder turns into the image.
+ * reload the lab's box shows the case highlighted with a toast that opens it (covering none of the list's toolbar at
+ * 1440, below the top bar on the phone), the home's "Latest cases" and "Cases not downloaded" show it, and once the
+ * image is drawn the row's placeholder turns into the image.
  */
 const en = readLocale('en') as {
   realtime: { arrived: Record<string, string>; task: Record<string, string> };
   home: { recent: Record<string, string> };
 };
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const SCREENS = path.join(import.meta.dirname, '..', '..', '..', 'docs', 'screens', 'issue-24');
 const keep = (page: Page, name: string) =>
   process.env.KEEP_SCREENS
@@ -82,6 +86,19 @@ describe('live case lists in Chromium', () => {
       const row = listPage.locator('.case-arrived').filter({ hasText: patient });
       await row.waitFor();
       await keep(listPage, '5-new-case-after-1440');
+      // It covers none of the list's toolbar: not the view switch (table or cards) it once sat on for 8 s.
+      const toastBox = await toast.boundingBox();
+      const switchBox = await listPage.getByTestId('table-view').boundingBox();
+      expect(toastBox && switchBox).toBeTruthy();
+      expect(overlaps(toastBox!, switchBox!), 'toast over the view switch at 1440').toBe(false);
+      // On the phone it shows at the top, below the top bar, clear of the cards' actions at the bottom.
+      const phoneToast = homePage.locator('.realtime-case-arrived').filter({ hasText: patient });
+      await phoneToast.waitFor();
+      const phoneBox = await phoneToast.boundingBox();
+      const phoneBar = await homePage.locator('.ant-layout-header').boundingBox();
+      expect(phoneBox && phoneBar).toBeTruthy();
+      expect(phoneBox!.y).toBeGreaterThanOrEqual(phoneBar!.y + phoneBar!.height);
+      expect(phoneBox!.y + phoneBox!.height).toBeLessThan(PHONE.height / 2);
 
       // The toast opens the case's detail.
       await toast.getByRole('button', { name: en.realtime.task.open }).click();
@@ -95,7 +112,6 @@ describe('live case lists in Chromium', () => {
       await recent.getByText(patient).waitFor({ timeout: 20_000 });
       await homePage.getByTestId('attention-not-downloaded').getByRole('link').waitFor();
       // The phone had its toast too; a toast, not a task notice: it goes by itself and uncovers the cards.
-      const phoneToast = homePage.locator('.realtime-case-arrived').filter({ hasText: patient });
       await phoneToast.waitFor({ state: 'detached', timeout: 30_000 });
       await homePage.getByTestId('home-recent').scrollIntoViewIfNeeded();
       await keep(homePage, '5-home-cards-after-390');

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ProcessStatus } from '@archway/contract';
 import { startJourney, type Journey } from './server.ts';
-import { frames, openAs, settled, WIDTHS } from './support/page.ts';
+import { DESKTOP, frames, openAs, PHONE, settled, WIDTHS } from './support/page.ts';
 import { exchange, people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * Where notices and the floating help button sit (issue 24, items 3 and 8): a persistent task notice never covers the
  * top bar or an open drawer's header and close button at 390, 768 and 1440 px; it can be put away from the keyboard
- * and stays in the bell; on the case it is about it offers no "Open the case"; the help button covers no pagination
- * and no chart once the page is scrolled to its end. Screenshots go to /tmp/shots-notices-layout.
+ * and stays in the bell; it moves with the window resized across the phone's width; on the case it is about it offers
+ * no "Open the case"; the help button covers no pagination and no chart once the page is scrolled to its end.
+ * Screenshots go to /tmp/shots-notices-layout.
  */
 type Texts = Record<string, unknown>;
 const en = readLocale('en') as Texts;
@@ -122,6 +123,39 @@ describe('notices and the help button cover nothing', () => {
         .poll(() => page.getByTestId('notice-item').and(page.locator('[data-kind=task]')).count())
         .toBe(3);
       await page.keyboard.press('Escape');
+
+      // A notice on screen follows the window: shown at 1440 below the top bar at the right, it moves to the phone's
+      // place at the bottom when the window narrows to 390, and back when it widens again.
+      const resized = await p.kase(scanner, clinic.owner, { patientName: 'Resize Rita' });
+      const where = async () => {
+        const boxes = await Promise.all((await notice.all()).map((l) => l.boundingBox()));
+        const height = await page.evaluate(() => window.innerHeight);
+        if (boxes.length !== 1 || !boxes[0]) return `${boxes.length} notices`;
+        const box = boxes[0];
+        return box.y + box.height / 2 > height / 2 ? 'bottom' : 'top';
+      };
+      const clearOfBar = async (width: number) =>
+        expect
+          .soft(
+            overlaps(await boxOf(notice), await boxOf(page.locator('.ant-layout-header'))),
+            `notice over the top bar after resizing to ${width}`,
+          )
+          .toBe(false);
+      await finish(resized);
+      await notice.waitFor({ timeout: 20_000 });
+      await expect.poll(where).toBe('top');
+      await resizeTo(page, PHONE);
+      await expect.poll(where).toBe('bottom');
+      await clearOfBar(PHONE.width);
+      await page.screenshot({ path: `${SHOTS}/task-notice-resized-390.png` });
+      await resizeTo(page, DESKTOP);
+      await expect.poll(where).toBe('top');
+      await clearOfBar(DESKTOP.width);
+      const wide = await boxOf(notice);
+      expect(wide.x + wide.width / 2).toBeGreaterThan(DESKTOP.width / 2);
+      // Moved, it is still the same notice: put away once, it is gone.
+      await notice.getByRole('button', { name: text('notices.closeTask') }).click();
+      await notice.waitFor({ state: 'detached' });
 
       // On the case it is about, the notice does not offer to open it again.
       await page.goto(`${base}/v5/case?id=${encodeURIComponent(open)}`);

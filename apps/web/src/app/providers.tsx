@@ -42,11 +42,12 @@ export function Providers({ locale, children }: { locale: Locale; children: Reac
   const reducedMotion = useReducedMotion();
   const antdTheme = skins[theme].antd;
   const mobile = useViewportMode() === 'mobile';
-  // Notices (task notices, arrivals) cover nothing of the frame: below the top bar at the right (drawers' headers
-  // are higher), and on a phone at the bottom, above the floating help button, clear of the drawers' headers.
+  // Task notices cover nothing of the frame: below the top bar at the right (drawers' headers are higher), and on a
+  // phone at the bottom, above the floating help button, clear of the drawers' headers. A new case's toast takes the
+  // other edge (RealtimeBridge): at the bottom, above the help button, and on a phone at the top, below the top bar.
   const notification = mobile
-    ? ({ placement: 'bottom', bottom: 72 } as const)
-    : ({ placement: 'topRight', top: skins[theme].headerHeight + 12 } as const);
+    ? ({ placement: 'bottom', bottom: 72, top: skins[theme].headerHeight + 8 } as const)
+    : ({ placement: 'topRight', top: skins[theme].headerHeight + 12, bottom: 80 } as const);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

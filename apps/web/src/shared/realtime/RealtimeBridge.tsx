@@ -13,7 +13,11 @@ import {
 import { renewUser } from '../auth/identity.ts';
 import { markArrived } from './arrivals.ts';
 import { openHub, REALTIME_KEYS } from './hub.ts';
-import { showFailedNotice, showTaskNotice } from './task-notice.tsx';
+import { viewportMode } from '../ui/use-viewport.ts';
+import { forgetShownNotices, replaceShownNotices, showFailedNotice, showTaskNotice } from './task-notice.tsx';
+
+/** Where a new case's toast shows, by layout mode (the task notices' places are in `app/providers.tsx`). */
+const arrivalPlacement = { wide: 'bottom', compact: 'bottomRight', mobile: 'top' } as const;
 
 const refresh = (client: QueryClient, ...keys: (readonly string[])[]) =>
   keys.forEach((queryKey) => void client.invalidateQueries({ queryKey }));
@@ -21,10 +25,10 @@ const refresh = (client: QueryClient, ...keys: (readonly string[])[]) =>
 /**
  * The realtime hub's client side, mounted once by the application layout: it renders nothing. Messages only
  * announce what is stored, so each one refreshes the queries that read it: `caseChanged` the case lists and the
- * home's cards (a case `received` also shows a toast opening it and is highlighted in open lists), `NewReply`
- * the comment badge, `notice` the bell; `Task` also shows a persistent notice opening the case, `Failed` an error
- * notice, `adminNotice` renews the token and reads the current user again. After a reconnect everything is read
- * again, so nothing missed while offline stays missed.
+ * home's cards (a case `received` also shows a toast opening it, at the bottom or on a phone at the top, and is
+ * highlighted in open lists), `NewReply` the comment badge, `notice` the bell; `Task` also shows a
+ * persistent notice opening the case, `Failed` an error notice, `adminNotice` renews the token and reads the current
+ * user again. After a reconnect everything is read again, so nothing missed while offline stays missed.
  */
 export function RealtimeBridge() {
   const client = useQueryClient();
@@ -36,6 +40,9 @@ export function RealtimeBridge() {
   useEffect(() => {
     latest.current = { navigate, notification, t };
   });
+  // The notification API changes with its placement (the window crossed the phone's width, or the theme changed
+  // the top bar's height): the persistent notices on screen move to the new place.
+  useEffect(() => replaceShownNotices(notification), [notification]);
 
   useEffect(() => {
     const { socket, close } = openHub({
@@ -52,6 +59,11 @@ export function RealtimeBridge() {
       notify.info({
         key,
         className: 'realtime-case-arrived',
+        // Clear of the page's toolbar (filters, view switch), of the task notices and of the help button: at the
+        // bottom in the middle, where wide lists have text cells and no controls (their actions are pinned right);
+        // below 1200 px, where the actions are the second column, at the bottom right; on a phone at the top below
+        // the top bar, clear of the cards' actions at the bottom.
+        placement: arrivalPlacement[viewportMode(window.innerWidth)],
         title: tr('realtime.arrived.title'),
         description: m.patientName
           ? tr('realtime.arrived.patient', { name: m.patientName })
@@ -91,7 +103,10 @@ export function RealtimeBridge() {
         refresh(client, REALTIME_KEYS.currentUser, REALTIME_KEYS.customer, REALTIME_KEYS.cases),
       );
     });
-    return close;
+    return () => {
+      close();
+      forgetShownNotices();
+    };
   }, [client]);
 
   return null;

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 import type { TFunction } from 'i18next';
 import type { FailedMessage, TaskMessage } from '@archway/contract';
 
@@ -25,6 +25,38 @@ interface NoticeDeps {
   go: (to: string) => void;
 }
 
+/**
+ * The persistent notices on screen, by key, as they were opened: when the window changes between the phone's layout
+ * and the others (or the theme's top bar height changes), `replaceShownNotices` opens them again in their new place.
+ * A notice leaves when its close button puts it away or its open button is used.
+ */
+const shown = new Map<string, ArgsProps>();
+
+function showPersistent(notify: NotificationInstance, args: ArgsProps): void {
+  const key = String(args.key);
+  const config: ArgsProps = {
+    ...args,
+    onClose: () => {
+      shown.delete(key);
+    },
+  };
+  shown.set(key, config);
+  notify.open(config);
+}
+
+/**
+ * Opens the persistent notices on screen again through `notify`, whose default placement is the current one
+ * (below the top bar at the right, at the bottom on a phone): the same notices, moved, nothing lost or doubled.
+ */
+export function replaceShownNotices(notify: NotificationInstance): void {
+  for (const config of shown.values()) notify.open(config);
+}
+
+/** Forgets the notices on screen (the hub's client closes, e.g. on signing out): no later resize brings them back. */
+export function forgetShownNotices(): void {
+  shown.clear();
+}
+
 /** The open button of a task's notice, or none when the page already shows that case. */
 function openAction(
   key: string,
@@ -42,6 +74,7 @@ function openAction(
       size="small"
       className="realtime-task-open"
       onClick={() => {
+        shown.delete(key);
         deps.notify.destroy(key);
         deps.go(`/${screen}?id=${encodeURIComponent(caseId)}`);
       }}
@@ -55,13 +88,15 @@ function openAction(
  * The persistent task notice (product: "persistent task notice never closes" by itself; calls-and-errors §7.3): it
  * stays until the person opens the case or puts it away with its close button (a real button, so the keyboard
  * reaches it); either way the notice stays in the bell, where the server stored it. Where it shows (below the top
- * bar, at the bottom on a phone) is the notification placement of `app/providers.tsx`.
+ * bar, at the bottom on a phone) is the notification placement of `app/providers.tsx`; a notice on screen follows
+ * when the window is resized across the phone's width (`replaceShownNotices`).
  */
 export function showTaskNotice(m: TaskMessage, deps: NoticeDeps): void {
   const { notify, t } = deps;
   const key = `task-${m.noticeId}`;
   const model = m.reason === 'model';
-  notify.success({
+  showPersistent(notify, {
+    type: 'success',
     key,
     className: 'task-notice',
     title: t(
@@ -88,7 +123,8 @@ export function showTaskNotice(m: TaskMessage, deps: NoticeDeps): void {
 export function showFailedNotice(m: FailedMessage, deps: NoticeDeps): void {
   const { notify, t } = deps;
   const key = `failed-${m.noticeId}`;
-  notify.error({
+  showPersistent(notify, {
+    type: 'error',
     key,
     className: 'task-notice',
     title: t('realtime.failed.title'),
