@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PersonRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { atWidths, openAs, PHONE, resize } from './support/page.ts';
+import { atWidths, frames, openAs, PHONE, resize } from './support/page.ts';
 import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -191,6 +191,41 @@ describe('the help widget and its articles in Chromium', () => {
       await page.getByTestId('help-panel').getByTestId('help-contacts').waitFor();
       await shot('phone-menu-390');
       await closeWidget();
+      // Scrolled through the page, content comes under the button's corner: it folds into a tab at the edge that is
+      // still a touch target (at least 24 px wide and 44 px high, WCAG target size) and covers no content.
+      const float = page.getByTestId('help-float');
+      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < pageHeight && (await float.getAttribute('data-folded')) !== 'yes'; y += 120) {
+        await page.evaluate(() => window.scrollBy(0, 120));
+        await frames(page);
+      }
+      expect(await float.getAttribute('data-folded')).toBe('yes');
+      await expect
+        .poll(async () => {
+          const box = await float.boundingBox();
+          return box && box.width >= 24 && box.height >= 44 && Math.round(box.x + box.width) === PHONE.width;
+        })
+        .toBe(true);
+      const covered = () =>
+        page.evaluate(() => {
+          const tab = document.querySelector('[data-help-float]')!.getBoundingClientRect();
+          const under = document.querySelectorAll(
+            '.ant-layout-content :is(.ant-pagination, canvas, button, input, a[href], .ant-select, [role=button], td, p, img, label, .ant-typography)',
+          );
+          return [...under]
+            .filter((el) => !el.closest('[data-help-float]'))
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.width && r.height && r.left < tab.right && tab.left < r.right)
+            .filter((r) => r.top < tab.bottom && tab.top < r.bottom).length;
+        });
+      await expect.poll(covered, { message: 'content under the folded help tab at 390' }).toBe(0);
+      await shot('folded-tab-390');
+      // The tab opens the help like the button.
+      await float.click();
+      widgetOpen = true;
+      await page.getByTestId('help-panel').waitFor();
+      await closeWidget();
+      await page.evaluate(() => window.scrollTo(0, 0));
       // Closed again, the floating button leaves the page no wider than the window.
       expect(
         await atWidths(page, SHOTS, 'help-home', () => page.getByTestId('help-float').waitFor()),

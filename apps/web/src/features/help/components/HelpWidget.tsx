@@ -27,6 +27,8 @@ import { HelpContacts } from './HelpContacts.tsx';
 import { useContentUnderCorner } from './use-clear-corner.ts';
 
 const SUGGESTIONS = ['bind', 'receivers', 'convert', 'invite'] as const;
+/** The folded button: a tab at the window's right edge, a touch target. */
+const FOLDED_TAB = { width: 24, height: 44 } as const;
 
 function Answers({ answers, lang }: { answers: HelpAnswer[]; lang: string }) {
   return (
@@ -148,9 +150,9 @@ export function HelpWidget() {
   const mobile = useViewportMode() === 'mobile';
   const button = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   const inset = mobile ? 16 : 24;
-  // The content's own padding: the margin a folded tab fits in without covering anything.
-  const gutter = mobile ? 12 : 20;
-  const folded = useContentUnderCorner({ inset, size: 40 });
+  // Folded, a tab at the window's edge big enough to touch (WCAG 2.5.8 asks 24 px, 2.5.5 44 px): it rises to a
+  // place at the edge where it covers no content.
+  const { folded, lift } = useContentUnderCorner({ inset, size: 40, tab: FOLDED_TAB });
   // Closed: the focus goes back to the floating button, also when the panel was opened from a menu that is gone.
   const afterOpenChange = (visible: boolean) => {
     if (!visible && document.activeElement?.closest('.help-drawer')) button.current?.focus();
@@ -161,22 +163,23 @@ export function HelpWidget() {
           content's own padding), so scrolled to the end the button covers no pagination, chart or last control. */}
       <div aria-hidden data-testid="help-float-room" style={{ height: mobile ? 56 : 64 }} />
       {/* Kept while the panel is open (under its mask): closing the panel gives the focus back to it. While content
-          lies under its corner it folds into a slim tab in the page's right margin (the top bar's help stays too). */}
+          lies under its corner it folds into a tab at the window's right edge, lifted clear of the content (the top
+          bar's help stays too). */}
       <FloatButton
         type="primary"
-        icon={folded ? <span aria-hidden /> : <QuestionCircleOutlined />}
+        icon={<QuestionCircleOutlined style={folded ? { fontSize: 14 } : undefined} />}
         onClick={openHelp}
         tooltip={mobile || folded ? undefined : t('help.title')}
         aria-label={t('help.open')}
         shape="square"
         style={{
           insetInlineEnd: folded ? 0 : inset,
-          insetBlockEnd: inset,
-          width: folded ? gutter : 40,
-          height: 40,
-          minHeight: 40,
+          insetBlockEnd: inset + (folded ? lift : 0),
+          width: folded ? FOLDED_TAB.width : 40,
+          height: folded ? FOLDED_TAB.height : 40,
+          minHeight: folded ? FOLDED_TAB.height : 40,
           borderRadius: folded ? '8px 0 0 8px' : 20,
-          transition: 'width 0.15s, inset-inline-end 0.15s',
+          transition: 'width 0.15s, height 0.15s, inset-inline-end 0.15s, inset-block-end 0.15s',
         }}
         ref={button}
         data-testid="help-float"
