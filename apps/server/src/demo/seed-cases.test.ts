@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { CaseType } from '@archway/contract';
-import { writePly } from '@archway/mesh';
+import { occlusionMap, readMesh, toothIndex, writePly } from '@archway/mesh';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
 import { until } from '../testing/poll.ts';
-import { DEMO_CASES, demoJaw, demoTeeth } from './seed-cases.ts';
+import { caseFiles, cases } from '../modules/cases/cases.schema.ts';
+import { DEMO_BITE, DEMO_CASES, demoBiteJaw, demoJaw, demoTeeth } from './seed-cases.ts';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -29,8 +31,44 @@ describe('demo scans that look real', () => {
         if (m.colors![v] === 214 && m.colors![v + 1] === 178 && m.colors![v + 2] === 120) found++;
       return found;
     };
-    expect(dentin(demoJaw(2, 'lower', demoTeeth(2), CaseType.restoration))).toBeGreaterThan(0);
+    expect(dentin(demoJaw(5, 'lower', demoTeeth(5), CaseType.restoration))).toBeGreaterThan(0);
     expect(dentin(demoJaw(3, 'lower', demoTeeth(3), CaseType.orthodontics))).toBe(0);
+  });
+});
+
+describe('the demo bite pair', () => {
+  it('is an upper and a lower jaw in one frame with a small gap and contacts on three teeth', () => {
+    const upper = demoBiteJaw('upper');
+    const lower = demoBiteJaw('lower');
+    for (const jaw of [upper, lower])
+      expect(Math.abs(jaw.indices!.length / 3 - DEMO_BITE.triangles)).toBeLessThan(1000);
+    const map = occlusionMap(
+      { positions: upper.positions, indices: upper.indices! },
+      { positions: lower.positions, indices: lower.indices! },
+    );
+    // The smallest clearance is the gap asked for (float positions: to a micrometre), nothing penetrates.
+    expect(map.upper.minClearance).toBeCloseTo(DEMO_BITE.gap, 3);
+    expect(map.lower.minClearance).toBeCloseTo(DEMO_BITE.gap, 3);
+    expect(map.upper.contactArea).toBeGreaterThan(0);
+    // The contacts (≤ 0.05 mm) lie on three teeth along the arch, on both sides; more is near (≤ 0.5 mm).
+    const toothAt = (x: number, y: number) =>
+      Math.floor(((Math.atan2(x / 22, y / 27) + 1.95) / 3.9) * DEMO_BITE.teeth);
+    const teethWhere = (max: number) => {
+      const found = new Set<number>();
+      const d = map.lower.distances;
+      for (let v = 0; v < d.length; v++)
+        if (d[v]! <= max) found.add(toothAt(lower.positions[v * 3]!, lower.positions[v * 3 + 1]!));
+      return found;
+    };
+    expect(teethWhere(0.05).size).toBe(3);
+    expect(teethWhere(0.5).size).toBeGreaterThan(3);
+    // The crown's tooth (16) is prepared on the upper jaw, not one of the contacts.
+    expect(teethWhere(0.05)).not.toContain(toothIndex(16, DEMO_BITE.teeth));
+    // The file names tell the viewer which jaw is which (its jawOf: "upper" or "lower" in the name, not both).
+    for (const [jaw, name] of Object.entries(DEMO_BITE.names)) {
+      expect(name).toContain(jaw);
+      expect(name).not.toContain(jaw === 'upper' ? 'lower' : 'upper');
+    }
   });
 });
 
@@ -40,6 +78,56 @@ describe('demo cases in the case box', () => {
     t = await createTestApp('postgres', { ARCHWAY_DEMO_CASES: 'true' });
   });
   afterAll(() => t?.close());
+
+  it("holds the bite pair and the lab's remark pinned to its upper jaw; the clinic sees it in the thread", async () => {
+    const db = t.app.platform.db;
+    const [kase] = await db
+      .select()
+      .from(cases)
+      .where(eq(cases.uploadId, `demo:${DEMO_BITE.case}`));
+    expect(kase).toMatchObject({
+      caseType: CaseType.restoration,
+      teeth: [16],
+      upperJaw: true,
+      lowerJaw: true,
+    });
+    const files = await db.select().from(caseFiles).where(eq(caseFiles.caseId, kase!.id));
+    expect(files.map((f) => f.name).sort()).toEqual([DEMO_BITE.names.lower, DEMO_BITE.names.upper]);
+    // What was stored is the pair itself.
+    const upperFile = files.find((f) => f.name === DEMO_BITE.names.upper)!;
+    const stored = await t.app.platform.storage.get(upperFile.storageKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored) chunks.push(chunk as Buffer);
+    expect(sha(Buffer.concat(chunks))).toBe(sha(writePly(demoBiteJaw('upper'))));
+
+    const clinic = await signIn(t.app, 'clinic');
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/case/comment/list?caseId=${kase!.id}`,
+      headers: clinic,
+    });
+    const comments = thread.json().data as { text: string; custName: string; anchor: any; mine: boolean }[];
+    expect(comments).toHaveLength(1);
+    expect(comments[0]).toMatchObject({ text: DEMO_BITE.pin, custName: 'Demo Lab', mine: false });
+    const anchor = comments[0]!.anchor;
+    expect(anchor.fileId).toBe(upperFile.id);
+    // On the upper jaw's surface (one of its vertices), facing down towards the lower jaw, the camera on its normal.
+    const mesh = readMesh(Buffer.concat(chunks));
+    let onSurface = false;
+    for (let v = 0; v < mesh.positions.length; v += 3)
+      if ([0, 1, 2].every((k) => Math.abs(mesh.positions[v + k]! - anchor.point[k]) < 1e-4)) onSurface = true;
+    expect(onSurface).toBe(true);
+    expect(Math.hypot(...(anchor.normal as [number, number, number]))).toBeCloseTo(1, 6);
+    expect(anchor.normal[2]).toBeLessThan(-0.9);
+    expect(anchor.camera.target).toEqual(anchor.point);
+    // The clinic has it as a new reply.
+    const unread = await t.app.inject({ method: 'GET', url: '/api/case/comment/unread', headers: clinic });
+    expect(unread.json().data.list).toContainEqual({
+      caseId: kase!.id,
+      sendId: expect.any(String),
+      count: 1,
+    });
+  });
 
   it("shows a different preview image for each demo case (the server draws each case's own scan)", async () => {
     const lab = await signIn(t.app, 'lab');
