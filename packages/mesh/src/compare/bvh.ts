@@ -191,6 +191,8 @@ export class TriangleBvh {
   /** Per node: the number of triangles (leaf) or 0 (inner). */
   private readonly count: Int32Array;
   private readonly stack = new Int32Array(256);
+  /** Per stack entry: the node's box distance (nearest) or entry t (raycast) when pushed, checked again on pop. */
+  private readonly reach = new Float64Array(256);
 
   /** After `nearest`: the mesh triangle found, its squared distance, the point and its barycentric weights. */
   triangle = -1;
@@ -336,7 +338,7 @@ export class TriangleBvh {
    * `distanceSquared`, `point` and `weights`, and returns the squared distance.
    */
   nearest(px: number, py: number, pz: number, hint = -1, slotHint = -1): number {
-    const { coords, bounds, first, count, stack } = this;
+    const { coords, bounds, first, count, stack, reach } = this;
     let best = Infinity;
     let bestSlot = -1;
     let tested = 0;
@@ -348,9 +350,12 @@ export class TriangleBvh {
       this.save();
     }
     let top = 0;
+    reach[top] = 0;
     stack[top++] = 0;
     while (top > 0) {
       const node = stack[--top]!;
+      // The best so far may have come nearer since this box was pushed.
+      if (reach[top]! >= best) continue;
       const n = count[node]!;
       if (n > 0) {
         const start = first[node]!;
@@ -371,11 +376,23 @@ export class TriangleBvh {
       const dl = boxDistance(bounds, l * 6, px, py, pz);
       const dr = boxDistance(bounds, r * 6, px, py, pz);
       if (dl <= dr) {
-        if (dr < best) stack[top++] = r;
-        if (dl < best) stack[top++] = l;
+        if (dr < best) {
+          reach[top] = dr;
+          stack[top++] = r;
+        }
+        if (dl < best) {
+          reach[top] = dl;
+          stack[top++] = l;
+        }
       } else {
-        if (dl < best) stack[top++] = l;
-        if (dr < best) stack[top++] = r;
+        if (dl < best) {
+          reach[top] = dl;
+          stack[top++] = l;
+        }
+        if (dr < best) {
+          reach[top] = dr;
+          stack[top++] = r;
+        }
       }
     }
     this.tested = tested;
@@ -405,7 +422,7 @@ export class TriangleBvh {
    * edge), the lower mesh triangle wins, as `raycastBrute` decides.
    */
   raycast(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT = Infinity): boolean {
-    const { coords, bounds, first, count, order, stack } = this;
+    const { coords, bounds, first, count, order, stack, reach } = this;
     const ix = inverse(dx);
     const iy = inverse(dy);
     const iz = inverse(dz);
@@ -419,9 +436,12 @@ export class TriangleBvh {
       this.tested = 0;
       return this.noHit();
     }
+    reach[top] = 0;
     stack[top++] = 0;
     while (top > 0) {
       const node = stack[--top]!;
+      // A hit found since this box was pushed may lie before its entry.
+      if (reach[top]! > best * SLAB_SLACK) continue;
       const n = count[node]!;
       if (n > 0) {
         const start = first[node]!;
@@ -461,14 +481,23 @@ export class TriangleBvh {
       if (tl >= 0 && tr >= 0) {
         // The nearer box last, so it is searched first.
         if (tl <= tr) {
+          reach[top] = tr;
           stack[top++] = r;
+          reach[top] = tl;
           stack[top++] = l;
         } else {
+          reach[top] = tl;
           stack[top++] = l;
+          reach[top] = tr;
           stack[top++] = r;
         }
-      } else if (tl >= 0) stack[top++] = l;
-      else if (tr >= 0) stack[top++] = r;
+      } else if (tl >= 0) {
+        reach[top] = tl;
+        stack[top++] = l;
+      } else if (tr >= 0) {
+        reach[top] = tr;
+        stack[top++] = r;
+      }
     }
     this.tested = tested;
     if (bestSlot < 0) return this.noHit();

@@ -3,6 +3,7 @@ export { raycastBrute, type BruteHit } from './pick.ts';
 export { sectionOutline } from './section.ts';
 export {
   occlusionMap,
+  jawOcclusion,
   occlusionLegend,
   occlusionColour,
   occlusionThresholds,

@@ -127,38 +127,43 @@ export function occlusionLegend(
 /** Unit angle-weighted pseudo-normals per vertex: each face's normal weighted by its angle at the vertex. */
 export function pseudoNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
   const acc = new Float64Array(positions.length);
-  const e = new Float64Array(9);
   for (let t = 0; t < indices.length; t += 3) {
-    const v0 = indices[t]! * 3;
-    const v1 = indices[t + 1]! * 3;
-    const v2 = indices[t + 2]! * 3;
-    // Edges: e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2.
-    for (let k = 0; k < 3; k++) {
-      e[k] = positions[v1 + k]! - positions[v0 + k]!;
-      e[3 + k] = positions[v2 + k]! - positions[v1 + k]!;
-      e[6 + k] = positions[v0 + k]! - positions[v2 + k]!;
-    }
-    let nx = e[1]! * e[5]! - e[2]! * e[4]!;
-    let ny = e[2]! * e[3]! - e[0]! * e[5]!;
-    let nz = e[0]! * e[4]! - e[1]! * e[3]!;
+    const a = indices[t]! * 3;
+    const b = indices[t + 1]! * 3;
+    const c = indices[t + 2]! * 3;
+    const abx = positions[b]! - positions[a]!;
+    const aby = positions[b + 1]! - positions[a + 1]!;
+    const abz = positions[b + 2]! - positions[a + 2]!;
+    const bcx = positions[c]! - positions[b]!;
+    const bcy = positions[c + 1]! - positions[b + 1]!;
+    const bcz = positions[c + 2]! - positions[b + 2]!;
+    const cax = positions[a]! - positions[c]!;
+    const cay = positions[a + 1]! - positions[c + 1]!;
+    const caz = positions[a + 2]! - positions[c + 2]!;
+    let nx = aby * bcz - abz * bcy;
+    let ny = abz * bcx - abx * bcz;
+    let nz = abx * bcy - aby * bcx;
     const len = Math.hypot(nx, ny, nz);
     if (len === 0) continue;
     nx /= len;
     ny /= len;
     nz /= len;
-    const corners = [v0, v1, v2];
-    for (let k = 0; k < 3; k++) {
-      // The angle at corner k between the edge leaving it and the reversed edge arriving at it.
-      const out = k * 3;
-      const inc = ((k + 2) % 3) * 3;
-      const dot = -(e[out]! * e[inc]! + e[out + 1]! * e[inc + 1]! + e[out + 2]! * e[inc + 2]!);
-      const l = Math.hypot(e[out]!, e[out + 1]!, e[out + 2]!) * Math.hypot(e[inc]!, e[inc + 1]!, e[inc + 2]!);
-      const angle = l > 0 ? Math.acos(Math.min(1, Math.max(-1, dot / l))) : 0;
-      const v = corners[k]!;
-      acc[v] = acc[v]! + nx * angle;
-      acc[v + 1] = acc[v + 1]! + ny * angle;
-      acc[v + 2] = acc[v + 2]! + nz * angle;
-    }
+    const ab = Math.hypot(abx, aby, abz);
+    const bc = Math.hypot(bcx, bcy, bcz);
+    const ca = Math.hypot(cax, cay, caz);
+    // The angle at each corner, between the edge leaving it and the edge arriving at it reversed.
+    const wa = angle(-(abx * cax + aby * cay + abz * caz), ab * ca);
+    const wb = angle(-(bcx * abx + bcy * aby + bcz * abz), bc * ab);
+    const wc = Math.max(0, Math.PI - wa - wb);
+    acc[a] = acc[a]! + nx * wa;
+    acc[a + 1] = acc[a + 1]! + ny * wa;
+    acc[a + 2] = acc[a + 2]! + nz * wa;
+    acc[b] = acc[b]! + nx * wb;
+    acc[b + 1] = acc[b + 1]! + ny * wb;
+    acc[b + 2] = acc[b + 2]! + nz * wb;
+    acc[c] = acc[c]! + nx * wc;
+    acc[c + 1] = acc[c + 1]! + ny * wc;
+    acc[c + 2] = acc[c + 2]! + nz * wc;
   }
   const normals = new Float32Array(positions.length);
   for (let v = 0; v < positions.length; v += 3) {
@@ -170,6 +175,11 @@ export function pseudoNormals(positions: Float32Array, indices: Uint32Array): Fl
     }
   }
   return normals;
+}
+
+/** The angle whose cosine is dot / lengths (0 for a zero-length edge). */
+function angle(dot: number, lengths: number): number {
+  return lengths > 0 ? Math.acos(Math.min(1, Math.max(-1, dot / lengths))) : 0;
 }
 
 /** The other jaw, ready to be measured against. */
@@ -342,32 +352,37 @@ function summarise(
   };
 }
 
-/** The occlusion map of both jaws (each against the other). */
-export function occlusionMap(upper: Jaw, lower: Jaw, opts: OcclusionOptions = {}): OcclusionResult {
+/**
+ * One side of the map: `jaw`'s vertices against `other`'s surface. `occlusionMap` is both sides; two workers may
+ * compute one side each (they are independent) and put them together as `{ upper, lower, thresholds }`.
+ */
+export function jawOcclusion(jaw: Jaw, other: Jaw, opts: OcclusionOptions = {}): JawOcclusion {
   const thresholds = occlusionThresholds(opts);
   const bins = Math.max(1, Math.round(opts.bins ?? 40));
   const report = opts.onProgress ?? (() => {});
-  const nu = upper.positions.length / 3;
-  const nl = lower.positions.length / 3;
-  const total = nu + nl;
   report(0);
-  const sides: JawOcclusion[] = [];
-  let done = 0;
-  for (const [jaw, other] of [
-    [upper, lower],
-    [lower, upper],
-  ] as const) {
-    const target = targetOf(other);
-    const n = jaw.positions.length / 3;
-    const distances = new Float32Array(n);
-    const chunk = 32768;
-    for (let v = 0; v < n; v += chunk) {
-      signedDistances(jaw.positions, target, distances, v, Math.min(n, v + chunk));
-      report((done + Math.min(n, v + chunk)) / total);
-    }
-    done += n;
-    sides.push(summarise(jaw, distances, thresholds, bins));
+  const target = targetOf(other);
+  const n = jaw.positions.length / 3;
+  const distances = new Float32Array(n);
+  const chunk = 32768;
+  for (let v = 0; v < n; v += chunk) {
+    signedDistances(jaw.positions, target, distances, v, Math.min(n, v + chunk));
+    report(Math.min(n, v + chunk) / n);
   }
+  const side = summarise(jaw, distances, thresholds, bins);
   report(1);
-  return { upper: sides[0]!, lower: sides[1]!, thresholds };
+  return side;
+}
+
+/** The occlusion map of both jaws (each against the other). */
+export function occlusionMap(upper: Jaw, lower: Jaw, opts: OcclusionOptions = {}): OcclusionResult {
+  const report = opts.onProgress;
+  const nu = upper.positions.length / 3;
+  const share = nu / (nu + lower.positions.length / 3);
+  const upperSide = jawOcclusion(upper, lower, { ...opts, onProgress: report && ((f) => report(f * share)) });
+  const lowerSide = jawOcclusion(lower, upper, {
+    ...opts,
+    onProgress: report && ((f) => report(share + f * (1 - share))),
+  });
+  return { upper: upperSide, lower: lowerSide, thresholds: occlusionThresholds(opts) };
 }
