@@ -184,7 +184,7 @@ describe.each(engines)('comments pinned to the scan (%s)', (engine) => {
         headers: { ...lab.owner.headers, 'content-type': 'application/json' },
         payload: `{"caseId":"${caseId}","text":"x","anchor":{"fileId":"${upperId}","point":[${raw},0,0],"normal":[0,0,1],"camera":{"position":[0,0,9],"target":[0,0,0],"up":[0,1,0]}}}`,
       });
-      expect(res.json()).toMatchObject({ success: false });
+      refusedWith({ status: res.statusCode, body: res.json() }, CommentErrors.parameter);
     }
     // A pin needs its remark.
     refusedWith(await pin(lab.owner, caseId, undefined, anchorOn(upperId)), CommentErrors.empty);
