@@ -1,25 +1,72 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Flex, Progress, Result, Segmented, Slider, Typography } from 'antd';
-import { AimOutlined, CameraOutlined } from '@ant-design/icons';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Flex,
+  Progress,
+  Result,
+  Segmented,
+  Slider,
+  Tooltip,
+  Typography,
+} from 'antd';
+import {
+  AimOutlined,
+  CameraOutlined,
+  CloseOutlined,
+  ColumnWidthOutlined,
+  DeleteOutlined,
+  DownSquareOutlined,
+  LeftSquareOutlined,
+  RightSquareOutlined,
+  RollbackOutlined,
+  ScissorOutlined,
+  SmileOutlined,
+  SwapOutlined,
+  UpSquareOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Canvas } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
 import { toast } from '../../../../shared/ui/toast.ts';
 import { saveBlob } from '../../../../shared/download.ts';
 import { jawOf, percentOf, screenshotName } from './scan-files.ts';
+import { Box3, Plane, type Mesh } from 'three';
 import {
   BACKGROUND,
   Capture,
+  CameraRig,
   display,
-  Fit,
   FOV,
   Headlight,
   materialOf,
   Precompile,
   Reveal,
   WHITE,
+  type ViewRequest,
 } from './scene.tsx';
 import { MARK_FIRST_FRAME, useScans, type ScanState, type ViewerFile } from './use-scans.ts';
+import { VIEW_NAMES, type ViewName } from './views.ts';
+import type { Pick, PickTarget } from './picking.ts';
+import {
+  distanceOf,
+  Marker,
+  Measurements,
+  usePicking,
+  type Measurement,
+  type Point3,
+} from './MeasureTool.tsx';
+import {
+  DEFAULT_SECTION,
+  LocalClipping,
+  MAX_TILT,
+  SECTION_PRESETS,
+  SectionOutline,
+  sectionPlane,
+  type SectionPreset,
+  type SectionSettings,
+} from './SectionTool.tsx';
 
 export interface ScanViewerProps {
   files: readonly ViewerFile[];
@@ -33,6 +80,22 @@ export interface ScanViewerProps {
 type Surface = 'colour' | 'plaster';
 
 const NO_FILES: readonly ViewerFile[] = [];
+const NO_PLANES: Plane[] = [];
+
+const VIEW_ICONS: Record<ViewName, ReactNode> = {
+  upper: <UpSquareOutlined />,
+  lower: <DownSquareOutlined />,
+  front: <SmileOutlined />,
+  left: <LeftSquareOutlined />,
+  right: <RightSquareOutlined />,
+  back: <RollbackOutlined />,
+};
+
+/** Picks the surface point under a click while measuring (inside the canvas: it needs the renderer and camera). */
+function Picking(props: Parameters<typeof usePicking>[0]) {
+  usePicking(props);
+  return null;
+}
 
 /** Why a file could not be shown, in the reader's language. */
 function failureText(
@@ -50,11 +113,14 @@ function failureText(
 /**
  * The 3D view of a case's scans (loaded lazily: three.js stays out of the main bundle). Each file downloads and is
  * parsed in its own worker; the bar shows the bytes so far (all files, and each). Orbit (left drag), zoom (wheel,
- * pinch), pan (right drag, two fingers); reset view; one toggle per file (upper/lower jaw by its name); true colour
- * or plaster; opacity; a PNG screenshot of the current view.
+ * pinch), pan (right drag, two fingers); reset view and the standard views (views.ts, scene.tsx CameraRig); one
+ * toggle per file (upper/lower jaw by its name); true colour or plaster; opacity; a PNG screenshot of the current
+ * view; measuring between points of the surface (MeasureTool.tsx) and a section (SectionTool.tsx), both picking on
+ * the bounding-volume hierarchy each scan worker builds.
  */
 export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
   // The downloads start once the canvas has its WebGL context: created while a worker parses at full speed, the
   // context waits for a CPU (a ~20 ms step becomes ~200 ms on two busy cores).
   const [canvasReady, setCanvasReady] = useState(false);
@@ -62,7 +128,37 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [surface, setSurface] = useState<Surface>('colour');
   const [opacity, setOpacity] = useState(100);
-  const [resets, setResets] = useState(0);
+  const [viewRequest, setViewRequest] = useState<ViewRequest>({ view: 'default', seq: 0 });
+  // The jaws an occlusal view hid (the other jaw would stand between the camera and the teeth); shown again by the
+  // next other view.
+  const autoHidden = useRef<ReadonlySet<string>>(new Set());
+  const show = (view: ViewName | 'default') => {
+    setViewRequest((r) => ({ view, seq: r.seq + 1 }));
+    const occlusal = view === 'upper' || view === 'lower';
+    const own = files.filter((f) => occlusal && jawOf(f.name) === view).map((f) => f.id);
+    const other = files
+      .filter((f) => occlusal && jawOf(f.name) === (view === 'upper' ? 'lower' : 'upper'))
+      .map((f) => f.id);
+    const hide = own.length > 0 ? other : [];
+    const before = autoHidden.current;
+    setHidden((h) => {
+      const next = new Set(h);
+      for (const id of before) next.delete(id);
+      for (const id of own) next.delete(id);
+      for (const id of hide) next.add(id);
+      return next;
+    });
+    autoHidden.current = new Set(hide.filter((id) => !hidden.has(id) || before.has(id)));
+  };
+  const [measuring, setMeasuring] = useState(false);
+  const [measurements, setMeasurements] = useState<Measurement[]>([]);
+  const [pending, setPending] = useState<Point3 | null>(null);
+  const pendingRef = useRef<Point3 | null>(null);
+  const nextId = useRef(1);
+  const marker = useRef<Mesh>(null);
+  const [sectioning, setSectioning] = useState(false);
+  const [section, setSection] = useState<SectionSettings>(DEFAULT_SECTION);
+  const [segments, setSegments] = useState(0);
   const [framed, setFramed] = useState(false);
   const [shooting, setShooting] = useState(false);
   const capture = useRef<(() => Promise<Blob>) | null>(null);
@@ -78,16 +174,71 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
   );
   const total = list.reduce((n, { state, file }) => n + (state?.total || file.size), 0);
 
-  // The sphere around every loaded scan, shown or not (hiding a jaw does not move the camera).
+  // The box around every loaded scan, shown or not (hiding a jaw does not move the camera or the section).
   const readyKey = ready.map(({ file }) => file.id).join();
-  const sphere = useMemo(() => {
-    const spheres = ready.map(({ state }) => state.sphere);
-    if (spheres.length === 0) return null;
-    const all = spheres[0]!.clone();
-    for (const s of spheres.slice(1)) all.union(s);
+  const box = useMemo(() => {
+    if (ready.length === 0) return null;
+    const all = new Box3();
+    for (const { state } of ready) all.union(state.box);
     return all;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the set of loaded files decides it
   }, [readyKey]);
+  const size = box ? box.getSize(box.min.clone()).length() : 0;
+  // What the camera fits: the shown scans (all of them when none is shown). Hiding a jaw refits the view only
+  // while the person has not moved the camera.
+  const shownKey = ready.map(({ file }) => `${file.id}:${hidden.has(file.id)}`).join();
+  const framedBox = useMemo(() => {
+    const shown = ready.filter(({ file }) => !hidden.has(file.id));
+    if (shown.length === 0) return box;
+    const all = new Box3();
+    for (const { state } of shown) all.union(state.box);
+    return all;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaded files and what is hidden decide it
+  }, [shownKey, box]);
+
+  // What picking and the outline work on: the shown files whose hierarchy has arrived.
+  const bvhKey = ready
+    .map(({ file, state }) => `${file.id}:${state.bvh ? 1 : 0}:${hidden.has(file.id)}`)
+    .join();
+  const targets = useMemo<PickTarget[]>(
+    () =>
+      ready.flatMap(({ file, state }) =>
+        state.bvh && !hidden.has(file.id) ? [{ fileId: file.id, bvh: state.bvh }] : [],
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the files, their hierarchies and what is hidden decide it
+    [bvhKey],
+  );
+  const bvhs = useMemo(() => targets.map((p) => p.bvh), [targets]);
+  const pickable = targets.length > 0;
+
+  // One plane the scan materials share; moved in place.
+  const plane = useMemo(() => new Plane(), []);
+  const planes = useMemo(() => [plane], [plane]);
+  const cut = useMemo(() => (box ? sectionPlane(section, box, plane) : null), [section, box, plane]);
+  const clipping = sectioning && !!cut;
+
+  const onPick = useCallback((hit: Pick) => {
+    const point: Point3 = [hit.point.x, hit.point.y, hit.point.z];
+    const first = pendingRef.current;
+    if (!first) {
+      pendingRef.current = point;
+      setPending(point);
+      return;
+    }
+    pendingRef.current = null;
+    setPending(null);
+    const id = nextId.current++;
+    setMeasurements((ms) => [...ms, { id, a: first, b: point }]);
+  }, []);
+  const toggleMeasuring = () => {
+    pendingRef.current = null;
+    setPending(null);
+    setMeasuring((on) => !on);
+  };
+  const millimetres = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    [i18n.language],
+  );
 
   const labels = useMemo(() => {
     const jaws = files.map((f) => jawOf(f.name));
@@ -130,11 +281,16 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
 
   return (
     <div
+      ref={root}
       className="scan-viewer"
       data-testid="scan-viewer"
       data-frame={framed ? 'drawn' : 'waiting'}
       data-surface={surface}
       data-hidden={[...hidden].join(',')}
+      data-pickable={pickable ? 'yes' : 'no'}
+      data-measurements={measurements.length}
+      data-section={clipping ? 'on' : 'off'}
+      data-section-segments={clipping ? segments : 0}
     >
       <Flex className="scan-viewer-toolbar" gap={8} align="center" wrap>
         <Flex gap={4} wrap className="scan-viewer-files">
@@ -143,14 +299,15 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
               key={file.id}
               checked={!hidden.has(file.id)}
               disabled={states[file.id]?.status !== 'ready'}
-              onChange={(e) =>
+              onChange={(e) => {
+                autoHidden.current = new Set([...autoHidden.current].filter((id) => id !== file.id));
                 setHidden((h) => {
                   const next = new Set(h);
                   if (e.target.checked) next.delete(file.id);
                   else next.add(file.id);
                   return next;
-                })
-              }
+                });
+              }}
             >
               <span data-testid="viewer-file-toggle" data-jaw={jawOf(file.name) ?? 'other'}>
                 {labels[i]}
@@ -185,8 +342,8 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
           <Button
             size="small"
             icon={<AimOutlined />}
-            onClick={() => setResets((n) => n + 1)}
-            disabled={!sphere}
+            onClick={() => show('default')}
+            disabled={!box}
             data-testid="viewer-reset"
           >
             {t('cases.viewer.reset')}
@@ -203,6 +360,133 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
           </Button>
         </Flex>
       </Flex>
+      <Flex className="scan-viewer-toolbar scan-viewer-toolbar-tools" gap={8} align="center" wrap>
+        <div
+          className="scan-viewer-views"
+          role="group"
+          aria-label={t('cases.viewer.views.label')}
+          data-testid="viewer-views"
+        >
+          {VIEW_NAMES.map((view) => (
+            <Tooltip key={view} title={t(`cases.viewer.views.${view}Tip`)}>
+              <Button
+                size="small"
+                icon={VIEW_ICONS[view]}
+                disabled={!box}
+                onClick={() => show(view)}
+                data-testid={`viewer-view-${view}`}
+              >
+                {t(`cases.viewer.views.${view}`)}
+              </Button>
+            </Tooltip>
+          ))}
+        </div>
+        <Flex gap={4} className="scan-viewer-tools" role="group" aria-label={t('cases.viewer.tools')}>
+          <Button
+            size="small"
+            type={measuring ? 'primary' : 'default'}
+            icon={<ColumnWidthOutlined />}
+            aria-pressed={measuring}
+            disabled={!box}
+            onClick={toggleMeasuring}
+            data-testid="viewer-tool-measure"
+          >
+            {t('cases.viewer.measure.button')}
+          </Button>
+          <Button
+            size="small"
+            type={sectioning ? 'primary' : 'default'}
+            icon={<ScissorOutlined />}
+            aria-pressed={sectioning}
+            disabled={!box}
+            onClick={() => setSectioning((on) => !on)}
+            data-testid="viewer-tool-section"
+          >
+            {t('cases.viewer.section.button')}
+          </Button>
+        </Flex>
+      </Flex>
+      {measuring && (
+        <Flex className="scan-viewer-panel" gap={8} align="center" wrap data-testid="viewer-measure-panel">
+          <Typography.Text
+            type="secondary"
+            className="scan-viewer-panel-hint"
+            data-testid="viewer-measure-hint"
+          >
+            {!pickable
+              ? t('cases.viewer.measure.preparing')
+              : pending
+                ? t('cases.viewer.measure.second')
+                : t('cases.viewer.measure.first')}
+          </Typography.Text>
+          <Button
+            size="small"
+            icon={<DeleteOutlined />}
+            disabled={measurements.length === 0 && !pending}
+            onClick={() => {
+              pendingRef.current = null;
+              setPending(null);
+              setMeasurements([]);
+            }}
+            data-testid="viewer-measure-clear"
+          >
+            {t('cases.viewer.measure.clear')}
+          </Button>
+        </Flex>
+      )}
+      {sectioning && (
+        <Flex className="scan-viewer-panel" gap={8} align="center" wrap data-testid="viewer-section-panel">
+          <Segmented<SectionPreset>
+            size="small"
+            value={section.preset}
+            onChange={(preset) => setSection((s) => ({ ...s, preset }))}
+            options={SECTION_PRESETS.map((p) => ({ value: p, label: t(`cases.viewer.section.${p}`) }))}
+            aria-label={t('cases.viewer.section.plane')}
+            data-testid="viewer-section-preset"
+          />
+          <Flex gap={6} align="center" className="scan-viewer-slider scan-viewer-section-position">
+            <Typography.Text type="secondary">{t('cases.viewer.section.position')}</Typography.Text>
+            <Slider
+              min={0}
+              max={100}
+              step={1}
+              value={section.position}
+              onChange={(position) => setSection((s) => ({ ...s, position }))}
+              tooltip={{ formatter: (v) => `${v ?? 0} %` }}
+              aria-label={t('cases.viewer.section.position')}
+            />
+          </Flex>
+          <Flex gap={6} align="center" className="scan-viewer-slider scan-viewer-section-tilt">
+            <Typography.Text type="secondary">{t('cases.viewer.section.tilt')}</Typography.Text>
+            <Slider
+              min={-MAX_TILT}
+              max={MAX_TILT}
+              step={1}
+              value={section.tilt}
+              onChange={(tilt) => setSection((s) => ({ ...s, tilt }))}
+              tooltip={{ formatter: (v) => `${v ?? 0}°` }}
+              aria-label={t('cases.viewer.section.tilt')}
+            />
+          </Flex>
+          <Button
+            size="small"
+            icon={<SwapOutlined />}
+            aria-pressed={section.flipped}
+            onClick={() => setSection((s) => ({ ...s, flipped: !s.flipped }))}
+            data-testid="viewer-section-flip"
+          >
+            {t('cases.viewer.section.flip')}
+          </Button>
+          <Button
+            size="small"
+            icon={<AimOutlined />}
+            onClick={() => setSection(DEFAULT_SECTION)}
+            data-testid="viewer-section-reset"
+          >
+            {t('cases.viewer.section.reset')}
+          </Button>
+        </Flex>
+      )}
       <div className="scan-viewer-stage">
         {!allFailed && (
           <Canvas
@@ -229,11 +513,43 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
                   {...materialOf(colours, state.hasColors)}
                   transparent={opacity < 100}
                   opacity={opacity / 100}
+                  clippingPlanes={clipping ? planes : NO_PLANES}
                 />
               </mesh>
             ))}
             <OrbitControls makeDefault enableDamping={false} />
-            <Fit sphere={sphere} resets={resets} />
+            <CameraRig box={framedBox} request={viewRequest} root={root} />
+            <LocalClipping />
+            {clipping && cut && (
+              <SectionOutline bvhs={bvhs} normal={cut.normal} d={cut.d} onSegments={setSegments} />
+            )}
+            <Picking
+              active={measuring && pickable}
+              targets={targets}
+              clip={clipping ? plane : null}
+              marker={marker}
+              onPick={onPick}
+            />
+            <Marker size={size * 0.008} object={marker} />
+            <Measurements
+              items={measurements}
+              pending={measuring ? pending : null}
+              size={size * 0.006}
+              label={(m) =>
+                t('cases.viewer.measure.distance', { value: millimetres.format(distanceOf(m.a, m.b)) })
+              }
+              remove={(m) => (
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  aria-label={t('cases.viewer.measure.remove')}
+                  title={t('cases.viewer.measure.remove')}
+                  onClick={() => setMeasurements((ms) => ms.filter((x) => x.id !== m.id))}
+                  data-testid="viewer-measure-remove"
+                />
+              )}
+            />
             <Capture onReady={onCaptureReady} />
             <Precompile />
             <Reveal

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { archJaw, readMesh, writePly, writeStl } from '@archway/mesh';
+import { TriangleBvh, archJaw, raycastBrute, readMesh, writePly, writeStl } from '@archway/mesh';
 import {
   ScanLoadError,
+  boundingBox,
   boundingSphere,
   loadScan,
   prepare,
   splitParts,
+  pickingTransferables,
   transferables,
   vertexNormals,
 } from './load-scan.ts';
@@ -141,7 +143,9 @@ describe('splitParts', () => {
     const parts = splitParts({ positions, normals }, 2);
     expect(parts.map((p) => p.positions.length)).toEqual([18, 18, 9]);
     expect(parts.every((p) => p.positions.buffer === positions.buffer)).toBe(true);
-    expect(transferables({ parts, sphere: [0, 0, 0, 1], triangles: 5 })).toHaveLength(2);
+    expect(
+      transferables({ parts, sphere: [0, 0, 0, 1], box: [0, 0, 0, 1, 1, 1], triangles: 5 }),
+    ).toHaveLength(2);
   });
 
   it('keeps a mesh within the limit whole', () => {
@@ -172,8 +176,9 @@ describe('vertexNormals and boundingSphere', () => {
 });
 
 describe('the worker handler', () => {
-  it('posts progress, the last byte, then the scan with each buffer transferred once', async () => {
-    const ply = writePly(archJaw({ triangles: 3_000, closed: true }));
+  it('posts progress, the last byte, the scan with each buffer transferred once, then its picking tree', async () => {
+    const jaw = archJaw({ triangles: 3_000, closed: true });
+    const ply = writePly(jaw);
     const replies: { reply: ScanReply; transfer?: Transferable[] }[] = [];
     await handleScanRequest(
       { url: 'http://x/f', token: 'T', size: ply.length },
@@ -181,19 +186,50 @@ describe('the worker handler', () => {
       serve(ply, 512).fetcher,
     );
     const types = replies.map((r) => r.reply.type);
-    expect(types.at(-1)).toBe('done');
-    expect(types.at(-2)).toBe('lastByte');
-    expect(types.slice(0, -2).every((t) => t === 'progress')).toBe(true);
+    expect(types.at(-1)).toBe('picking');
+    expect(types.at(-2)).toBe('done');
+    expect(types.at(-3)).toBe('lastByte');
+    expect(types.slice(0, -3).every((t) => t === 'progress')).toBe(true);
     // Throttled: far fewer messages than chunks, and the last one says everything arrived.
     expect(types.length).toBeLessThan(ply.length / 512);
     const lastProgress = replies.filter((r) => r.reply.type === 'progress').at(-1)!.reply;
     expect(lastProgress).toMatchObject({ received: ply.length, total: ply.length });
-    const done = replies.at(-1)!;
+    const done = replies.at(-2)!;
     if (done.reply.type !== 'done') throw new Error('not done');
     const transfer = done.transfer ?? [];
     expect(new Set(transfer).size).toBe(transfer.length);
     expect(transfer).toEqual(transferables(done.reply.scan));
     expect(transfer).toContain(done.reply.scan.parts[0]!.positions.buffer);
+    expect(done.reply.scan.box).toEqual(boundingBox(jaw.positions));
+
+    // The tree comes after the scan, built from copies (the scan's arrays were transferred), its own buffers
+    // transferred; rebuilt on the page it hits what a ray over every triangle hits.
+    const picking = replies.at(-1)!;
+    if (picking.reply.type !== 'picking' || !picking.reply.parts) throw new Error('no picking tree');
+    const parts = picking.reply.parts;
+    expect(picking.transfer).toEqual(pickingTransferables(parts));
+    expect(picking.transfer).not.toContain(done.reply.scan.parts[0]!.positions.buffer);
+    const bvh = TriangleBvh.fromParts(parts);
+    const [x0, y0, z0, x1, y1, z1] = boundingBox(jaw.positions);
+    let hits = 0;
+    for (let i = 0; i < 40; i++) {
+      // Rays from above down through points of the box, and from the front towards the back.
+      const fx = x0 + ((x1 - x0) * ((i % 8) + 0.5)) / 8;
+      const fy = y0 + ((y1 - y0) * (Math.floor(i / 8) + 0.5)) / 5;
+      const ray: [number, number, number, number, number, number] =
+        i % 2 ? [fx, fy, z1 + 10, 0, 0, -1] : [fx, y1 + 10, (z0 + z1) / 2 + (i % 5) - 2, 0, -1, 0];
+      const brute = raycastBrute(jaw.positions, jaw.indices!, ...ray);
+      expect(bvh.raycast(...ray)).toBe(!!brute);
+      if (!brute) continue;
+      hits++;
+      expect(bvh.hitT).toBeCloseTo(brute.t, 4);
+    }
+    expect(hits).toBeGreaterThan(10);
+  });
+
+  it('gives the box around every vertex', () => {
+    expect(boundingBox(new Float32Array([1, -2, 3, -4, 5, 0.5]))).toEqual([-4, -2, 0.5, 1, 5, 3]);
+    expect(boundingBox(new Float32Array(0))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('posts why a file failed', async () => {

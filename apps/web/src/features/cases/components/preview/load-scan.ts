@@ -1,4 +1,4 @@
-import { MeshError, createStreamReader, type Mesh } from '@archway/mesh';
+import { MeshError, TriangleBvh, createStreamReader, type BvhParts, type Mesh } from '@archway/mesh';
 import { refusalOf, FileRefusal } from '../../utils/stream.ts';
 
 /**
@@ -28,8 +28,15 @@ export interface PreparedScan {
   parts: ScanPart[];
   /** Bounding sphere of the whole scan. */
   sphere: Sphere4;
+  /** Bounding box of the whole scan: min x, y, z, max x, y, z (the camera fits it to the view). */
+  box: Box6;
   triangles: number;
 }
+
+export type Box6 = [number, number, number, number, number, number];
+
+/** A scan's bounding-volume hierarchy as transferable arrays (TriangleBvh.toParts; the page rebuilds it with fromParts). */
+export type PickingParts = BvhParts;
 
 /** Triangles per part: a 300,000-triangle scan is one part; 2,000,000 are four. */
 export const PART_TRIANGLES = 500_000;
@@ -71,6 +78,11 @@ export async function loadScan(
   url: string,
   options: LoadOptions,
 ): Promise<PreparedScan> {
+  return prepare(await loadMesh(fetcher, url, options));
+}
+
+/** Downloads and parses one file (the streaming reader is fed each chunk as it arrives). */
+export async function loadMesh(fetcher: typeof fetch, url: string, options: LoadOptions): Promise<Mesh> {
   const headers: Record<string, string> = {};
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let response: Response;
@@ -87,7 +99,6 @@ export async function loadScan(
   const size = options.size && options.size > 0 ? options.size : undefined;
   const total = size ?? (Number.isFinite(length) && length > 0 ? length : 0);
 
-  let mesh: Mesh;
   try {
     const reader = createStreamReader({ size });
     let received = 0;
@@ -108,12 +119,11 @@ export async function loadScan(
       }
     }
     options.onLastByte?.(now());
-    mesh = reader.end();
+    return reader.end();
   } catch (error) {
     if (error instanceof MeshError) throw new ScanLoadError('unreadable', null, error.message);
     throw error;
   }
-  return prepare(mesh);
 }
 
 /** Normals (the file's, else computed), the parts and their bounding spheres. */
@@ -124,7 +134,29 @@ export function prepare(mesh: Mesh, partTriangles = PART_TRIANGLES): PreparedSca
       : vertexNormals(mesh.positions, mesh.indices);
   const triangles = mesh.indices ? mesh.indices.length / 3 : mesh.positions.length / 9;
   const parts = splitParts({ ...mesh, normals }, partTriangles);
-  return { parts, sphere: boundingSphere(mesh.positions), triangles };
+  return { parts, sphere: boundingSphere(mesh.positions), box: boundingBox(mesh.positions), triangles };
+}
+
+/**
+ * What picking and the section need of a scan: its bounding-volume hierarchy (built from copies the caller made
+ * before the mesh's own arrays were transferred), as arrays to transfer to the page.
+ */
+export function pickingOf(positions: Float32Array, indices?: Uint32Array): PickingParts {
+  let triangles = indices;
+  if (!triangles) {
+    const n = positions.length / 3;
+    triangles = new Uint32Array(n - (n % 3));
+    for (let i = 0; i < triangles.length; i++) triangles[i] = i;
+  }
+  return new TriangleBvh(positions, triangles).toParts();
+}
+
+/** The distinct buffers of a hierarchy's parts (every typed array in it), to transfer. */
+export function pickingTransferables(parts: PickingParts): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const value of Object.values(parts as object))
+    if (ArrayBuffer.isView(value)) buffers.add(value.buffer as ArrayBuffer);
+  return [...buffers];
 }
 
 /**
@@ -242,6 +274,19 @@ export function vertexNormals(positions: Float32Array, indices?: Uint32Array): F
     }
   }
   return out;
+}
+
+/** The bounding box: min x, y, z, max x, y, z (all 0 for an empty mesh). */
+export function boundingBox(positions: Float32Array): Box6 {
+  if (positions.length < 3) return [0, 0, 0, 0, 0, 0];
+  const box: Box6 = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3)
+    for (let k = 0; k < 3; k++) {
+      const v = positions[i + k]!;
+      if (v < box[k]!) box[k] = v;
+      if (v > box[k + 3]!) box[k + 3] = v;
+    }
+  return box;
 }
 
 /** The sphere around the bounding box: its centre and the largest distance of a vertex from it. */

@@ -1,10 +1,19 @@
-import { ScanLoadError, loadScan, transferables } from './load-scan.ts';
+import {
+  ScanLoadError,
+  loadMesh,
+  pickingOf,
+  pickingTransferables,
+  prepare,
+  transferables,
+  type PickingParts,
+} from './load-scan.ts';
 import { PROGRESS_INTERVAL_MS, type ScanReply, type ScanRequest } from './scan-worker-protocol.ts';
 
 /**
  * The worker's answer to one request, separate from `self` so that tests drive it: progress at most every
  * PROGRESS_INTERVAL_MS (and always the last one), the time of the last byte, then the prepared scan with its
- * buffers transferred, or why it failed.
+ * buffers transferred, or why it failed; after the scan, its bounding-volume hierarchy for picking and sections
+ * (built from copies of the positions and indices: the scan's own arrays are gone with the transfer).
  */
 export async function handleScanRequest(
   request: ScanRequest,
@@ -13,7 +22,7 @@ export async function handleScanRequest(
 ): Promise<void> {
   let last = -Infinity;
   try {
-    const scan = await loadScan(fetcher, request.url, {
+    const mesh = await loadMesh(fetcher, request.url, {
       token: request.token,
       size: request.size,
       onProgress: ({ received, total }) => {
@@ -24,7 +33,17 @@ export async function handleScanRequest(
       },
       onLastByte: (at) => post({ type: 'lastByte', at }),
     });
+    const scan = prepare(mesh);
+    const positions = mesh.positions.slice();
+    const indices = mesh.indices?.slice();
     post({ type: 'done', scan }, transferables(scan));
+    let parts: PickingParts | null = null;
+    try {
+      parts = pickingOf(positions, indices);
+    } catch {
+      // A hierarchy that cannot be built (too deep): the scan shows, without picking or an outline.
+    }
+    post({ type: 'picking', parts }, parts ? pickingTransferables(parts) : []);
   } catch (error) {
     if (error instanceof ScanLoadError)
       post({

@@ -1,4 +1,4 @@
-import type { PreparedScan } from './load-scan.ts';
+import type { PickingParts, PreparedScan } from './load-scan.ts';
 
 /** The page asks the worker for one scan file. */
 export interface ScanRequest {
@@ -8,11 +8,16 @@ export interface ScanRequest {
   size: number;
 }
 
-/** What the worker tells the page, in order: progress (repeated), lastByte, then done or failed. */
+/**
+ * What the worker tells the page, in order: progress (repeated), lastByte, then done or failed; after done, picking:
+ * the scan's bounding-volume hierarchy (null when it could not be built), built after the scan was sent so that the
+ * first frame never waits for it.
+ */
 export type ScanReply =
   | { type: 'progress'; received: number; total: number }
   | { type: 'lastByte'; at: number }
   | { type: 'done'; scan: PreparedScan }
+  | { type: 'picking'; parts: PickingParts | null }
   | {
       type: 'failed';
       reason: 'refused' | 'unreadable' | 'network' | 'internal';

@@ -1,9 +1,9 @@
 /**
- * The pieces of the 3D preview's scene (inside the R3F canvas): colours and materials, fitting the camera to the
- * scan, the head light, the screenshot, programs compiled while the scan downloads, and parts revealed one per
+ * The pieces of the 3D preview's scene (inside the R3F canvas): colours and materials, the camera rig (fitting,
+ * standard views, resizing), the head light, the screenshot, programs compiled while the scan downloads, and parts revealed one per
  * finished frame. ScanViewer puts them together.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import {
   BufferAttribute,
@@ -14,10 +14,21 @@ import {
   MeshStandardMaterial,
   Vector3,
   WebGLRenderTarget,
+  type Box3,
+  type EventDispatcher,
   type PerspectiveCamera,
-  type Sphere,
 } from 'three';
 import { MARK_FIRST_PART } from './use-scans.ts';
+import {
+  between,
+  DEFAULT_DIRECTION,
+  directionText,
+  ease,
+  fitDistance,
+  VIEW_DIRECTIONS,
+  type Placement,
+  type ViewName,
+} from './views.ts';
 /**
  * Colours as shown on screen: the canvas draws without colour-space conversion (`linear`), so scanner vertex
  * colours (sRGB bytes) appear exactly as stored, and these are given in the same display values.
@@ -33,7 +44,7 @@ const PLASTER = display(0xede4d3);
 export const WHITE = display(0xffffff);
 export const BACKGROUND = display(0xeef1f5);
 
-/** What Fit needs of the orbit controls (drei's makeDefault puts them in the store). */
+/** What the camera rig needs of the orbit controls (drei's makeDefault puts them in the store). */
 interface Controls {
   target: Vector3;
   minDistance: number;
@@ -49,39 +60,179 @@ export const materialOf = (colours: boolean, hasColors: boolean) => ({
   metalness: 0,
 });
 
-/** The view from the front, a little above the bite (+z is up, +y towards the lips, as scans are stored). */
-const VIEW_DIRECTION = new Vector3(0, 1, 0.35).normalize();
 export const FOV = 35;
 
-/** Puts the camera where the whole scan fills the view; again on every `resets` change (the reset button). */
-export function Fit({ sphere, resets }: { sphere: Sphere | null; resets: number }) {
+/** How long a turn to a standard view takes (ms). */
+export const TURN_MS = 300;
+
+/** What the camera rig is asked to do: show a view (animated), counted so the same view can be asked twice. */
+export interface ViewRequest {
+  view: ViewName | 'default';
+  seq: number;
+}
+
+/**
+ * Places the camera: fitted to the scans' bounding box as seen from the view's direction (FILL of the narrower side)
+ * when they first appear, and turned (animated, TURN_MS, eased) to a standard view or back to the first one on each
+ * request. When the canvas changes size, the current view is fitted again, unless the person has moved the camera
+ * since (orbit, zoom, pan): then their view is kept, its distance scaled by how much the fitting distance changed,
+ * so the scan keeps its share of the canvas and nothing is cut off. Writes `data-view` (the standard view shown, or
+ * `free` once moved) and `data-camera` (the direction the camera looks, rounded) on `root`, without a re-render.
+ */
+export function CameraRig({
+  box,
+  request,
+  root,
+}: {
+  box: Box3 | null;
+  request: ViewRequest;
+  root: RefObject<HTMLElement | null>;
+}) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const controls = useThree((s) => s.controls) as unknown as Controls | null;
   const invalidate = useThree((s) => s.invalidate);
-  const get = useThree((s) => s.get);
-  const cx = sphere?.center.x;
-  const cy = sphere?.center.y;
-  const cz = sphere?.center.z;
-  const r = sphere?.radius;
+  const width = useThree((s) => s.size.width);
+  const height = useThree((s) => s.size.height);
+  const state = useRef({
+    view: 'default' as ViewName | 'default',
+    moved: false,
+    aspect: 0,
+    seq: request.seq,
+    /** The rig itself is moving the camera (its change events are not the person's). */
+    applying: false,
+  });
+  const turn = useRef<{ from: Placement; to: Placement; start: number } | null>(null);
+  const scratch = useRef<Placement>({ position: new Vector3(), target: new Vector3() });
+
+  const target = useCallback(() => (controls ? controls.target : new Vector3()), [controls]);
+  const report = useCallback(() => {
+    const el = root.current;
+    if (!el) return;
+    el.dataset.view = state.current.moved ? 'free' : state.current.view;
+    const looking = new Vector3().subVectors(target(), camera.position).normalize();
+    el.dataset.camera = directionText(looking);
+  }, [root, camera, target]);
+  const apply = useCallback(
+    (p: Placement) => {
+      state.current.applying = true;
+      camera.position.copy(p.position);
+      if (controls) {
+        controls.target.copy(p.target);
+        controls.update();
+      } else camera.lookAt(p.target);
+      state.current.applying = false;
+    },
+    [camera, controls],
+  );
+  const fitted = useCallback(
+    (view: ViewName | 'default', aspect: number): Placement | null => {
+      if (!box || box.isEmpty()) return null;
+      const direction = view === 'default' ? DEFAULT_DIRECTION : VIEW_DIRECTIONS[view];
+      const centre = box.getCenter(new Vector3());
+      const distance = fitDistance(box, direction, FOV, aspect);
+      return { position: centre.clone().addScaledVector(direction, distance), target: centre };
+    },
+    [box],
+  );
+
+  // The camera's range for this box: close enough for the nearest zoom, far enough for the farthest.
+  const bx = box ? `${box.min.toArray().join()},${box.max.toArray().join()}` : '';
   useEffect(() => {
-    if (cx === undefined || cy === undefined || cz === undefined || !r) return;
-    // The narrower of the two angles of view decides (a phone's canvas is taller than wide).
-    const { width, height } = get().size;
-    const half = Math.atan(Math.tan(((FOV / 2) * Math.PI) / 180) * Math.min(1, width / Math.max(1, height)));
-    const distance = (r / Math.sin(half)) * 1.05;
-    camera.position.set(cx, cy, cz).addScaledVector(VIEW_DIRECTION, distance);
-    // Close enough for the nearest zoom, far enough for the farthest (maxDistance below).
+    if (!box || box.isEmpty()) return;
+    const r = box.getSize(new Vector3()).length() / 2;
+    const far = (r / Math.sin(((FOV / 2) * Math.PI) / 180)) * 8;
     camera.near = r / 200;
-    camera.far = distance * 6 + r * 2;
+    camera.far = far + r * 2;
     camera.updateProjectionMatrix();
     if (controls) {
-      controls.target.set(cx, cy, cz);
-      controls.maxDistance = distance * 6;
+      controls.maxDistance = far;
       controls.minDistance = r / 20;
-      controls.update();
-    } else camera.lookAt(cx, cy, cz);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the box's corners decide it
+  }, [bx, camera, controls]);
+
+  // First placement, and again on every change of size.
+  useEffect(() => {
+    const aspect = width / Math.max(1, height);
+    const s = state.current;
+    if (!s.moved) {
+      const p = fitted(s.view, aspect);
+      if (!p) return;
+      turn.current = null;
+      apply(p);
+    } else if (s.aspect > 0 && box) {
+      // Moved by hand: the same direction and target, the distance scaled as the fitting distance changed.
+      const offset = new Vector3().subVectors(camera.position, target());
+      const before = fitDistance(box, offset, FOV, s.aspect);
+      const after = fitDistance(box, offset, FOV, aspect);
+      if (before > 0)
+        apply({
+          position: target()
+            .clone()
+            .addScaledVector(offset, after / before),
+          target: target().clone(),
+        });
+    }
+    s.aspect = aspect;
+    report();
     invalidate();
-  }, [camera, controls, invalidate, get, cx, cy, cz, r, resets]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the box's corners decide it
+  }, [bx, width, height, fitted, apply, report, invalidate]);
+
+  // A view asked for: turn there.
+  useEffect(() => {
+    const s = state.current;
+    if (request.seq === s.seq) return;
+    s.seq = request.seq;
+    const to = fitted(request.view, width / Math.max(1, height));
+    if (!to) return;
+    s.view = request.view;
+    s.moved = false;
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      // No motion wanted: there at once.
+      turn.current = null;
+      apply(to);
+      report();
+      invalidate();
+      return;
+    }
+    turn.current = {
+      from: { position: camera.position.clone(), target: target().clone() },
+      to,
+      start: performance.now(),
+    };
+    invalidate();
+  }, [request, fitted, width, height, camera, target, apply, report, invalidate]);
+
+  // The person moving the camera (a change the rig did not make: a click without a drag makes none) ends a turn and
+  // frees the view; every change updates data-camera.
+  useEffect(() => {
+    const c = controls as unknown as EventDispatcher<{ change: object }> | null;
+    if (!c) return;
+    const onChange = () => {
+      if (!state.current.applying) {
+        turn.current = null;
+        state.current.moved = true;
+      }
+      report();
+    };
+    c.addEventListener('change', onChange);
+    return () => c.removeEventListener('change', onChange);
+  }, [controls, report]);
+
+  useFrame(() => {
+    const t = turn.current;
+    if (!t) return;
+    const k = Math.min(1, (performance.now() - t.start) / TURN_MS);
+    if (k >= 1) {
+      turn.current = null;
+      apply(t.to);
+    } else {
+      apply(between(t.from, t.to, ease(k), scratch.current));
+      invalidate();
+    }
+    report();
+  });
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import { BufferAttribute, BufferGeometry, Sphere, Vector3 } from 'three';
-import type { ScanPart, Sphere4 } from './load-scan.ts';
+import { Box3, BufferAttribute, BufferGeometry, Sphere, Vector3 } from 'three';
+import { TriangleBvh } from '@archway/mesh';
+import type { Box6, ScanPart, Sphere4 } from './load-scan.ts';
 import type { ScanReply, ScanRequest } from './scan-worker-protocol.ts';
 
 /** A file the viewer loads: its address is absolute (the worker resolves nothing). */
@@ -18,6 +19,9 @@ export type ScanState =
       /** One geometry per part, in order: the viewer adds one per frame. */
       geometries: BufferGeometry[];
       sphere: Sphere;
+      box: Box3;
+      /** For picking and the section's outline; null until the worker has built it (or when it could not). */
+      bvh: TriangleBvh | null;
       hasColors: boolean;
       triangles: number;
       received: number;
@@ -41,6 +45,7 @@ export const MARK_FIRST_PART = 'archway:preview:first-part';
 export const MARK_RECEIVED = 'archway:preview:received';
 
 const sphereOf = ([x, y, z, r]: Sphere4) => new Sphere(new Vector3(x, y, z), r);
+const boxOf = ([a, b, c, d, e, f]: Box6) => new Box3(new Vector3(a, b, c), new Vector3(d, e, f));
 
 /** The arrays from the worker wrapped as they are: no copy, no pass over them on this thread. */
 export function geometryOf(part: ScanPart): BufferGeometry {
@@ -55,7 +60,7 @@ export function geometryOf(part: ScanPart): BufferGeometry {
 
 /**
  * Loads each file in its own Web Worker (download + parse + normals there), reporting each one's progress; the
- * page builds only the BufferGeometry from the transferred arrays. Workers stop when the files change or the viewer
+ * page builds only the BufferGeometry from the transferred arrays, then the picking hierarchy the worker sends after. Workers stop when the files change or the viewer
  * closes; geometries are disposed then.
  */
 export function useScans(files: readonly ViewerFile[], token: string | null): Record<string, ScanState> {
@@ -93,13 +98,24 @@ export function useScans(files: readonly ViewerFile[], token: string | null): Re
               status: 'ready',
               geometries: parts,
               sphere: sphereOf(reply.scan.sphere),
+              box: boxOf(reply.scan.box),
+              bvh: null,
               hasColors: reply.scan.parts.some((p) => p.colors),
               triangles: reply.scan.triangles,
               received: total,
               total,
             }),
           );
+        } else if (reply.type === 'picking') {
+          const bvh = reply.parts ? TriangleBvh.fromParts(reply.parts) : null;
           worker.terminate();
+          if (bvh)
+            startTransition(() =>
+              setStates((s) => {
+                const state = s[file.id];
+                return state?.status === 'ready' ? { ...s, [file.id]: { ...state, bvh } } : s;
+              }),
+            );
         } else {
           set(file.id, {
             status: 'failed',
