@@ -286,7 +286,7 @@ describe('the 3D viewer tools in Chromium', () => {
       };
       await fitted();
       await page.getByTestId('viewer-view-lower').click();
-      await expect.poll(() => attr(page, 'data-camera'), { timeout: 10_000 }).toBe('0.00,0.01,-1.00');
+      await expect.poll(() => attr(page, 'data-camera'), { timeout: 10_000 }).toBe('0.00,-0.01,-1.00');
       await fitted();
       const before = (await page.getByTestId('viewer-canvas').boundingBox())!;
       await resize(page, TABLET);
@@ -334,7 +334,7 @@ describe('the 3D viewer tools in Chromium', () => {
         const lower = phone.getByTestId('viewer-view-lower');
         await lower.scrollIntoViewIfNeeded();
         await lower.tap();
-        await expect.poll(() => attr(phone, 'data-camera'), { timeout: 10_000 }).toBe('0.00,0.01,-1.00');
+        await expect.poll(() => attr(phone, 'data-camera'), { timeout: 10_000 }).toBe('0.00,-0.01,-1.00');
 
         // Measure by two taps on the scan.
         await phone.getByTestId('viewer-tool-measure').tap();

@@ -4,8 +4,10 @@
  * +x is the patient's left (quadrants 2 and 3, as intraoral scanners and the demo's jaws have it).
  *
  * The camera's up stays +z in every view: the orbit controls turn around the axis the camera had when they were
- * made, so a view never changes it. The occlusal views therefore look along z tilted by half a degree, which also
- * decides which way the arch lies on screen: the front teeth at the top in both.
+ * made, so a view never changes it. The occlusal views therefore look along z tilted by half a degree towards the
+ * lips, which also decides which way the arch lies on screen: as if the camera had tilted from the front view (the
+ * upper jaw's front teeth at the top, the lower jaw's at the bottom, as one looks into a patient's mouth), so the turn
+ * between them and the front view is a pure tilt, never a spin about the vertical.
  */
 import { Box3, Vector3, type Vector3Like } from 'three';
 
@@ -19,10 +21,10 @@ const TILT = (0.5 * Math.PI) / 180;
 
 /** From the target towards the camera, per view. */
 export const VIEW_DIRECTIONS: Readonly<Record<ViewName, Vector3>> = {
-  // Below the upper jaw looking up; a hair towards the lips, so the front teeth are at the top of the screen.
+  // Below the upper jaw looking up, a hair towards the lips: the front teeth at the top of the screen.
   upper: new Vector3(0, Math.sin(TILT), -Math.cos(TILT)),
-  // Above the lower jaw looking down; a hair towards the back, the front teeth at the top.
-  lower: new Vector3(0, -Math.sin(TILT), Math.cos(TILT)),
+  // Above the lower jaw looking down, a hair towards the lips: the front teeth at the bottom.
+  lower: new Vector3(0, Math.sin(TILT), Math.cos(TILT)),
   front: new Vector3(0, 1, 0),
   left: new Vector3(1, 0, 0),
   right: new Vector3(-1, 0, 0),
@@ -72,6 +74,8 @@ export function fitDistance(
 /** Ease in and out (cubic): the camera starts and stops gently. */
 export const ease = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
+const NEAR_VERTICAL = Math.sin(Math.PI / 180);
+
 /** A camera placement: where it is and what it looks at. */
 export interface Placement {
   position: Vector3;
@@ -94,9 +98,9 @@ export function between(from: Placement, to: Placement, t: number, out: Placemen
   if (azA - azB > Math.PI) azB += 2 * Math.PI;
   const elA = Math.asin(Math.max(-1, Math.min(1, a.z / (ra || 1))));
   const elB = Math.asin(Math.max(-1, Math.min(1, b.z / (rb || 1))));
-  // A view along z has no azimuth of its own: it takes the other end's, so the turn is a pure tilt.
-  const flatA = Math.hypot(a.x, a.y) < 1e-6 * (ra || 1);
-  const flatB = Math.hypot(b.x, b.y) < 1e-6 * (rb || 1);
+  // A view within a degree of z has no azimuth worth keeping: it takes the other end's, so the turn is a pure tilt.
+  const flatA = Math.hypot(a.x, a.y) < NEAR_VERTICAL * (ra || 1);
+  const flatB = Math.hypot(b.x, b.y) < NEAR_VERTICAL * (rb || 1);
   const az0 = flatA ? azB : azA;
   const az1 = flatB ? az0 : azB;
   const az = az0 + (az1 - az0) * t;
