@@ -14,7 +14,7 @@ import {
   type PerspectiveCamera,
 } from 'three';
 import { vertexNormals, type MeshData } from './mesh-data.ts';
-import { CameraFlight, PinMarkers } from './PinMarkers.tsx';
+import { CameraFlight, PinLabels, PinMarkers, usePinOverlay } from './PinMarkers.tsx';
 import { PinList } from './PinList.tsx';
 import type { Pin } from './pins.ts';
 
@@ -150,6 +150,7 @@ export function MeshView({
   const { t } = useTranslation();
   const [resets, setResets] = useState(0);
   const [openPin, setOpenPin] = useState<string | null>(null);
+  const pinOverlay = usePinOverlay();
   const [flight, setFlight] = useState({ n: 0, to: null as Pin['anchor']['camera'] | null });
   const flyTo = (id: string) => {
     const pin = pins?.find((p) => p.id === id);
@@ -219,11 +220,14 @@ export function MeshView({
         <FirstFrame active={geometries.length > 0} onDrawn={whenDrawn} />
         {pins && pins.length > 0 && sphere && (
           <>
-            <PinMarkers pins={pins} openId={openPin} onOpen={setOpenPin} size={sphere.radius * 0.012} />
+            <PinMarkers pins={pins} size={sphere.radius * 0.012} overlay={pinOverlay} />
             <CameraFlight to={flight.to} flight={flight.n} />
           </>
         )}
       </Canvas>
+      {pins && pins.length > 0 && (
+        <PinLabels pins={pins} openId={openPin} onOpen={setOpenPin} overlay={pinOverlay} />
+      )}
       <Button
         size="small"
         icon={<AimOutlined />}

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { Html } from '@react-three/drei';
 import { Vector3, type PerspectiveCamera } from 'three';
 import type { Pin, PinAnchor } from './pins.ts';
 import './pins.css';
@@ -13,66 +12,135 @@ interface Controls {
 const PIN_COLOUR = '#e8590c';
 
 /**
- * Every pin of a case in the scene: a small ball on the surface and its number beside it; hovering or tapping the
- * number opens its text (one open at a time, `openId`). Read-only: it places nothing (the viewer's Remark tool and
- * the share page both draw pins with it). `size` is the ball's radius (mm).
+ * Where the scene (PinMarkers, inside the Canvas) and the labels (PinLabels, plain DOM over the canvas) meet: the
+ * labels register their elements, the scene moves them to their pins' places on every frame it draws.
+ */
+export interface PinOverlay {
+  elements: Map<string, HTMLElement>;
+}
+
+export function usePinOverlay(): PinOverlay {
+  return useMemo(() => ({ elements: new Map<string, HTMLElement>() }), []);
+}
+
+const projected = new Vector3();
+
+/**
+ * Every pin of a case in the scene: a small ball on the surface (`size` its radius, mm), lifted along the normal.
+ * On every frame drawn, each pin's label (PinLabels) is moved to where its ball appears, and hidden when the pin is
+ * behind the camera or on a hidden file. Read-only: it places nothing.
  */
 export function PinMarkers({
   pins,
+  size,
+  overlay,
+  visibleFiles,
+}: {
+  pins: readonly Pin[];
+  size: number;
+  overlay: PinOverlay;
+  /** Only pins on these files are drawn (a hidden jaw hides its pins); all when absent. */
+  visibleFiles?: ReadonlySet<string>;
+}) {
+  const camera = useThree((s) => s.camera);
+  const invalidate = useThree((s) => s.invalidate);
+  const shown = pins.filter((p) => !visibleFiles || visibleFiles.has(p.anchor.fileId));
+  const lifted = (pin: Pin): [number, number, number] => {
+    const [x, y, z] = pin.anchor.point;
+    const [nx, ny, nz] = pin.anchor.normal;
+    return [x + nx * size * 0.6, y + ny * size * 0.6, z + nz * size * 0.6];
+  };
+  // A label that appeared (or a pin that came or went) needs a frame to find its place.
+  const key = shown.map((p) => p.id).join();
+  useEffect(() => invalidate(), [key, invalidate]);
+
+  useFrame(({ size: canvas }) => {
+    for (const pin of pins) {
+      const el = overlay.elements.get(pin.id);
+      if (!el) continue;
+      const on = !visibleFiles || visibleFiles.has(pin.anchor.fileId);
+      projected.set(...lifted(pin)).project(camera);
+      const inFront = projected.z > -1 && projected.z < 1;
+      if (!on || !inFront) {
+        el.style.visibility = 'hidden';
+        continue;
+      }
+      const x = ((projected.x + 1) / 2) * canvas.width;
+      const y = ((1 - projected.y) / 2) * canvas.height;
+      el.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+      el.style.visibility = 'visible';
+    }
+  });
+
+  return (
+    <group>
+      {shown.map((pin) => (
+        <mesh key={pin.id} position={lifted(pin)} userData={{ pin: pin.id }} raycast={() => null}>
+          <sphereGeometry args={[size, 16, 12]} />
+          <meshBasicMaterial color={PIN_COLOUR} />
+        </mesh>
+      ))}
+    </group>
+  );
+}
+
+/**
+ * The pins' numbers and texts over the canvas (outside it: plain DOM, so they are read, tapped and found like any
+ * element); hovering or tapping a number opens its text (one open at a time, `openId`). Put it in the box the canvas
+ * fills; PinMarkers places each one.
+ */
+export function PinLabels({
+  pins,
   openId,
   onOpen,
-  size,
-  visibleFiles,
+  overlay,
 }: {
   pins: readonly Pin[];
   openId: string | null;
   onOpen: (id: string | null) => void;
-  size: number;
-  /** Only pins on these files are drawn (a hidden jaw hides its pins); all when absent. */
-  visibleFiles?: ReadonlySet<string>;
+  overlay: PinOverlay;
 }) {
   return (
-    <group>
+    <div className="pin-labels">
       {pins.map((pin, i) => {
-        if (visibleFiles && !visibleFiles.has(pin.anchor.fileId)) return null;
-        const [x, y, z] = pin.anchor.point;
-        const [nx, ny, nz] = pin.anchor.normal;
         const open = pin.id === openId;
         return (
-          <group key={pin.id} position={[x + nx * size * 0.6, y + ny * size * 0.6, z + nz * size * 0.6]}>
-            <mesh userData={{ pin: pin.id }} raycast={() => null}>
-              <sphereGeometry args={[size, 16, 12]} />
-              <meshBasicMaterial color={PIN_COLOUR} />
-            </mesh>
-            <Html zIndexRange={[20, 0]} style={{ pointerEvents: 'none' }}>
-              <div className={open ? 'pin-marker is-open' : 'pin-marker'}>
-                <button
-                  type="button"
-                  className="pin-marker-number"
-                  data-testid="viewer-pin"
-                  data-pin={pin.id}
-                  data-open={open}
-                  aria-expanded={open}
-                  aria-label={pin.text}
-                  onClick={() => onOpen(open ? null : pin.id)}
-                  onPointerEnter={(e) => {
-                    if (e.pointerType === 'mouse') onOpen(pin.id);
-                  }}
-                >
-                  {i + 1}
-                </button>
-                {open && (
-                  <div className="pin-marker-label" data-testid="viewer-pin-label" role="note">
-                    <span className="pin-marker-author">{pin.custName}</span>
-                    <span className="pin-marker-text">{pin.text}</span>
-                  </div>
-                )}
-              </div>
-            </Html>
-          </group>
+          <div
+            key={pin.id}
+            ref={(el) => {
+              if (el) overlay.elements.set(pin.id, el);
+              else overlay.elements.delete(pin.id);
+            }}
+            className={open ? 'pin-marker is-open' : 'pin-marker'}
+            style={{ visibility: 'hidden' }}
+          >
+            <div className="pin-marker-inner">
+              <button
+                type="button"
+                className="pin-marker-number"
+                data-testid="viewer-pin"
+                data-pin={pin.id}
+                data-open={open}
+                aria-expanded={open}
+                aria-label={pin.text}
+                onClick={() => onOpen(open ? null : pin.id)}
+                onPointerEnter={(e) => {
+                  if (e.pointerType === 'mouse') onOpen(pin.id);
+                }}
+              >
+                {i + 1}
+              </button>
+              {open && (
+                <div className="pin-marker-label" data-testid="viewer-pin-label" role="note">
+                  <span className="pin-marker-author">{pin.custName}</span>
+                  <span className="pin-marker-text">{pin.text}</span>
+                </div>
+              )}
+            </div>
+          </div>
         );
       })}
-    </group>
+    </div>
   );
 }
 

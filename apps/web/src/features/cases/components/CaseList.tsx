@@ -51,7 +51,7 @@ type Dialog =
   | { kind: 'print'; id: string; layout: PrintLayout }
   | { kind: 'import' }
   | { kind: 'convert'; id: string; patient: string }
-  | { kind: 'preview'; id: string; patient: string }
+  | { kind: 'preview'; id: string; patient: string; pin?: string | null }
   | { kind: 'forward'; id: string; patient: string }
   | null;
 
@@ -79,12 +79,21 @@ export function CaseList({
   const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
   // `/case?id=` (a Task notice, a bell entry) opens that case's detail once.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const asked = scope === 'box' ? params.get('id') : null;
   const [askedSeen, setAskedSeen] = useState<string | null>(null);
   if (asked !== askedSeen) {
     setAskedSeen(asked);
     if (asked) setDialog({ kind: 'detail', id: asked });
+  }
+  // `/case?preview=<caseId>&pin=<commentId>` (a pinned comment's "Show on the scan") opens the 3D preview at that pin.
+  const askedPreview = scope === 'box' ? params.get('preview') : null;
+  const askedPin = askedPreview ? params.get('pin') : null;
+  const previewAsk = askedPreview ? `${askedPreview}:${askedPin ?? ''}` : null;
+  const [previewSeen, setPreviewSeen] = useState<string | null>(null);
+  if (previewAsk !== previewSeen) {
+    setPreviewSeen(previewAsk);
+    if (askedPreview) setDialog({ kind: 'preview', id: askedPreview, patient: '', pin: askedPin });
   }
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const downloads = useCaseDownloads();
@@ -437,7 +446,20 @@ export function CaseList({
         <PreviewDialog
           caseId={dialog.id}
           patient={dialog.patient}
-          onClose={() => setDialog(null)}
+          initialPin={dialog.pin ?? null}
+          onClose={() => {
+            setDialog(null);
+            // Opened by address: the address forgets it, so the same link opens it again.
+            if (params.has('preview'))
+              setParams(
+                (p) => {
+                  p.delete('preview');
+                  p.delete('pin');
+                  return p;
+                },
+                { replace: true },
+              );
+          }}
           onScreenshot={(blob) => {
             // The screenshot is saved; it may also go into the case's comments (the thread attaches it).
             const caseId = dialog.id;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { BufferAttribute, BufferGeometry } from 'three';
+import { BufferAttribute, BufferGeometry, type Plane } from 'three';
 import { materialOf } from './scene.tsx';
 import type { BiteResult } from './bite-worker-protocol.ts';
 
@@ -21,10 +21,13 @@ export function BiteLayer({
   upper,
   lower,
   result,
+  clippingPlanes,
 }: {
   upper: readonly BitePart[];
   lower: readonly BitePart[];
   result: BiteResult;
+  /** The section's plane while it is on (the bite is cut like the scan). */
+  clippingPlanes: Plane[];
 }) {
   const meshes = useMemo(() => {
     const jaw = (parts: readonly BitePart[], colours: Uint8Array[]) =>
@@ -65,7 +68,7 @@ export function BiteLayer({
           visible={m.visible}
           userData={{ fileId: m.fileId, bite: true }}
         >
-          <meshStandardMaterial {...materialOf(true, true)} />
+          <meshStandardMaterial {...materialOf(true, true)} clippingPlanes={clippingPlanes} />
         </mesh>
       ))}
     </>

@@ -1,3 +1,4 @@
+import './remarks.css';
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';

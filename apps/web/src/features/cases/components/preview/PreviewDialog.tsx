@@ -15,6 +15,7 @@ import { withChunkTimeout } from '../../../../shared/lazy-with-timeout.ts';
 import { ApiError } from '../../../../shared/request.ts';
 import { baseUrlFor } from '../../../../shared/services.ts';
 import { useViewportMode } from '../../../../shared/ui/use-viewport.ts';
+import { useCaseDetail } from '../../api/get-case-detail.ts';
 import { usePreviewStatus } from '../../api/get-preview-status.ts';
 import { fileAddress } from '../../utils/files.ts';
 import { viewableScans } from './scan-files.ts';
@@ -57,18 +58,24 @@ class ViewerBoundary extends Component<{ fallback: ReactNode; children: ReactNod
  */
 export function PreviewDialog({
   caseId,
-  patient,
+  patient: listedPatient,
+  initialPin = null,
   onClose,
   onScreenshot,
 }: {
   caseId: string;
+  /** The patient's name as the list shows it; empty when opened by address (then the case's detail tells it). */
   patient: string;
+  /** A pinned comment to open the viewer at (`/case?preview=<caseId>&pin=<commentId>`). */
+  initialPin?: string | null;
   onClose: () => void;
   onScreenshot?: (blob: Blob) => void;
 }) {
   const { t } = useTranslation();
   const mobile = useViewportMode() === 'mobile';
   const status = usePreviewStatus(caseId);
+  const detail = useCaseDetail(listedPatient ? null : caseId);
+  const patient = listedPatient || detail.data?.patientName || '';
   const code = useViewerCode();
 
   const filesKey = status.data?.files.map((f) => `${f.id}:${f.url}`).join() ?? '';
@@ -136,7 +143,14 @@ export function PreviewDialog({
           <Result status="warning" title={t('cases.viewer.noWebgl')} data-testid="preview-no-webgl" />
         }
       >
-        <code.Viewer files={files} token={getToken()} patient={patient} onScreenshot={onScreenshot} />
+        <code.Viewer
+          files={files}
+          token={getToken()}
+          patient={patient}
+          onScreenshot={onScreenshot}
+          caseId={caseId}
+          initialPin={initialPin}
+        />
       </ViewerBoundary>
     );
 

@@ -18,7 +18,9 @@ import {
   ColumnWidthOutlined,
   DeleteOutlined,
   DownSquareOutlined,
+  HeatMapOutlined,
   LeftSquareOutlined,
+  PushpinOutlined,
   RightSquareOutlined,
   RollbackOutlined,
   ScissorOutlined,
@@ -48,6 +50,13 @@ import {
 } from './scene.tsx';
 import { MARK_FIRST_FRAME, useScans, type ScanState, type ViewerFile } from './use-scans.ts';
 import { VIEW_NAMES, type ViewName } from './views.ts';
+import { BiteLayer, type BitePart } from './BiteLayer.tsx';
+import { BitePanel } from './BitePanel.tsx';
+import { useBite, type BiteJawSource } from './use-bite.ts';
+import { PinComposer } from './PinComposer.tsx';
+import { PinLabels } from '../../../../shared/mesh-view/PinMarkers.tsx';
+import { PinsLayer } from './PinsLayer.tsx';
+import { usePins } from './use-pins.ts';
 import type { Pick, PickTarget } from './picking.ts';
 import {
   distanceOf,
@@ -75,6 +84,10 @@ export interface ScanViewerProps {
   patient: string;
   /** The screenshot as a PNG, after it was saved (the comments dialog attaches it). */
   onScreenshot?: (blob: Blob) => void;
+  /** The case: its remarks pinned to the scan (the Remark tool) come with it; without it there are none. */
+  caseId?: string;
+  /** A pin to open the viewer at (a comment's "Show on the scan"). */
+  initialPin?: string | null;
 }
 
 type Surface = 'colour' | 'plaster';
@@ -118,7 +131,14 @@ function failureText(
  * view; measuring between points of the surface (MeasureTool.tsx) and a section (SectionTool.tsx), both picking on
  * the bounding-volume hierarchy each scan worker builds.
  */
-export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerProps) {
+export function ScanViewer({
+  files,
+  token,
+  patient,
+  onScreenshot,
+  caseId,
+  initialPin = null,
+}: ScanViewerProps) {
   const { t, i18n } = useTranslation();
   const root = useRef<HTMLDivElement>(null);
   // The downloads start once the canvas has its WebGL context: created while a worker parses at full speed, the
@@ -160,6 +180,9 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
   const [section, setSection] = useState<SectionSettings>(DEFAULT_SECTION);
   const [segments, setSegments] = useState(0);
   const [framed, setFramed] = useState(false);
+  // The remarks pinned to the scan (PinsLayer, PinComposer) and the bite (BiteLayer, BitePanel).
+  const pins = usePins({ caseId: caseId ?? null, initialPin, ready: framed });
+  const [biting, setBiting] = useState(false);
   const [shooting, setShooting] = useState(false);
   const capture = useRef<(() => Promise<Blob>) | null>(null);
   const onCaptureReady = useCallback((c: () => Promise<Blob>) => (capture.current = c), []);
@@ -233,6 +256,7 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
   const toggleMeasuring = () => {
     pendingRef.current = null;
     setPending(null);
+    if (!measuring) pins.setPlacing(false);
     setMeasuring((on) => !on);
   };
   const millimetres = useMemo(
@@ -275,6 +299,39 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
   const [revealed, setRevealed] = useState(0);
   const shown = Math.min(parts.length, Math.max(revealed, 1));
   const next = useCallback(() => setRevealed((n) => Math.max(n, 1) + 1), []);
+
+  // The bite needs one upper and one lower jaw (by the files' names); it is computed once both are loaded.
+  const upperFile = files.filter((f) => jawOf(f.name) === 'upper');
+  const lowerFile = files.filter((f) => jawOf(f.name) === 'lower');
+  const hasPair = upperFile.length === 1 && lowerFile.length === 1;
+  const pair = useMemo(() => {
+    const jaw = (file: ViewerFile | undefined): BiteJawSource | null => {
+      if (!file) return null;
+      const state = states[file.id];
+      return state?.status === 'ready' ? { fileId: file.id, geometries: state.geometries } : null;
+    };
+    const upper = hasPair ? jaw(upperFile[0]) : null;
+    const lower = hasPair ? jaw(lowerFile[0]) : null;
+    return upper && lower ? { upper, lower } : null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the set of loaded files decides it
+  }, [readyKey, hasPair]);
+  const bite = useBite(pair, biting);
+  const biteShown = biting && bite.status === 'ready';
+  // The bite's parts, the same arrays while the pair and what is hidden stay (BiteLayer builds its geometries once).
+  const biteParts = useMemo(() => {
+    const of = (jaw: BiteJawSource): BitePart[] =>
+      jaw.geometries.map((geometry, i) => ({
+        key: `bite:${jaw.fileId}:${i}`,
+        fileId: jaw.fileId,
+        geometry,
+        visible: !hidden.has(jaw.fileId),
+      }));
+    return pair ? { upper: of(pair.upper), lower: of(pair.lower) } : null;
+  }, [pair, hidden]);
+  const visibleFiles = useMemo(
+    () => new Set(files.filter((f) => !hidden.has(f.id)).map((f) => f.id)),
+    [files, hidden],
+  );
 
   const allFailed = !loading && ready.length === 0 && failed.length > 0;
   const colours = surface === 'colour';
@@ -404,6 +461,41 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
           >
             {t('cases.viewer.section.button')}
           </Button>
+          <Tooltip title={hasPair ? t('cases.viewer.bite.toolTip') : t('cases.viewer.bite.unavailable')}>
+            <Button
+              size="small"
+              type={biting ? 'primary' : 'default'}
+              icon={<HeatMapOutlined />}
+              aria-pressed={biting}
+              disabled={!hasPair || !box}
+              onClick={() => setBiting((on) => !on)}
+              data-testid="viewer-tool-bite"
+            >
+              {t('cases.viewer.bite.tool')}
+            </Button>
+          </Tooltip>
+          {caseId && (
+            <Tooltip title={t('cases.viewer.pins.toolTip')}>
+              <Button
+                size="small"
+                type={pins.placing ? 'primary' : 'default'}
+                icon={<PushpinOutlined />}
+                aria-pressed={pins.placing}
+                disabled={!box}
+                onClick={() => {
+                  if (!pins.placing) {
+                    pendingRef.current = null;
+                    setPending(null);
+                    setMeasuring(false);
+                  }
+                  pins.setPlacing(!pins.placing);
+                }}
+                data-testid="viewer-tool-remark"
+              >
+                {t('cases.viewer.pins.tool')}
+              </Button>
+            </Tooltip>
+          )}
         </Flex>
       </Flex>
       {measuring && (
@@ -487,6 +579,11 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
           </Button>
         </Flex>
       )}
+      {biting && (
+        <div className="scan-viewer-panel" data-testid="viewer-bite">
+          <BitePanel state={bite} />
+        </div>
+      )}
       <div className="scan-viewer-stage">
         {!allFailed && (
           <Canvas
@@ -507,7 +604,7 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
             <hemisphereLight args={[WHITE, display(0x8a8478), 0.35]} />
             <Headlight />
             {parts.slice(0, shown).map(({ key, fileId, geometry, state }) => (
-              <mesh key={key} geometry={geometry} visible={!hidden.has(fileId)}>
+              <mesh key={key} geometry={geometry} visible={!hidden.has(fileId) && !biteShown}>
                 <meshStandardMaterial
                   key={`${surface}-${opacity < 100}`}
                   {...materialOf(colours, state.hasColors)}
@@ -550,6 +647,23 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
                 />
               )}
             />
+            {biteShown && biteParts && (
+              <BiteLayer
+                upper={biteParts.upper}
+                lower={biteParts.lower}
+                result={bite.result}
+                clippingPlanes={clipping ? planes : NO_PLANES}
+              />
+            )}
+            {caseId && (
+              <PinsLayer
+                tool={pins}
+                size={size * 0.006}
+                visibleFiles={visibleFiles}
+                targets={targets}
+                clip={clipping ? plane : null}
+              />
+            )}
             <Capture onReady={onCaptureReady} />
             <Precompile />
             <Reveal
@@ -560,6 +674,14 @@ export function ScanViewer({ files, token, patient, onScreenshot }: ScanViewerPr
               onDrawn={onDrawn}
             />
           </Canvas>
+        )}
+        {caseId && (
+          <PinLabels pins={pins.pins} openId={pins.openId} onOpen={pins.setOpenId} overlay={pins.overlay} />
+        )}
+        {caseId && framed && (pins.placing || pins.pins.length > 0) && (
+          <div className="scan-viewer-pins">
+            <PinComposer tool={pins} />
+          </div>
         )}
         {loading && (
           <div className="scan-viewer-progress" data-testid="viewer-progress">

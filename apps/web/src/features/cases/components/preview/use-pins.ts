@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCasePins, usePostPin } from '../../api/case-pins.ts';
+import { usePinOverlay } from '../../../../shared/mesh-view/PinMarkers.tsx';
 import type { Pin, PinAnchor } from './pins.ts';
 
 /**
@@ -19,6 +20,7 @@ export function usePins({
 }) {
   const query = useCasePins(caseId);
   const post = usePostPin();
+  const overlay = usePinOverlay();
   const pins: readonly Pin[] = useMemo(() => query.data ?? [], [query.data]);
   const [placing, setPlacing] = useState(false);
   const [draft, setDraft] = useState<PinAnchor | null>(null);
@@ -59,6 +61,7 @@ export function usePins({
   return {
     enabled: Boolean(caseId),
     pins,
+    overlay,
     placing,
     setPlacing: (on: boolean) => {
       setPlacing(on);
