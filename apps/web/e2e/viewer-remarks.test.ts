@@ -55,6 +55,18 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
     await page.getByTestId('viewer-progress').waitFor({ state: 'detached', timeout: 90_000 });
   }
 
+  /** Waits until the canvas stops changing (two pictures in a row alike): an animated view has arrived. */
+  async function canvasSettled() {
+    const picture = () => page.getByTestId('viewer-canvas').screenshot();
+    let last = await picture();
+    for (let i = 0; i < 50; i++) {
+      const next = await picture();
+      if (next.equals(last)) return;
+      last = next;
+    }
+    throw new Error('the canvas never settled');
+  }
+
   /** Taps the canvas at spots around its middle until one lands on the scan (the composer opens). */
   async function tapTheScan() {
     const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
@@ -128,14 +140,22 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       // The generated pair is GAP apart at the crests: the smallest clearance says so (to the map's 0.01 mm).
       expect(Math.abs(Number.parseFloat(minimum) - GAP)).toBeLessThan(0.02);
       await expect(panel.getByTestId('viewer-bite-area').first().innerText()).resolves.toMatch(/mm²$/);
+      // The lower jaw seen from above: its occlusal surface coloured by the distance to the upper one.
+      await viewer().getByTestId('viewer-view-lower').click();
+      await page.locator('[data-testid=scan-viewer][data-view=lower]').waitFor();
+      await page.mouse.move(0, 0);
+      await canvasSettled();
       await save('bite-1440');
       await resize(page, PHONE);
       await panel.waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await canvasSettled();
       await save('bite-390');
       await resize(page, DESKTOP);
       await viewer().getByTestId('viewer-tool-bite').click();
       await panel.waitFor({ state: 'detached' });
+      await viewer().getByTestId('viewer-view-front').click();
+      await page.locator('[data-testid=scan-viewer][data-view=front]').waitFor();
 
       // A remark pinned to the scan.
       await viewer().getByTestId('viewer-tool-remark').click();

@@ -68,6 +68,8 @@ export function PinMarkers({
       const x = ((projected.x + 1) / 2) * canvas.width;
       const y = ((1 - projected.y) / 2) * canvas.height;
       el.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+      // The text opens towards the wider side, so it stays within the canvas.
+      el.dataset.side = x > canvas.width / 2 ? 'left' : 'right';
       el.style.visibility = 'visible';
     }
   });
