@@ -71,6 +71,7 @@ import {
   LocalClipping,
   MAX_TILT,
   SECTION_PRESETS,
+  SectionCap,
   SectionOutline,
   sectionPlane,
   type SectionPreset,
@@ -614,6 +615,17 @@ export function ScanViewer({
                 />
               </mesh>
             ))}
+            {clipping &&
+              parts
+                .slice(0, shown)
+                .map(({ key, fileId, geometry }) => (
+                  <SectionCap
+                    key={`cap:${key}`}
+                    geometry={geometry}
+                    visible={!hidden.has(fileId)}
+                    planes={planes}
+                  />
+                ))}
             <OrbitControls makeDefault enableDamping={false} />
             <CameraRig box={framedBox} request={viewRequest} root={root} />
             <LocalClipping />

@@ -7,7 +7,7 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import { sectionOutline, type TriangleBvh } from '@archway/mesh';
-import { BufferAttribute, BufferGeometry, Plane, Vector3, type Box3 } from 'three';
+import { BackSide, BufferAttribute, BufferGeometry, Plane, Vector3, type Box3 } from 'three';
 
 export type SectionPreset = 'horizontal' | 'frontBack' | 'leftRight';
 export const SECTION_PRESETS: readonly SectionPreset[] = ['horizontal', 'frontBack', 'leftRight'];
@@ -35,6 +35,8 @@ export const DEFAULT_SECTION: SectionSettings = {
 export const MAX_TILT = 60;
 
 export const OUTLINE_COLOUR = '#e0115f';
+/** The inside of a cut scan (its back faces), in one flat colour no scan has: the cut reads as a solid. */
+export const CAP_COLOUR = '#7d8fa6';
 
 /**
  * The plane's normal before it is flipped: horizontal (the occlusal plane, normal +z, tilted front to back about x),
@@ -109,6 +111,26 @@ export function SectionOutline({
     <lineSegments geometry={geometry} renderOrder={15} frustumCulled={false}>
       <lineBasicMaterial color={OUTLINE_COLOUR} depthTest={false} transparent />
     </lineSegments>
+  );
+}
+
+/**
+ * The inside of a cut scan: its back faces, clipped by the same plane, in one flat colour. Where the plane cuts the
+ * scan one looks into it and sees this colour instead of the background through the hollow shell.
+ */
+export function SectionCap({
+  geometry,
+  visible,
+  planes,
+}: {
+  geometry: BufferGeometry;
+  visible: boolean;
+  planes: Plane[];
+}) {
+  return (
+    <mesh geometry={geometry} visible={visible}>
+      <meshBasicMaterial color={CAP_COLOUR} side={BackSide} clippingPlanes={planes} />
+    </mesh>
   );
 }
 
