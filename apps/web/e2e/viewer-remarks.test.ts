@@ -14,8 +14,9 @@ import { readLocale } from '../src/locales/read-locale.ts';
  * clinic sends a fresh lab a case with an upper and a lower jaw scanned in occlusion (0.1 mm apart at the crests).
  * The lab opens its 3D preview, shows the bite (legend, the smallest clearance in mm) and places a pin with a remark;
  * the clinic sees the remark in the case's thread with its pin chip, chooses "Show on the scan" and the viewer opens
- * at that pin with its label; the case's share link shows the pin read-only. Pictures of the bite, the pins and the
- * share page at 1440 and 390 px go to docs/screens/issue-25.
+ * at that pin with its label, and a remark the lab pins meanwhile appears in it without a reload; the case's share
+ * link shows the pins read-only. Pictures of the bite, the pins and the share page at 1440 and 390 px go to
+ * docs/screens/issue-25.
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -26,6 +27,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENS = path.join(here, '..', '..', '..', 'docs', 'screens', 'issue-25');
 const PATIENT = 'Bea Bite';
 const REMARK = 'Contact too heavy on this cusp, please check';
+const LIVE = 'Also the margin next to it';
 /** The two jaws' smallest gap (mm), as generated. */
 const GAP = 0.1;
 
@@ -190,6 +192,27 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await page.locator('[data-testid=viewer-pin][data-open=true]').waitFor({ timeout: 30_000 });
       await page.getByTestId('viewer-pin-label').filter({ hasText: REMARK }).waitFor();
       await expect(page.getByTestId('viewer-pin-composer').count()).resolves.toBe(0);
+
+      // Live: the lab pins another remark; the clinic's open viewer shows it without a reload.
+      const listed = await journey.app.inject({
+        method: 'GET',
+        url: `/api/case/comment/list?caseId=${caseId}`,
+        headers: lab.owner.headers,
+      });
+      const pinned = (listed.json() as { data: { anchor: unknown }[] }).data.find((c) => c.anchor);
+      const posted = await journey.app.inject({
+        method: 'POST',
+        url: '/api/case/comment',
+        headers: lab.owner.headers,
+        payload: { caseId, text: LIVE, anchor: pinned!.anchor },
+      });
+      expect((posted.json() as { success: boolean }).success).toBe(true);
+      await page
+        .getByTestId('viewer-pin-list')
+        .getByTestId('pin-list-item')
+        .filter({ hasText: LIVE })
+        .waitFor({ timeout: 30_000 });
+      await expect(page.getByTestId('viewer-pin').count()).resolves.toBe(2);
 
       // The share link: the pin read-only, for someone without an account.
       const made = await journey.app.inject({
