@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { archJaw, writePly } from '@archway/mesh';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, openAs, overflowOf, PHONE, resize } from './support/page.ts';
+import { DESKTOP, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
 import { people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -153,6 +153,10 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await canvasSettled();
       await save('bite-390');
+      await resize(page, TABLET);
+      await panel.waitFor();
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await journey.shot('viewer-remarks-bite-768');
       await resize(page, DESKTOP);
       await viewer().getByTestId('viewer-tool-bite').click();
       await panel.waitFor({ state: 'detached' });
@@ -175,6 +179,10 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await page.getByTestId('viewer-pin-list').waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await save('pins-390');
+      await resize(page, TABLET);
+      await page.getByTestId('viewer-pin-list').waitFor();
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await journey.shot('viewer-remarks-pins-768');
       await resize(page, DESKTOP);
 
       // The clinic, the other party: the remark in the thread with its pin, and from it the viewer at the pin.
