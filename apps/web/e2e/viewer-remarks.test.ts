@@ -43,6 +43,8 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
   let lab: OrgRef;
   let scanner: DeviceRef;
   let caseId = '';
+  /** A case of its own for the touch test (the tests run in any order). */
+  let touchCaseId = '';
 
   const viewer = () => page.getByTestId('scan-viewer');
   /** The picture for the issue's note (JPEG) and the journey's own PNG (/tmp/shots) to look at. */
@@ -114,6 +116,17 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
         { name: 'lower.ply', body: jaw(false) },
       ],
       createdAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    touchCaseId = await p.kase(scanner, clinic.owner, {
+      patientName: 'Tom Touch',
+      caseType: 3,
+      upperJaw: true,
+      lowerJaw: true,
+      files: [
+        { name: 'upper.ply', body: jaw(true) },
+        { name: 'lower.ply', body: jaw(false) },
+      ],
+      createdAt: new Date(Date.now() - 86_400_000),
     });
   });
 
@@ -247,6 +260,60 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await pins.waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await save('share-390');
+    },
+  );
+  it(
+    'on a touch phone the clinic taps the scan to pin a remark and taps its number to open it',
+    { timeout: 300_000 },
+    async () => {
+      const context = await journey.browser.newContext({
+        viewport: PHONE,
+        hasTouch: true,
+        isMobile: true,
+        locale: 'en-US',
+        reducedMotion: 'reduce',
+      });
+      const phone = await context.newPage();
+      try {
+        await openAs(phone, base, clinic.owner, `/v5/case?preview=${touchCaseId}`, { shell: false });
+        await phone.locator('[data-testid=scan-viewer][data-frame=drawn]').waitFor({ timeout: 90_000 });
+        await phone.getByTestId('viewer-progress').waitFor({ state: 'detached', timeout: 90_000 });
+        await phone.locator('[data-testid=scan-viewer][data-pickable=yes]').waitFor();
+        await phone.getByTestId('viewer-tool-remark').tap();
+        await phone.getByTestId('viewer-pin-hint').waitFor();
+        const box = (await phone.getByTestId('viewer-canvas').boundingBox())!;
+        const composer = phone.getByTestId('viewer-pin-composer');
+        for (const [x, y] of [
+          [0.5, 0.5],
+          [0.5, 0.42],
+          [0.5, 0.58],
+          [0.4, 0.5],
+          [0.6, 0.5],
+        ]) {
+          await phone.touchscreen.tap(box.x + box.width * x!, box.y + box.height * y!);
+          if (await composer.isVisible()) break;
+          try {
+            await composer.waitFor({ timeout: 2_000 });
+            break;
+          } catch {
+            // Not on the scan there: the next spot.
+          }
+        }
+        await phone.getByTestId('viewer-pin-text').fill('Tapped on a phone');
+        await phone.getByTestId('viewer-pin-send').tap();
+        await composer.waitFor({ state: 'detached' });
+        const number = phone.getByTestId('viewer-pin');
+        await phone.locator('[data-testid=viewer-pin][data-open=true]').waitFor();
+        // A tap on the number closes its text, another opens it again.
+        await number.tap();
+        await phone.locator('[data-testid=viewer-pin][data-open=false]').waitFor();
+        await expect(phone.getByTestId('viewer-pin-label').count()).resolves.toBe(0);
+        await number.tap();
+        await phone.getByTestId('viewer-pin-label').filter({ hasText: 'Tapped on a phone' }).waitFor();
+        expect(await overflowOf(phone)).toBeLessThanOrEqual(0);
+      } finally {
+        await context.close();
+      }
     },
   );
 });
