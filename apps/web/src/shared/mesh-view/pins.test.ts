@@ -9,7 +9,11 @@ const anchor: PinAnchor = {
   camera: { position: [0, 100, 30], target: [0, 0, 0], up: [0, 0, 1] },
 };
 
-const comment = (id: string, extra: Partial<CaseComment> & { anchor?: unknown }): CaseComment => ({
+/** A thread's comment; `anchor` as the server might send it (whole, absent or broken). */
+const comment = (
+  id: string,
+  extra: Partial<Omit<CaseComment, 'anchor'>> & { anchor?: unknown },
+): CaseComment & { anchor?: unknown } => ({
   id,
   caseId: 'c1',
   custId: 'o1',
@@ -21,7 +25,7 @@ const comment = (id: string, extra: Partial<CaseComment> & { anchor?: unknown })
   anchor: null,
   createTime: '2026-11-01T10:00:00Z',
   mine: false,
-  ...(extra as Partial<CaseComment>),
+  ...extra,
 });
 
 describe('pins', () => {
