@@ -13,7 +13,7 @@ const anchor: PinAnchor = {
 const comment = (
   id: string,
   extra: Partial<Omit<CaseComment, 'anchor'>> & { anchor?: unknown },
-): CaseComment & { anchor?: unknown } => ({
+): Omit<CaseComment, 'anchor'> & { anchor?: unknown } => ({
   id,
   caseId: 'c1',
   custId: 'o1',
@@ -22,7 +22,6 @@ const comment = (
   userName: null,
   text: `text ${id}`,
   image: null,
-  anchor: null,
   createTime: '2026-11-01T10:00:00Z',
   mine: false,
   ...extra,

@@ -42,7 +42,9 @@ export function isAnchor(value: unknown): value is PinAnchor {
 }
 
 /** The pins among a thread's comments, oldest first, as the thread lists them. */
-export function pinsOf(comments: readonly (CaseComment & { anchor?: unknown })[]): Pin[] {
+export function pinsOf(
+  comments: readonly (Pick<CaseComment, 'id' | 'text' | 'custName' | 'createTime'> & { anchor?: unknown })[],
+): Pin[] {
   return comments.flatMap((c) =>
     isAnchor(c.anchor)
       ? [{ id: c.id, text: c.text, anchor: c.anchor, custName: c.custName, createTime: c.createTime }]
