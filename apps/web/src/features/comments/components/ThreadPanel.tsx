@@ -52,7 +52,7 @@ function PinChip({ comment }: { comment: CaseComment }) {
 }
 
 function Message({ comment }: { comment: CaseComment }) {
-  const pinned = Boolean((comment as { anchor?: unknown }).anchor);
+  const pinned = Boolean(comment.anchor);
   return (
     <Flex
       vertical
