@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { archJaw } from '@archway/mesh';
+import { archJaw, occlusionMap } from '@archway/mesh';
 import { handleBiteRequest, joinJaw } from './bite-worker-handler.ts';
-import type { BiteReply, BiteRequest } from './bite-worker-protocol.ts';
+import type { BiteJaw, BiteReply, BiteRequest } from './bite-worker-protocol.ts';
 
 /** The triangle soup of an indexed mesh: three corners per triangle, in order. */
 function soupOf(positions: Float32Array, indices: Uint32Array): Float32Array {
@@ -22,7 +22,7 @@ const GAP = 0.2;
 const lower = archJaw({ triangles: 4_000, seed: 2, closed: true });
 const upper = archJaw({ triangles: 4_000, seed: 2, closed: true, upper: true, bite: GAP });
 
-describe('the bite worker', () => {
+describe('the bite worker (one side of the map)', () => {
   it('welds a soup part into one surface and maps every soup corner back to its vertex', () => {
     const soup = soupOf(lower.positions, lower.indices!);
     const joined = joinJaw({ parts: [{ positions: soup }] });
@@ -46,38 +46,61 @@ describe('the bite worker', () => {
     expect(joined.maps[1]![0]).toBe(n);
   });
 
-  it('gives the generated gap as the smallest clearance of both jaws, soup or indexed, colours per part vertex', () => {
-    const indexed = run({
+  it('gives the generated gap as the smallest clearance of either side, soup or indexed, colours per part vertex', () => {
+    const indexed = {
       upper: { parts: [{ positions: upper.positions, indices: upper.indices! }] },
       lower: { parts: [{ positions: lower.positions, indices: lower.indices! }] },
-    });
-    const soup = run({
+    };
+    const soup = {
       upper: { parts: [{ positions: soupOf(upper.positions, upper.indices!) }] },
       lower: { parts: [{ positions: soupOf(lower.positions, lower.indices!) }] },
-    });
-    for (const replies of [indexed, soup]) {
-      const done = replies.at(-1)!;
-      expect(done.type).toBe('done');
-      if (done.type !== 'done') return;
-      expect(done.result.upper.minClearance).toBeCloseTo(GAP, 3);
-      expect(done.result.lower.minClearance).toBeCloseTo(GAP, 3);
-      expect(replies.some((r) => r.type === 'progress')).toBe(true);
-    }
-    const a = indexed.at(-1)!;
-    const b = soup.at(-1)!;
-    if (a.type !== 'done' || b.type !== 'done') return;
-    expect(a.result.upper.colors[0]!.length).toBe(upper.positions.length);
-    expect(b.result.upper.colors[0]!.length).toBe(upper.indices!.length * 3);
+    };
+    const answers = [indexed, soup].map((jaws) =>
+      (['upper', 'lower'] as const).map((side) => {
+        const replies = run({ side, ...jaws });
+        expect(replies.some((r) => r.type === 'progress')).toBe(true);
+        const done = replies.at(-1)!;
+        if (done.type !== 'done') throw new Error(`no answer: ${JSON.stringify(done)}`);
+        expect(done.side).toBe(side);
+        expect(done.jaw.minClearance).toBeCloseTo(GAP, 3);
+        return done.jaw;
+      }),
+    );
+    const [[a, aLower], [b]] = answers as [[BiteJaw, BiteJaw], [BiteJaw, BiteJaw]];
+    expect(a.colors[0]!.length).toBe(upper.positions.length);
+    expect(aLower.colors[0]!.length).toBe(lower.positions.length);
+    expect(b.colors[0]!.length).toBe(upper.indices!.length * 3);
     // The same surface: the soup's corner has the colour of the indexed vertex it came from.
     const t = 123;
     const v = upper.indices![t]!;
-    expect([...b.result.upper.colors[0]!.subarray(t * 3, t * 3 + 3)]).toEqual([
-      ...a.result.upper.colors[0]!.subarray(v * 3, v * 3 + 3),
+    expect([...b.colors[0]!.subarray(t * 3, t * 3 + 3)]).toEqual([
+      ...a.colors[0]!.subarray(v * 3, v * 3 + 3),
     ]);
+  });
+
+  it('gives each side exactly what the whole map of both jaws in one go gives', () => {
+    const jaws = {
+      upper: { parts: [{ positions: upper.positions, indices: upper.indices! }] },
+      lower: { parts: [{ positions: lower.positions, indices: lower.indices! }] },
+    };
+    const whole = occlusionMap(
+      { positions: upper.positions, indices: upper.indices! },
+      { positions: lower.positions, indices: lower.indices! },
+    );
+    for (const side of ['upper', 'lower'] as const) {
+      const done = run({ side, ...jaws }).at(-1)!;
+      if (done.type !== 'done') throw new Error('no answer');
+      expect(done.thresholds).toEqual(whole.thresholds);
+      expect(done.jaw.colors[0]).toEqual(whole[side].colors);
+      expect(done.jaw.minClearance).toBe(whole[side].minClearance);
+      expect(done.jaw.contactArea).toBe(whole[side].contactArea);
+      expect(done.jaw.histogram).toEqual(whole[side].histogram);
+    }
   });
 
   it('answers failed, not a throw, for jaws without triangles', () => {
     const replies = run({
+      side: 'lower',
       upper: { parts: [{ positions: new Float32Array(0) }] },
       lower: { parts: [{ positions: new Float32Array(0) }] },
     });

@@ -1,4 +1,4 @@
-import { occlusionMap, type JawOcclusion } from '@archway/mesh';
+import { jawOcclusion, occlusionThresholds, type JawOcclusion } from '@archway/mesh';
 import {
   BITE_PROGRESS_MS,
   type BiteJaw,
@@ -94,7 +94,11 @@ function jawResult(side: JawOcclusion, maps: Uint32Array[]): BiteJaw {
   };
 }
 
-/** The worker's answer to one request, apart from `self` so that tests drive it. */
+/**
+ * The worker's answer to one request, apart from `self` so that tests drive it: both jaws joined, then the asked
+ * side's vertices against the other's surface (`jawOcclusion`), its colours split back per part vertex and
+ * transferred.
+ */
 export function handleBiteRequest(
   request: BiteRequest,
   post: (reply: BiteReply, transfer?: Transferable[]) => void,
@@ -106,22 +110,20 @@ export function handleBiteRequest(
       post({ type: 'failed', message: 'a jaw without triangles' });
       return;
     }
+    const [jaw, other] = request.side === 'upper' ? [upper, lower] : [lower, upper];
     let last = -Infinity;
-    const map = occlusionMap(upper, lower, {
-      onProgress: (fraction) => {
-        const t = performance.now();
-        if (t - last < BITE_PROGRESS_MS && fraction < 1) return;
-        last = t;
-        post({ type: 'progress', fraction });
-      },
-    });
-    const result = {
-      upper: jawResult(map.upper, upper.maps),
-      lower: jawResult(map.lower, lower.maps),
-      thresholds: map.thresholds,
+    const onProgress = (fraction: number) => {
+      const t = performance.now();
+      if (t - last < BITE_PROGRESS_MS && fraction < 1) return;
+      last = t;
+      post({ type: 'progress', fraction });
     };
-    const transfer = [...result.upper.colors, ...result.lower.colors].map((c) => c.buffer);
-    post({ type: 'done', result }, transfer);
+    const side = jawOcclusion(jaw, other, { onProgress });
+    const result = jawResult(side, jaw.maps);
+    post(
+      { type: 'done', side: request.side, jaw: result, thresholds: occlusionThresholds() },
+      result.colors.map((c) => c.buffer),
+    );
   } catch (error) {
     post({ type: 'failed', message: String(error) });
   }

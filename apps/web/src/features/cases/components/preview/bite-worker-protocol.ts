@@ -5,8 +5,15 @@ export interface BiteJawInput {
   parts: { positions: Float32Array; indices?: Uint32Array }[];
 }
 
-/** The page asks the worker for the bite of an upper and a lower jaw (one coordinate frame). */
+/** Which jaw a worker colours: its vertices against the other jaw's surface. */
+export type BiteSide = 'upper' | 'lower';
+
+/**
+ * The page asks a worker for one side of the bite of an upper and a lower jaw (one coordinate frame): both jaws,
+ * since the side needs the other's surface. Two workers, one per side, compute the whole bite at once.
+ */
 export interface BiteRequest {
+  side: BiteSide;
   upper: BiteJawInput;
   lower: BiteJawInput;
 }
@@ -19,17 +26,17 @@ export interface BiteJaw {
   histogram: JawOcclusion['histogram'];
 }
 
-/** What the page keeps of a computed bite (also what the cache stores). */
+/** What the page keeps of a computed bite (also what the cache stores): the two workers' sides put together. */
 export interface BiteResult {
   upper: BiteJaw;
   lower: BiteJaw;
   thresholds: OcclusionResult['thresholds'];
 }
 
-/** What the worker tells the page: progress (0..1, repeated), then done or failed. */
+/** What a worker tells the page: progress of its side (0..1, repeated), then its side done, or failed. */
 export type BiteReply =
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; result: BiteResult }
+  | { type: 'done'; side: BiteSide; jaw: BiteJaw; thresholds: OcclusionResult['thresholds'] }
   | { type: 'failed'; message: string };
 
 /** How often progress is posted at most (ms). */

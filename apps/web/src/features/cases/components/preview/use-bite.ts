@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { BufferGeometry } from 'three';
 import { biteKey, readBite, writeBite } from './bite-cache.ts';
-import type { BiteJawInput, BiteReply, BiteRequest, BiteResult } from './bite-worker-protocol.ts';
+import type {
+  BiteJaw,
+  BiteJawInput,
+  BiteReply,
+  BiteRequest,
+  BiteResult,
+  BiteSide,
+} from './bite-worker-protocol.ts';
 
 /** A jaw of the pair as the viewer holds it: its file and its geometries (parts) in order. */
 export interface BiteJawSource {
@@ -17,6 +24,7 @@ export type BiteState =
 
 const IDLE: BiteState = { status: 'idle' };
 
+/** A jaw's parts, the scene's own arrays (not to be transferred: the scene keeps drawing them). */
 function inputOf(jaw: BiteJawSource): BiteJawInput {
   return {
     parts: jaw.geometries.map((g) => ({
@@ -26,10 +34,106 @@ function inputOf(jaw: BiteJawSource): BiteJawInput {
   };
 }
 
+/** A copy of a jaw's arrays in fresh buffers of their own (a view's range only), with those buffers to transfer. */
+function copyOf(jaw: BiteJawInput, transfer: ArrayBuffer[]): BiteJawInput {
+  return {
+    parts: jaw.parts.map((p) => {
+      const positions = p.positions.slice();
+      transfer.push(positions.buffer);
+      if (!p.indices) return { positions };
+      const indices = p.indices.slice();
+      transfer.push(indices.buffer);
+      return { positions, indices };
+    }),
+  };
+}
+
+const verticesOf = (jaw: BiteJawInput) => jaw.parts.reduce((n, p) => n + p.positions.length / 3, 0);
+
+/** What `computeBite` needs of a worker (a Web Worker; a fake in tests). */
+export interface BiteWorker {
+  onmessage: ((event: MessageEvent<BiteReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  postMessage(message: BiteRequest, transfer: Transferable[]): void;
+  terminate(): void;
+}
+
+/** What `computeBite` reports: the whole bite's progress (0..1), then the result or a failure, once. */
+export type BiteProgress =
+  { status: 'computing'; fraction: number } | { status: 'ready'; result: BiteResult } | { status: 'failed' };
+
+/**
+ * The bite of two jaws in two workers at once, one side each (`bite.worker.ts`): each worker gets its own copy of
+ * both jaws (it needs the other's surface), copied once and transferred, never structured-cloned. The progress is
+ * the two sides' weighted by their vertices; the two answers are put together as one `BiteResult` when both came.
+ * A worker failing fails the whole and stops the other; the returned function stops both (the viewer closed, the
+ * bite switched off) and nothing is reported after it.
+ */
+export function computeBite(
+  upper: BiteJawInput,
+  lower: BiteJawInput,
+  spawn: () => BiteWorker,
+  report: (progress: BiteProgress) => void,
+): () => void {
+  const nu = verticesOf(upper);
+  const nl = verticesOf(lower);
+  const weight: Record<BiteSide, number> = {
+    upper: nu + nl > 0 ? nu / (nu + nl) : 0.5,
+    lower: nu + nl > 0 ? nl / (nu + nl) : 0.5,
+  };
+  const fraction: Record<BiteSide, number> = { upper: 0, lower: 0 };
+  const done: Partial<Record<BiteSide, BiteJaw>> = {};
+  const workers: BiteWorker[] = [];
+  let over = false;
+  const stop = () => {
+    over = true;
+    for (const w of workers) w.terminate();
+  };
+  const fail = () => {
+    if (over) return;
+    stop();
+    report({ status: 'failed' });
+  };
+  for (const side of ['upper', 'lower'] as const) {
+    const worker = spawn();
+    workers.push(worker);
+    worker.onmessage = (event) => {
+      if (over) return;
+      const reply = event.data;
+      if (reply.type === 'failed') return fail();
+      if (reply.type === 'progress') {
+        fraction[side] = reply.fraction;
+        report({
+          status: 'computing',
+          fraction: weight.upper * fraction.upper + weight.lower * fraction.lower,
+        });
+        return;
+      }
+      done[side] = reply.jaw;
+      worker.terminate();
+      if (done.upper && done.lower) {
+        over = true;
+        report({
+          status: 'ready',
+          result: { upper: done.upper, lower: done.lower, thresholds: reply.thresholds },
+        });
+      }
+    };
+    worker.onerror = fail;
+    const transfer: ArrayBuffer[] = [];
+    const request: BiteRequest = { side, upper: copyOf(upper, transfer), lower: copyOf(lower, transfer) };
+    worker.postMessage(request, transfer);
+  }
+  return stop;
+}
+
+const spawnBiteWorker = (): BiteWorker =>
+  new Worker(new URL('./bite.worker.ts', import.meta.url), { type: 'module' });
+
 /**
  * The bite of an upper and a lower jaw once `active`: from the cache (memory, then IndexedDB) when it was computed
- * before, else in a Web Worker (`bite.worker.ts`: the page's thread only copies the arrays into the message), with
- * its progress. The worker stops when the pair changes or the viewer closes.
+ * before, else in two Web Workers, a jaw each (`computeBite`), with its progress. The workers stop when the pair
+ * changes, the bite is switched off or the viewer closes.
  */
 export function useBite(
   pair: { upper: BiteJawSource; lower: BiteJawSource } | null,
@@ -43,7 +147,7 @@ export function useBite(
 
   useEffect(() => {
     if (!active || !pair || !key || ready) return;
-    let worker: Worker | null = null;
+    let stopWorkers: (() => void) | null = null;
     let stopped = false;
     const setState = (next: BiteState) => {
       if (!stopped || next.status === 'ready') setHeld({ key, state: next });
@@ -55,30 +159,14 @@ export function useBite(
         setState({ status: 'ready', result: cached });
         return;
       }
-      worker = new Worker(new URL('./bite.worker.ts', import.meta.url), { type: 'module' });
-      worker.onmessage = (event: MessageEvent<BiteReply>) => {
-        const reply = event.data;
-        if (reply.type === 'progress') setState({ status: 'computing', fraction: reply.fraction });
-        else if (reply.type === 'done') {
-          setState({ status: 'ready', result: reply.result });
-          void writeBite(key, reply.result);
-          worker?.terminate();
-        } else {
-          setState({ status: 'failed' });
-          worker?.terminate();
-        }
-      };
-      worker.onerror = () => {
-        setState({ status: 'failed' });
-        worker?.terminate();
-      };
-      // Copies, not transfers: the arrays stay the scene's.
-      const request: BiteRequest = { upper: inputOf(pair.upper), lower: inputOf(pair.lower) };
-      worker.postMessage(request);
+      stopWorkers = computeBite(inputOf(pair.upper), inputOf(pair.lower), spawnBiteWorker, (progress) => {
+        setState(progress);
+        if (progress.status === 'ready') void writeBite(key, progress.result);
+      });
     });
     return () => {
       stopped = true;
-      worker?.terminate();
+      stopWorkers?.();
       // Switched off before it finished: the next time starts again.
       setHeld((h) => (h.state.status === 'ready' ? h : { key, state: IDLE }));
     };
