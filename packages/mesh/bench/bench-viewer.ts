@@ -18,6 +18,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { random } from '../src/compare/align.ts';
 import { closestOnTriangle, TriangleBvh } from '../src/compare/bvh.ts';
 import { archJaw } from '../src/fixtures/jaw.ts';
 import { raycastBrute } from '../src/viewer/pick.ts';
@@ -37,17 +38,6 @@ const RAYS = 1000;
 const BRUTE_RAYS = 20;
 const SAMPLES = 2000;
 const out = (s = '') => process.stdout.write(`${s}\n`);
-
-/** mulberry32: a seeded generator in [0, 1). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)]!;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -1,19 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { random } from '../compare/align.ts';
 import { TriangleBvh, type BvhParts } from '../compare/bvh.ts';
 import { archJaw } from '../fixtures/jaw.ts';
 import { raycastBrute } from './pick.ts';
-
-/** mulberry32: a seeded generator in [0, 1). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Ray = [number, number, number, number, number, number];
 
