@@ -1,6 +1,6 @@
 import './bite.css';
-import { useMemo } from 'react';
-import { Alert, Flex, Progress, Spin, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Flex, Progress, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { occlusionColour, occlusionLegend } from '@archway/mesh';
 import type { BiteJaw, BiteResult } from './bite-worker-protocol.ts';
@@ -72,10 +72,13 @@ function Histogram({ jaw, result, label }: { jaw: BiteJaw; result: BiteResult; l
 
 /**
  * The Bite tool's panel: while the worker computes, its progress; then the legend in mm, and per jaw the smallest
- * clearance, the contact area and a histogram of the distances.
+ * clearance, the contact area and a histogram of the distances. `compact` (a narrow viewer, the panel above the
+ * canvas): each jaw's figures on one row, the histograms and the note behind "Details".
  */
-export function BitePanel({ state }: { state: BiteState }) {
+export function BitePanel({ state, compact = false }: { state: BiteState; compact?: boolean }) {
   const { t, i18n } = useTranslation();
+  const [details, setDetails] = useState(false);
+  const full = !compact || details;
   const mm = useMemo(
     () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }),
     [i18n.language],
@@ -110,8 +113,26 @@ export function BitePanel({ state }: { state: BiteState }) {
     { key: 'lower', jaw: result.lower },
   ] as const;
   return (
-    <Flex vertical gap={10} className="bite-panel" data-testid="viewer-bite-panel">
-      <Typography.Text strong>{t('cases.viewer.bite.title')}</Typography.Text>
+    <Flex
+      vertical
+      gap={compact ? 6 : 10}
+      className={compact ? 'bite-panel is-compact' : 'bite-panel'}
+      data-testid="viewer-bite-panel"
+    >
+      <Flex gap={8} align="center" justify="space-between">
+        <Typography.Text strong>{t('cases.viewer.bite.title')}</Typography.Text>
+        {compact && (
+          <Button
+            type="link"
+            size="small"
+            aria-expanded={details}
+            onClick={() => setDetails((d) => !d)}
+            data-testid="viewer-bite-details"
+          >
+            {t('cases.viewer.bite.details')}
+          </Button>
+        )}
+      </Flex>
       <Legend result={result} format={format} />
       <div className="bite-jaws">
         {jaws.map(({ key, jaw }) => (
@@ -123,20 +144,24 @@ export function BitePanel({ state }: { state: BiteState }) {
               <dt>{t('cases.viewer.bite.contactArea')}</dt>
               <dd data-testid="viewer-bite-area">{`${short.format(jaw.contactArea)} mm²`}</dd>
             </dl>
-            <Histogram
-              jaw={jaw}
-              result={result}
-              label={t('cases.viewer.bite.histogram', {
-                from: format(jaw.histogram.from),
-                to: format(jaw.histogram.to),
-              })}
-            />
+            {full && (
+              <Histogram
+                jaw={jaw}
+                result={result}
+                label={t('cases.viewer.bite.histogram', {
+                  from: format(jaw.histogram.from),
+                  to: format(jaw.histogram.to),
+                })}
+              />
+            )}
           </div>
         ))}
       </div>
-      <Typography.Text type="secondary" className="bite-note">
-        {t('cases.viewer.bite.note')}
-      </Typography.Text>
+      {full && (
+        <Typography.Text type="secondary" className="bite-note">
+          {t('cases.viewer.bite.note')}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

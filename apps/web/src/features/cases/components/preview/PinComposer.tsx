@@ -11,9 +11,10 @@ import type { PinsTool } from './use-pins.ts';
 /**
  * What the Remark tool shows beside the scene: while it is on, the hint to tap the surface and, once a place is
  * marked, the composer (text, Send, Cancel) that posts the remark as a comment of the case's thread; a refusal (the
- * 90-day rule…) shows the catalogue's message. Below it, "Remarks on the scan": every pin, choosing one flies there.
+ * 90-day rule…) shows the catalogue's message. Below it, "Remarks on the scan": every pin, choosing one flies there
+ * (left out with `list` false: on a phone the list is behind its own button).
  */
-export function PinComposer({ tool }: { tool: PinsTool }) {
+export function PinComposer({ tool, list = true }: { tool: PinsTool; list?: boolean }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -81,14 +82,16 @@ export function PinComposer({ tool }: { tool: PinsTool }) {
             {t('cases.viewer.pins.hint')}
           </Typography.Text>
         ))}
-      <PinList
-        pins={tool.pins}
-        title={t('cases.viewer.pins.title')}
-        empty={t('cases.viewer.pins.empty')}
-        openId={tool.openId}
-        onSelect={tool.flyTo}
-        testId="viewer-pin-list"
-      />
+      {list && (
+        <PinList
+          pins={tool.pins}
+          title={t('cases.viewer.pins.title')}
+          empty={t('cases.viewer.pins.empty')}
+          openId={tool.openId}
+          onSelect={tool.flyTo}
+          testId="viewer-pin-list"
+        />
+      )}
     </Flex>
   );
 }

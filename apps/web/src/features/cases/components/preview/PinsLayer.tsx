@@ -1,10 +1,12 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useThree } from '@react-three/fiber';
-import type { Mesh, Plane, PerspectiveCamera, Vector3 } from 'three';
+import type { Box3, Mesh, Plane, PerspectiveCamera, Vector3 } from 'three';
 import { CameraFlight, PinMarkers, cameraOf } from '../../../../shared/mesh-view/PinMarkers.tsx';
 import { Marker, usePicking } from './MeasureTool.tsx';
 import type { Pick, PickTarget } from './picking.ts';
 import type { PinsTool } from './use-pins.ts';
+import { fittedCamera } from './pin-camera.ts';
+import { FOV } from './scene.tsx';
 
 interface Controls {
   target: Vector3;
@@ -24,12 +26,15 @@ export function PinsLayer({
   visibleFiles,
   targets,
   clip,
+  box,
 }: {
   tool: PinsTool;
   size: number;
   visibleFiles: ReadonlySet<string>;
   targets: readonly PickTarget[];
   clip: Plane | null;
+  /** The scans' box: a pin's camera is fitted to the canvas's aspect by it. */
+  box: Box3 | null;
 }) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const controls = useThree((s) => s.controls) as unknown as Controls | null;
@@ -52,6 +57,17 @@ export function PinsLayer({
   );
   usePicking({ active: tool.placing && targets.length > 0, targets, clip, marker, onPick });
 
+  const width = useThree((s) => s.size.width);
+  const height = useThree((s) => s.size.height);
+  const aspect = width / Math.max(1, height);
+  const flightTo = tool.flight.to;
+  // Fitted when a flight starts (CameraFlight starts on a new flight number, with the camera given then).
+  const to = useMemo(
+    () => (flightTo ? fittedCamera(flightTo, box, aspect, FOV) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new flight decides it
+    [tool.flight.n, flightTo, box],
+  );
+
   const draft = tool.draft;
   return (
     <>
@@ -66,7 +82,7 @@ export function PinsLayer({
           <meshBasicMaterial color="#1677ff" depthTest={false} transparent />
         </mesh>
       )}
-      <CameraFlight to={tool.flight.to} flight={tool.flight.n} />
+      <CameraFlight to={to} flight={tool.flight.n} />
     </>
   );
 }

@@ -1,0 +1,31 @@
+import { Vector3, type Box3 } from 'three';
+import type { PinAnchor } from './pins.ts';
+import { fitDistance } from './views.ts';
+
+const v = (p: Vector3): [number, number, number] => [p.x, p.y, p.z];
+
+/** An aspect so wide that the scan's height alone decides the fitting distance. */
+const UNLIMITED = 1e6;
+
+/**
+ * A pin's saved camera for the canvas's aspect now: the same direction and target, the distance scaled as the
+ * framing would scale it (scene.tsx's CameraRig): by how much farther the box must be, seen from that direction, to
+ * fit the current width than to fit the height alone. On a wide canvas the saved camera is kept as it was; on a
+ * narrower one the camera steps back so the scan is not cropped at the sides. (The pin does not keep the aspect it
+ * was placed at: one placed on a narrow screen is shown no closer on a wide one.)
+ */
+export function fittedCamera(
+  camera: PinAnchor['camera'],
+  box: Box3 | null,
+  aspect: number,
+  /** The camera's vertical field of view, degrees. */
+  fov: number,
+): PinAnchor['camera'] {
+  if (!box || box.isEmpty() || !(aspect > 0)) return camera;
+  const target = new Vector3(...camera.target);
+  const offset = new Vector3(...camera.position).sub(target);
+  const unlimited = fitDistance(box, offset, fov, UNLIMITED);
+  const now = fitDistance(box, offset, fov, aspect);
+  if (!(unlimited > 0) || now <= unlimited) return camera;
+  return { ...camera, position: v(target.addScaledVector(offset, now / unlimited)) };
+}
