@@ -146,8 +146,12 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
 
       // The bite: computed in a worker, then the legend and the smallest clearance in mm per jaw.
       await viewer().getByTestId('viewer-tool-bite').click();
-      const panel = page.getByTestId('viewer-bite-panel');
+      // Turning the bite on turns the view to the lower jaw from above, where the contacts are.
+      await page.locator('[data-testid=scan-viewer][data-view=lower]').waitFor();
+      // On a wide viewer the panel is in the column beside the canvas, not above it.
+      const panel = page.getByTestId('viewer-side').getByTestId('viewer-bite-panel');
       await panel.waitFor({ timeout: 90_000 });
+      await expect(panel.getByTestId('viewer-bite-histogram').count()).resolves.toBe(2);
       await panel.getByTestId('viewer-bite-legend').waitFor();
       await expect(panel.getByTestId('viewer-bite-legend').innerText()).resolves.toContain('mm');
       const minimum = await panel.getByTestId('viewer-bite-min').first().innerText();
@@ -162,17 +166,27 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await canvasSettled();
       await save('bite-1440');
       await resize(page, PHONE);
-      await panel.waitFor();
+      // On a phone the panel is compact above the canvas: the figures, the histograms behind Details.
+      const compact = page.getByTestId('viewer-bite-panel');
+      await compact.waitFor();
+      await expect(page.getByTestId('viewer-side').count()).resolves.toBe(0);
+      await expect(compact.getByTestId('viewer-bite-min').count()).resolves.toBe(2);
+      await expect(compact.getByTestId('viewer-bite-histogram').count()).resolves.toBe(0);
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await canvasSettled();
       await save('bite-390');
+      await compact.getByTestId('viewer-bite-details').click();
+      await expect(compact.getByTestId('viewer-bite-histogram').count()).resolves.toBe(2);
+      await compact.getByTestId('viewer-bite-details').click();
+      await expect(compact.getByTestId('viewer-bite-histogram').count()).resolves.toBe(0);
       await resize(page, TABLET);
-      await panel.waitFor();
+      await compact.waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await journey.shot('viewer-remarks-bite-768');
       await resize(page, DESKTOP);
+      await panel.waitFor();
       await viewer().getByTestId('viewer-tool-bite').click();
-      await panel.waitFor({ state: 'detached' });
+      await compact.waitFor({ state: 'detached' });
       await viewer().getByTestId('viewer-view-front').click();
       await page.locator('[data-testid=scan-viewer][data-view=front]').waitFor();
 
@@ -187,11 +201,24 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await item.filter({ hasText: REMARK }).waitFor();
       await page.locator('[data-testid=viewer-pin][data-open=true]').waitFor();
       await page.getByTestId('viewer-pin-label').filter({ hasText: REMARK }).waitFor();
+      // On a wide viewer the list is in the column beside the canvas.
+      await page.getByTestId('viewer-side').getByTestId('viewer-pin-list').waitFor();
       await save('pins-1440');
       await resize(page, PHONE);
-      await page.getByTestId('viewer-pin-list').waitFor();
+      // On a phone the list is behind a button that counts the remarks; it opens over the canvas's bottom.
+      const toggle = page.getByTestId('viewer-pins-toggle');
+      await expect(toggle.innerText()).resolves.toContain('1');
+      await page.getByTestId('viewer-pin-list').waitFor({ state: 'detached' });
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await save('pins-390');
+      await toggle.click();
+      await page
+        .getByTestId('viewer-pin-list')
+        .getByTestId('pin-list-item')
+        .filter({ hasText: REMARK })
+        .waitFor();
+      expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+      await journey.shot('viewer-remarks-pins-390-open');
       await resize(page, TABLET);
       await page.getByTestId('viewer-pin-list').waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);

@@ -73,7 +73,7 @@ function Histogram({ jaw, result, label }: { jaw: BiteJaw; result: BiteResult; l
 /**
  * The Bite tool's panel: while the worker computes, its progress; then the legend in mm, and per jaw the smallest
  * clearance, the contact area and a histogram of the distances. `compact` (a narrow viewer, the panel above the
- * canvas): each jaw's figures on one row, the histograms and the note behind "Details".
+ * canvas): a small table, a row per jaw; the histograms and the note behind "Details".
  */
 export function BitePanel({ state, compact = false }: { state: BiteState; compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -134,17 +134,44 @@ export function BitePanel({ state, compact = false }: { state: BiteState; compac
         )}
       </Flex>
       <Legend result={result} format={format} />
-      <div className="bite-jaws">
-        {jaws.map(({ key, jaw }) => (
-          <div key={key} className="bite-jaw" data-testid="viewer-bite-jaw" data-jaw={key}>
-            <Typography.Text strong>{t(`cases.viewer.jaw.${key}`)}</Typography.Text>
-            <dl>
-              <dt>{t('cases.viewer.bite.minClearance')}</dt>
-              <dd data-testid="viewer-bite-min">{`${mm.format(jaw.minClearance)} mm`}</dd>
-              <dt>{t('cases.viewer.bite.contactArea')}</dt>
-              <dd data-testid="viewer-bite-area">{`${short.format(jaw.contactArea)} mm²`}</dd>
-            </dl>
-            {full && (
+      {compact ? (
+        <table className="bite-table">
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">{t('cases.viewer.bite.minClearance')}</th>
+              <th scope="col">{t('cases.viewer.bite.contactArea')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jaws.map(({ key, jaw }) => (
+              <tr key={key} data-testid="viewer-bite-jaw" data-jaw={key}>
+                <th scope="row">{t(`cases.viewer.jaw.${key}`)}</th>
+                <td data-testid="viewer-bite-min">{`${mm.format(jaw.minClearance)} mm`}</td>
+                <td data-testid="viewer-bite-area">{`${short.format(jaw.contactArea)} mm²`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {(!compact || details) && (
+        <div className="bite-jaws">
+          {jaws.map(({ key, jaw }) => (
+            <div
+              key={key}
+              className="bite-jaw"
+              data-testid={compact ? undefined : 'viewer-bite-jaw'}
+              data-jaw={key}
+            >
+              <Typography.Text strong>{t(`cases.viewer.jaw.${key}`)}</Typography.Text>
+              {!compact && (
+                <dl>
+                  <dt>{t('cases.viewer.bite.minClearance')}</dt>
+                  <dd data-testid="viewer-bite-min">{`${mm.format(jaw.minClearance)} mm`}</dd>
+                  <dt>{t('cases.viewer.bite.contactArea')}</dt>
+                  <dd data-testid="viewer-bite-area">{`${short.format(jaw.contactArea)} mm²`}</dd>
+                </dl>
+              )}
               <Histogram
                 jaw={jaw}
                 result={result}
@@ -153,10 +180,10 @@ export function BitePanel({ state, compact = false }: { state: BiteState; compac
                   to: format(jaw.histogram.to),
                 })}
               />
-            )}
-          </div>
-        ))}
-      </div>
+            </div>
+          ))}
+        </div>
+      )}
       {full && (
         <Typography.Text type="secondary" className="bite-note">
           {t('cases.viewer.bite.note')}

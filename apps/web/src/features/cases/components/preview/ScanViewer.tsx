@@ -326,6 +326,7 @@ export function ScanViewer({
           {pinsShown && phone && pins.pins.length > 0 && (
             <Button
               size="small"
+              type={remarksOpen ? 'primary' : 'default'}
               className="scan-viewer-pins-toggle"
               icon={<PushpinOutlined />}
               aria-expanded={remarksOpen}
