@@ -325,14 +325,17 @@ describe('the 3D viewer tools in Chromium', () => {
         await openViewer(phone, true);
         expect(await overflowOf(phone)).toBe(0);
 
-        // The views are one row the finger scrolls: the last one is reached and tapped.
+        // The views wrap to a second row: the last one is in sight on the phone, nothing hidden sideways.
         const back = phone.getByTestId('viewer-view-back');
-        await back.scrollIntoViewIfNeeded();
+        const backBox = (await back.boundingBox())!;
+        expect(backBox.x).toBeGreaterThanOrEqual(0);
+        expect(backBox.x + backBox.width).toBeLessThanOrEqual(PHONE.width);
         await back.tap();
         await expect.poll(() => attr(phone, 'data-view')).toBe('back');
         await expect.poll(() => attr(phone, 'data-camera'), { timeout: 10_000 }).toBe('0.00,1.00,0.00');
+        // A tap leaves no tooltip open over the buttons beside it (tooltips are for pointers that hover).
+        await expect(phone.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).resolves.toBe(0);
         const lower = phone.getByTestId('viewer-view-lower');
-        await lower.scrollIntoViewIfNeeded();
         await lower.tap();
         await expect.poll(() => attr(phone, 'data-camera'), { timeout: 10_000 }).toBe('0.00,-0.01,-1.00');
 
