@@ -13,7 +13,7 @@ import { jawPly, people, type People } from './support/people.ts';
  * (generated as the demo's are), turns to the upper occlusal view (the camera looks up, the lower jaw steps aside),
  * measures between two points it clicks on the scan (a label in mm; removed, cleared), and moves, turns and resets a
  * section (its outline has segments). The same by touch on a phone (390 px). Pictures of each tool at 1440, 768 and
- * 390 px; JPEGs for the issue in docs/screens/issue-25.
+ * 390 px; JPEGs for the issue in docs/screens/issue-25 with KEEP_SCREENS.
  */
 const PATIENT = 'Tove Tools';
 const SCREENS = path.resolve(import.meta.dirname, '../../../docs/screens/issue-25');
@@ -134,8 +134,13 @@ describe('the 3D viewer tools in Chromium', () => {
     return { fill, cut };
   }
 
+  /** The issue's picture: into docs/screens with KEEP_SCREENS set, else beside the journey's other shots. */
   const jpeg = (on: Page, name: string) =>
-    on.screenshot({ path: path.join(SCREENS, `${name}.jpg`), type: 'jpeg', quality: 70 });
+    on.screenshot({
+      path: path.join(process.env.KEEP_SCREENS ? SCREENS : SHOTS, `${name}.jpg`),
+      type: 'jpeg',
+      quality: 70,
+    });
   const png = (on: Page, name: string) => on.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
   beforeAll(async () => {

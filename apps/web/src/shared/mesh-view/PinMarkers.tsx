@@ -10,6 +10,8 @@ interface Controls {
 }
 
 const PIN_COLOUR = '#e8590c';
+/** What a label's side loses besides the text: half the number (26 px, centred on the pin), the gap and a margin. */
+const LABEL_INSET = 13 + 6 + 8;
 
 /**
  * Where the scene (PinMarkers, inside the Canvas) and the labels (PinLabels, plain DOM over the canvas) meet: the
@@ -68,8 +70,11 @@ export function PinMarkers({
       const x = ((projected.x + 1) / 2) * canvas.width;
       const y = ((1 - projected.y) / 2) * canvas.height;
       el.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
-      // The text opens towards the wider side, so it stays within the canvas.
-      el.dataset.side = x > canvas.width / 2 ? 'left' : 'right';
+      // The text opens towards the wider side and is no wider than the room left there (number, gaps, a margin),
+      // so it stays within the canvas at every width.
+      const left = x > canvas.width / 2;
+      el.dataset.side = left ? 'left' : 'right';
+      el.style.setProperty('--pin-room', `${Math.floor((left ? x : canvas.width - x) - LABEL_INSET)}px`);
       el.style.visibility = 'visible';
     }
   });
