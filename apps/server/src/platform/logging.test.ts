@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { prettyLine, type LogOut } from './logging.ts';
+import { errorField, prettyLine, type LogOut } from './logging.ts';
 
 /** A log destination that keeps what it is given; a terminal or not. */
 function collector(isTTY: boolean): LogOut & { lines(): string[] } {
@@ -58,6 +58,40 @@ describe('server logs', () => {
     const plain = line!.replace(/\x1b\[\d+m/g, '');
     expect(plain).toMatch(/^\d\d:\d\d:\d\d\.\d{3} DEBUG GET \/healthz\?probe=tty 200 \d+ ms /);
     expect(() => JSON.parse(line!)).toThrow();
+  });
+});
+
+describe('errorField', () => {
+  it("keeps an error's type, message, stack and plain facts, not the objects it carries", () => {
+    // As node-postgres reports a lost idle connection: its code and severity, and the whole client attached.
+    const err = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      severity: 'FATAL',
+      client: { connectionParameters: { user: 'postgres' }, parsedStatements: { a: 'select 1' } },
+    });
+    const field = errorField(err) as Record<string, unknown>;
+    expect(field).toMatchObject({ type: 'Error', code: '57P01', severity: 'FATAL' });
+    expect(field.message).toBe('terminating connection due to administrator command');
+    expect(String(field.stack)).toContain('logging.test');
+    expect(field).not.toHaveProperty('client');
+    expect(JSON.stringify(field)).not.toContain('parsedStatements');
+    expect(errorField('not an error')).toMatchObject({ type: 'string', message: 'not an error' });
+  });
+
+  it("is what the server's JSON lines carry as err", async () => {
+    const out = collector(false);
+    const t = await createTestApp('postgres', { LOG_LEVEL: 'info' }, { logOut: out });
+    try {
+      t.app.log.warn({ err: Object.assign(new Error('lost'), { client: { secret: 'x' } }) }, 'lost one');
+      const entry = out
+        .lines()
+        .map((l) => JSON.parse(l) as { msg?: string; err?: Record<string, unknown> })
+        .find((e) => e.msg === 'lost one');
+      expect(entry?.err).toMatchObject({ type: 'Error', message: 'lost' });
+      expect(entry?.err).not.toHaveProperty('client');
+    } finally {
+      await t.close();
+    }
   });
 });
 

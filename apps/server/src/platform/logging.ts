@@ -16,14 +16,41 @@ export interface LogOut {
 export interface LogOptions {
   level: string;
   stream: { write(line: string): void };
+  serializers: { err: (err: Error) => ErrorField };
 }
 
 /** Fastify's `logger` options: pretty lines for a terminal, JSON otherwise. */
 export function loggerOptions(level: string, out: LogOut = process.stdout): LogOptions {
+  const serializers = { err: errorField };
   if (out.isTTY) {
-    return { level, stream: { write: (line) => void out.write(prettyLine(line, { colour: true })) } };
+    return {
+      level,
+      serializers,
+      stream: { write: (line) => void out.write(prettyLine(line, { colour: true })) },
+    };
   }
-  return { level, stream: { write: (line) => void out.write(line) } };
+  return { level, serializers, stream: { write: (line) => void out.write(line) } };
+}
+
+export interface ErrorField {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * An error as a log field: its type, message and stack, and the plain facts it carries (a database error's code,
+ * severity, table…), never the objects hanging off it: node-postgres puts its whole client on an idle connection's
+ * error (connection settings, every prepared statement's SQL), which made one warning several kilobytes long.
+ */
+export function errorField(err: unknown): ErrorField {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const field: ErrorField = { type: err.constructor.name, message: err.message, stack: err.stack ?? '' };
+  for (const [key, value] of Object.entries(err))
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) field[key] = value;
+  if (err.cause !== undefined) field.cause = errorField(err.cause);
+  return field;
 }
 
 const LEVELS: Record<number, { name: string; colour: string }> = {
