@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { SHOTS, openCaseList, startJourney, type Journey } from './server.ts';
 import { caseListShown, DESKTOP, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
-import { jawPly, people, type People } from './support/people.ts';
+import { jawsCase, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -102,17 +102,7 @@ describe('3D preview in Chromium', () => {
     scanner = await p.device(clinic);
     await p.receiver(scanner, lab, { caseType: 3 });
     // As the demo cases are: both jaws, generated, a few days old.
-    await p.kase(scanner, clinic.owner, {
-      patientName: PATIENT,
-      caseType: 3,
-      upperJaw: true,
-      lowerJaw: true,
-      files: [
-        { name: 'upper.ply', body: jawPly('upper', 3) },
-        { name: 'lower.ply', body: jawPly('lower', 3) },
-      ],
-      createdAt: new Date(Date.now() - 3 * 86_400_000),
-    });
+    await jawsCase(p, scanner, clinic.owner, PATIENT, { seed: 3, daysAgo: 3 });
   });
 
   afterAll(async () => {

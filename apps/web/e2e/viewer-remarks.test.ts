@@ -6,7 +6,7 @@ import { archJaw, writePly } from '@archway/mesh';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
 import { DESKTOP, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
-import { people, type People } from './support/people.ts';
+import { jawsCase, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -115,28 +115,9 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
     lab = await p.lab('Bite Lab');
     scanner = await p.device(clinic);
     await p.receiver(scanner, lab, { caseType: 3 });
-    caseId = await p.kase(scanner, clinic.owner, {
-      patientName: PATIENT,
-      caseType: 3,
-      upperJaw: true,
-      lowerJaw: true,
-      files: [
-        { name: 'upper.ply', body: jaw(true) },
-        { name: 'lower.ply', body: jaw(false) },
-      ],
-      createdAt: new Date(Date.now() - 2 * 86_400_000),
-    });
-    touchCaseId = await p.kase(scanner, clinic.owner, {
-      patientName: 'Tom Touch',
-      caseType: 3,
-      upperJaw: true,
-      lowerJaw: true,
-      files: [
-        { name: 'upper.ply', body: jaw(true) },
-        { name: 'lower.ply', body: jaw(false) },
-      ],
-      createdAt: new Date(Date.now() - 86_400_000),
-    });
+    const pair = { upper: jaw(true), lower: jaw(false) };
+    caseId = await jawsCase(p, scanner, clinic.owner, PATIENT, pair);
+    touchCaseId = await jawsCase(p, scanner, clinic.owner, 'Tom Touch', { ...pair, daysAgo: 1 });
   });
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { SHOTS, startJourney, type Journey } from './server.ts';
 import { caseListShown, DESKTOP, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
-import { jawPly, people, type People } from './support/people.ts';
+import { jawsCase, people, type People } from './support/people.ts';
 
 /**
  * The 3D viewer's tools of issue 25 (items 1-3) in a real browser: a lab opens the preview of a case with both jaws
@@ -152,17 +152,7 @@ describe('the 3D viewer tools in Chromium', () => {
     lab = await p.lab();
     const scanner = await p.device(clinic);
     await p.receiver(scanner, lab, { caseType: 3 });
-    await p.kase(scanner, clinic.owner, {
-      patientName: PATIENT,
-      caseType: 3,
-      upperJaw: true,
-      lowerJaw: true,
-      files: [
-        { name: 'upper.ply', body: jawPly('upper', 5) },
-        { name: 'lower.ply', body: jawPly('lower', 5) },
-      ],
-      createdAt: new Date(Date.now() - 2 * 86_400_000),
-    });
+    await jawsCase(p, scanner, clinic.owner, PATIENT, { seed: 5 });
   });
 
   afterAll(async () => {

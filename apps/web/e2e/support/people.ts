@@ -254,6 +254,31 @@ export function pngOf(w: number, h: number, rgb: [number, number, number]): Buff
 export const jawPly = (jaw: 'upper' | 'lower', seed: number, triangles = 16_000) =>
   Buffer.from(writePly(archJaw({ triangles, seed, closed: true, upper: jaw === 'upper' })));
 
+/**
+ * A restoration case of both jaws (`upper.ply`, `lower.ply`: the viewer tells them apart by name) sent `daysAgo` days
+ * ago, as the 3D viewer's journeys open it; the jaws generated from `seed` unless given. Answers the case's id.
+ */
+export function jawsCase(
+  p: People,
+  scanner: DeviceRef,
+  sender: PersonRef,
+  patientName: string,
+  opts: { seed?: number; upper?: Buffer; lower?: Buffer; daysAgo?: number } = {},
+): Promise<string> {
+  const seed = opts.seed ?? 3;
+  return p.kase(scanner, sender, {
+    patientName,
+    caseType: CaseType.restoration,
+    upperJaw: true,
+    lowerJaw: true,
+    files: [
+      { name: 'upper.ply', body: opts.upper ?? jawPly('upper', seed) },
+      { name: 'lower.ply', body: opts.lower ?? jawPly('lower', seed) },
+    ],
+    createdAt: new Date(Date.now() - (opts.daysAgo ?? 2) * DAY_MS),
+  });
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCANNER = path.join(here, '..', '..', '..', '..', 'tools', 'scanner', 'bin', 'archway-scan.js');
 
