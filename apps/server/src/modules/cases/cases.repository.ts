@@ -442,18 +442,23 @@ export async function dropAbandoned(db: Queryable, caseIds: string[]): Promise<s
 /** Which of these storage keys a case file or a case's preview image names. */
 export async function knownStorageKeys(db: Queryable, keys: string[]): Promise<string[]> {
   if (!keys.length) return [];
-  const [files, thumbnails, compared] = await Promise.all([
-    db.select({ key: caseFiles.storageKey }).from(caseFiles).where(inArray(caseFiles.storageKey, keys)),
-    db.select({ key: cases.thumbnailKey }).from(cases).where(inArray(cases.thumbnailKey, keys)),
-    // A comparison's coloured scan (`compare/…`), named in its job's result (gone with a deleted case A).
-    rowsOf<{ key: string }>(
-      db,
-      sql`select result->>'key' as key from scan_jobs
-          where kind = 'compare' and result->>'key' in (${sql.join(
-            keys.map((k) => sql`${k}`),
-            sql`, `,
-          )})`,
-    ),
-  ]);
+  // One after the other: the clean-up asks inside its claiming transaction, one connection, one query at a time.
+  const files = await db
+    .select({ key: caseFiles.storageKey })
+    .from(caseFiles)
+    .where(inArray(caseFiles.storageKey, keys));
+  const thumbnails = await db
+    .select({ key: cases.thumbnailKey })
+    .from(cases)
+    .where(inArray(cases.thumbnailKey, keys));
+  // A comparison's coloured scan (`compare/…`), named in its job's result (gone with a deleted case A).
+  const compared = await rowsOf<{ key: string }>(
+    db,
+    sql`select result->>'key' as key from scan_jobs
+        where kind = 'compare' and result->>'key' in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
   return [...files, ...thumbnails, ...compared].map((r) => r.key!);
 }

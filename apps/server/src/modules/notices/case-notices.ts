@@ -21,10 +21,9 @@ export async function caseReceived(
 ): Promise<NoticeRow[]> {
   const receivers = [...new Set(c.receivers)].filter((r) => r !== c.senderCustId);
   if (receivers.length === 0) return [];
-  const [members, names] = await Promise.all([
-    repo.membersOf(tx, receivers),
-    repo.orgNames(tx, [c.senderCustId, ...receivers]),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const members = await repo.membersOf(tx, receivers);
+  const names = await repo.orgNames(tx, [c.senderCustId, ...receivers]);
   const from = names.get(c.senderCustId) ?? '';
   const rows = await notify(
     tx,

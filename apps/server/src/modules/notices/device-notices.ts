@@ -39,7 +39,9 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function deviceChanged(tx: Queryable, out: NoticeOutlet, e: DeviceEvent): Promise<NoticeRow[]> {
   const orgs = [...new Set([e.fromCustId, e.toCustId])];
-  const [members, names] = await Promise.all([repo.membersOf(tx, orgs), repo.orgNames(tx, orgs)]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const members = await repo.membersOf(tx, orgs);
+  const names = await repo.orgNames(tx, orgs);
   const from = names.get(e.fromCustId) ?? '';
   const to = names.get(e.toCustId) ?? '';
   const told = [];

@@ -13,10 +13,9 @@ export async function orderFinished(
   c: { caseId: string; senderCustId: string; labCustId: string },
 ): Promise<NoticeRow[]> {
   if (c.senderCustId === c.labCustId) return [];
-  const [members, names] = await Promise.all([
-    repo.membersOf(tx, [c.senderCustId]),
-    repo.orgNames(tx, [c.labCustId]),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const members = await repo.membersOf(tx, [c.senderCustId]);
+  const names = await repo.orgNames(tx, [c.labCustId]);
   return notify(
     tx,
     members.map((m) => ({

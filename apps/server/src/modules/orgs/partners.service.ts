@@ -34,7 +34,9 @@ async function notify(
   fromCustId: string,
 ) {
   if (!s.mail) return;
-  const [from, to] = await Promise.all([repo.findOrg(tx, fromCustId), repo.findOrg(tx, toCustId)]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const from = await repo.findOrg(tx, fromCustId);
+  const to = await repo.findOrg(tx, toCustId);
   const link = `${s.mail.publicUrl}/v5/partner`;
   for (const r of await ownerRecipients(tx, toCustId))
     await s.mail.mailer.send(
