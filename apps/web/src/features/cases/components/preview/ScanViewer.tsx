@@ -13,7 +13,7 @@ import { PinComposer } from './PinComposer.tsx';
 import { PinLabels } from '../../../../shared/mesh-view/PinMarkers.tsx';
 import { usePins } from './use-pins.ts';
 import type { PickTarget } from './picking.ts';
-import { DEFAULT_SECTION, sectionPlane, type SectionSettings } from './SectionTool.tsx';
+import { DEFAULT_SECTION, sectionPlane, type SectionSettings } from './section.ts';
 import { ViewerToolbar, type Surface } from './ViewerToolbar.tsx';
 import { MeasurePanel, SectionPanel } from './ViewerPanels.tsx';
 import { ViewerProgress } from './ViewerProgress.tsx';
