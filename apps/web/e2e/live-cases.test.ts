@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startJourney, type Journey } from './server.ts';
-import { caseListShown, DESKTOP, openAs, PHONE } from './support/page.ts';
+import { caseListShown, DESKTOP, issueScreen, openAs, PHONE } from './support/page.ts';
 import { archwayScan, jawPly, people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -22,11 +22,7 @@ const en = readLocale('en') as {
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-const SCREENS = path.join(import.meta.dirname, '..', '..', '..', 'docs', 'screens', 'issue-24');
-const keep = (page: Page, name: string) =>
-  process.env.KEEP_SCREENS
-    ? page.screenshot({ path: path.join(SCREENS, `${name}.jpg`), type: 'jpeg', quality: 60 })
-    : Promise.resolve();
+const keep = (page: Page, name: string) => issueScreen(page, 'issue-24', name, 60);
 
 describe('live case lists in Chromium', () => {
   let journey: Journey;

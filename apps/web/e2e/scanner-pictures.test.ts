@@ -1,14 +1,12 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, openAs, PHONE, resize } from './support/page.ts';
+import { DESKTOP, issueScreen, openAs, PHONE, resize } from './support/page.ts';
 import { people, suffix } from './support/people.ts';
 
 /**
  * The scanner models (P3, smart, P2: from the serial's first letter) each have Archway's own drawing beside their
  * name on the device screens, in the table and on the cards.
  */
-const SCREENS = path.join(import.meta.dirname, '..', '..', '..', 'docs', 'screens', 'issue-24');
 const tag = process.env.SHOT_TAG ?? 'after';
 
 describe('scanner pictures in Chromium', () => {
@@ -47,14 +45,7 @@ describe('scanner pictures in Chromium', () => {
           imgs.map((i) => (i as HTMLImageElement).dataset.model),
         );
         expect(new Set(models)).toEqual(new Set(['P3', 'smart', 'P2']));
-        // The issue's screenshots, only when asked for (a screenshot left running when the journey ends is an
-        // unhandled rejection).
-        if (process.env.KEEP_SCREENS)
-          await page.screenshot({
-            path: path.join(SCREENS, `12-scanner-pictures-${tag}-${size.width}.jpg`),
-            type: 'jpeg',
-            quality: 60,
-          });
+        await issueScreen(page, 'issue-24', `12-scanner-pictures-${tag}-${size.width}`, 60);
       }
       expect(journey.pageErrors).toEqual([]);
     },

@@ -1,11 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { archJaw, writePly } from '@archway/mesh';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
+import { DESKTOP, issueScreen, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
 import { jawsCase, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -23,8 +21,6 @@ const en = readLocale('en') as Texts;
 const text = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SCREENS = path.join(here, '..', '..', '..', 'docs', 'screens', 'issue-25');
 const PATIENT = 'Bea Bite';
 const REMARK = 'Contact too heavy on this cusp, please check';
 const LIVE = 'Also the margin next to it';
@@ -56,9 +52,7 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       return !c || Math.abs(c.width - Math.round(c.clientWidth * devicePixelRatio)) <= 1;
     });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    // Into docs/screens only when asked for (KEEP_SCREENS): a run of the suite leaves the checkout as it was.
-    if (process.env.KEEP_SCREENS)
-      await page.screenshot({ path: path.join(SCREENS, `${name}.jpg`), type: 'jpeg', quality: 70 });
+    await issueScreen(page, 'issue-25', name);
     await journey.shot(`viewer-remarks-${name}`);
   };
 

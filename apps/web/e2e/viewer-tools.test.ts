@@ -1,11 +1,20 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { decode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { SHOTS, startJourney, type Journey } from './server.ts';
-import { caseListShown, DESKTOP, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
+import {
+  caseListShown,
+  DESKTOP,
+  issueScreen,
+  openAs,
+  overflowOf,
+  PHONE,
+  resize,
+  TABLET,
+} from './support/page.ts';
 import { jawsCase, people, type People } from './support/people.ts';
 
 /**
@@ -16,7 +25,6 @@ import { jawsCase, people, type People } from './support/people.ts';
  * 390 px; JPEGs for the issue in docs/screens/issue-25 with KEEP_SCREENS.
  */
 const PATIENT = 'Tove Tools';
-const SCREENS = path.resolve(import.meta.dirname, '../../../docs/screens/issue-25');
 const BACKGROUND = [0xee, 0xf1, 0xf5] as const;
 const EDGE = 8;
 
@@ -134,17 +142,10 @@ describe('the 3D viewer tools in Chromium', () => {
     return { fill, cut };
   }
 
-  /** The issue's picture: into docs/screens with KEEP_SCREENS set, else beside the journey's other shots. */
-  const jpeg = (on: Page, name: string) =>
-    on.screenshot({
-      path: path.join(process.env.KEEP_SCREENS ? SCREENS : SHOTS, `${name}.jpg`),
-      type: 'jpeg',
-      quality: 70,
-    });
+  const jpeg = (on: Page, name: string) => issueScreen(on, 'issue-25', name);
   const png = (on: Page, name: string) => on.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
   beforeAll(async () => {
-    mkdirSync(SCREENS, { recursive: true });
     journey = await startJourney();
     ({ page, base } = journey);
     p = people(journey.app);

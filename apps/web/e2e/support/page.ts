@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readLocale } from '../../src/locales/read-locale.ts';
 import { signInWithToken } from '../server.ts';
@@ -221,4 +222,14 @@ export function untranslatedOn(page: Page): Promise<string[]> {
     look(document.title);
     return [...found];
   }, NAMESPACES);
+}
+
+/**
+ * An issue's screenshot (JPEG) into docs/screens/<issue>, only when KEEP_SCREENS is set: a run of the suite leaves
+ * the checkout as it was.
+ */
+export async function issueScreen(page: Page, issue: string, name: string, quality = 70): Promise<void> {
+  if (!process.env.KEEP_SCREENS) return;
+  const dir = path.join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'screens', issue);
+  await page.screenshot({ path: path.join(dir, `${name}.jpg`), type: 'jpeg', quality });
 }
