@@ -30,3 +30,4 @@ export * from './help.ts';
 export * from './audit-log.ts';
 export * from './updates.ts';
 export * from './console.ts';
+export * from './backups.ts';
