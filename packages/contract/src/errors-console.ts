@@ -21,6 +21,21 @@ export const ConsoleErrors = {
 } as const;
 
 /**
+ * `/api2/admin/backups`: starting a backup from the console (issue 30). `npm run backup` says the same in plain text.
+ */
+export const BackupErrors = {
+  parameter: def(-1, 'backup.parameter', 400, 'Parameter error'),
+  running: def(-2, 'backup.running', 409, 'A backup is already running: wait until it is done'),
+  notWritable: def(
+    -3,
+    'backup.notWritable',
+    400,
+    'The backup directory cannot be written: check BACKUP_DIR and its permissions',
+  ),
+  noSpace: def(-4, 'backup.noSpace', 400, 'Not enough free space in the backup directory for a backup'),
+} as const;
+
+/**
  * A member acting for an organization the platform administrator disabled: every call needing an organization
  * (access `member`) answers this instead of `cust.missing`, until the organization is enabled again.
  */

@@ -19,7 +19,7 @@ import { ClientDownloadErrors, UpdateErrors } from './errors-updates.ts';
 import { HelpErrors } from './errors-help.ts';
 import { AuditLogErrors } from './errors-audit.ts';
 import { BrandErrors } from './errors-brand.ts';
-import { ConsoleErrors, CustDisabledErrors, SignInResetErrors } from './errors-console.ts';
+import { BackupErrors, ConsoleErrors, CustDisabledErrors, SignInResetErrors } from './errors-console.ts';
 
 export type { ErrorDef } from './error-def.ts';
 export * from './errors-orders.ts';
@@ -601,6 +601,7 @@ export const ErrorTables = {
   console: ConsoleErrors,
   custDisabled: CustDisabledErrors,
   signInReset: SignInResetErrors,
+  backup: BackupErrors,
 } as const;
 
 /** Every catalogue entry, flattened (for locale completeness tests and the OpenAPI text). */
