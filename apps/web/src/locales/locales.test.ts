@@ -26,6 +26,16 @@ const placeholders = (text: unknown) =>
 
 const en = flatten(load('en'));
 
+/**
+ * A plural text is one key per form its language has (i18next's `rows_one`, `rows_few`, `rows_other` … from
+ * Intl.PluralRules): English has two, Russian four, Japanese one. Compared across languages as one key `rows_#`.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(PLURAL, '_#');
+const enKeys = new Set([...en.keys()].map(pluralBase));
+/** English's text for a key, or for its plural text (its `_other` form). */
+const enText = (key: string) => en.get(key) ?? en.get(key.replace(PLURAL, '_other'));
+
 describe('locales', () => {
   it('has one folder per language of product §1, and nothing else', () => {
     const folders = readdirSync(here, { withFileTypes: true })
@@ -44,10 +54,23 @@ describe('locales', () => {
   });
 
   it.each(Languages.filter((lang) => lang !== 'en'))('%s has every key of en, and only those', (lang) => {
-    const texts = flatten(load(lang));
-    const missing = [...en.keys()].filter((key) => !texts.has(key));
-    const extra = [...texts.keys()].filter((key) => !en.has(key));
+    const keys = new Set([...flatten(load(lang)).keys()].map(pluralBase));
+    const missing = [...enKeys].filter((key) => !keys.has(key));
+    const extra = [...keys].filter((key) => !enKeys.has(key));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each([...Languages])('%s gives each plural text exactly the forms of its language', (lang) => {
+    const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.slice().sort();
+    const byBase = new Map<string, string[]>();
+    for (const key of flatten(load(lang)).keys()) {
+      const form = PLURAL.exec(key)?.[1];
+      if (form) byBase.set(pluralBase(key), [...(byBase.get(pluralBase(key)) ?? []), form]);
+    }
+    const wrong = [...byBase]
+      .filter(([, has]) => has.sort().join() !== forms.join())
+      .map(([base, has]) => `${base}: ${has.join()} (${lang} needs ${forms.join()})`);
+    expect(wrong).toEqual([]);
   });
 
   it.each([...Languages])('%s has no empty texts and keeps the placeholders of en', (lang) => {
@@ -57,7 +80,9 @@ describe('locales', () => {
       .map(([k]) => k);
     expect(empty).toEqual([]);
     const broken = [...texts]
-      .filter(([key, text]) => en.has(key) && placeholders(text).join() !== placeholders(en.get(key)).join())
+      .filter(
+        ([key, text]) => enText(key) !== undefined && placeholders(text).join() !== placeholders(enText(key)).join(),
+      )
       .map(([key]) => key);
     expect(broken).toEqual([]);
   });
