@@ -138,7 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Refusals made here rather than in a service are audited, within bounds (platform/refusals.ts).
   const refusals = createRefusalAuditor(db, app.log);
   registerErrorHandler(app, refusals.onInputRefused);
-  const resolveActor: ActorResolver = (userId, custId, issuedAt) => actorFor(db, userId, custId, issuedAt);
+  const resolveActor: ActorResolver = (userId, custId, issuedAt, grantId) =>
+    actorFor(db, userId, custId, issuedAt, grantId);
   registerAuth(app, tokens, resolveActor);
   // The realtime hub (socket.io at /hubs/notify) authenticates the same way and feeds platform.realtime.
   attachHub(app, realtime, { tokens, resolve: resolveActor, databaseUrl: database.url, log: app.log });

@@ -24,12 +24,21 @@ declare module 'fastify' {
   }
 }
 
-/** `issuedAt`: the token's `iat` (seconds); a token issued before the account's sessions were ended is refused. */
+/**
+ * `issuedAt`: the token's `iat` (seconds); a token issued before the account's sessions were ended is refused.
+ * `grantId`: the OpenID provider's grant the token belongs to (its `gid` claim); once the grant is revoked (signed
+ * out, or a refresh token replayed) the token is refused.
+ */
 export type ActorResolver = (
   userId: string,
   custId?: string,
   issuedAt?: number,
+  grantId?: string,
 ) => Promise<Actor | undefined>;
+
+/** The resolver's arguments from a verified token's claims. */
+export const actorOfClaims = (resolve: ActorResolver, claims: Awaited<ReturnType<TokenService['verify']>>) =>
+  resolve(claims.sub, claims.cid, claims.iat ?? 0, typeof claims.gid === 'string' ? claims.gid : undefined);
 
 /** The token of an `Authorization: Bearer <token>` header; the scheme name in any letter case (RFC 7235). */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -45,7 +54,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, resolve
     if (!token) return;
     try {
       const claims = await tokens.verify(token);
-      req.actor = (await resolve(claims.sub, claims.cid, claims.iat ?? 0)) ?? null;
+      req.actor = (await actorOfClaims(resolve, claims)) ?? null;
     } catch (err) {
       req.log.debug({ err }, 'access token refused');
     }

@@ -22,13 +22,16 @@ export async function findUserByLogin(db: Queryable, login: string): Promise<Use
  * platform administrator disabled count like none; `cust_disabled` says the person acts for none because of that
  * (then calls needing an organization answer `cust.disabled` rather than `cust.missing`). A token issued
  * (`issuedAt`, whole seconds) before the second of `sessions_valid_from` is refused; one from that very second is
- * kept, since `iat` cannot tell before from after within it.
+ * kept, since `iat` cannot tell before from after within it. A token of an OpenID grant (`grantId`) needs the grant
+ * alive: the provider deletes it at end-session and when a spent refresh token is replayed (the platform's
+ * `oidc_payloads`, read here so the check costs no second query).
  */
 export async function findActorRow(
   db: Queryable,
   userId: string,
   custId: string | null,
   issuedAt: number | null = null,
+  grantId: string | null = null,
 ) {
   const [row] = await rowsOf<{
     id: string;
@@ -46,7 +49,9 @@ export async function findActorRow(
         where m.user_id = u.id and c.disabled_at is null order by m.cust_id::text = ${custId} desc nulls last, m.created_at, c.name limit 1) m on true
       where u.id = ${userId} and not u.disabled
         and (u.sessions_valid_from is null or ${issuedAt}::bigint is null
-          or ${issuedAt}::bigint >= floor(extract(epoch from u.sessions_valid_from)))`,
+          or ${issuedAt}::bigint >= floor(extract(epoch from u.sessions_valid_from)))
+        and (${grantId}::text is null or exists (select 1 from oidc_payloads g where g.kind = 'Grant'
+          and g.id = ${grantId} and (g.expires_at is null or g.expires_at > now())))`,
   );
   return row;
 }

@@ -10,15 +10,17 @@ export const findUserByLogin = (db: Db, login: string) => repo.findUserByLogin(d
 /**
  * Who a verified token speaks for: the user and the organization it acts for (a disabled organization counts like
  * none: `custDisabled` then says why there is none); none if disabled or gone, or if the token was issued
- * (`issuedAt`, seconds) before the account's sessions were ended (password change or reset).
+ * (`issuedAt`, seconds) before the account's sessions were ended (password change or reset), or if the OpenID
+ * grant it was issued under (`grantId`) is gone (signed out, a refresh token replayed).
  */
 export async function actorFor(
   db: Db,
   userId: string,
   custId?: string,
   issuedAt?: number,
+  grantId?: string,
 ): Promise<Actor | undefined> {
-  const row = await repo.findActorRow(db, userId, custId ?? null, issuedAt ?? null);
+  const row = await repo.findActorRow(db, userId, custId ?? null, issuedAt ?? null, grantId ?? null);
   if (!row) return undefined;
   return {
     userId: row.id,

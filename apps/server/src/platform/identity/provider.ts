@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { drizzleAdapter } from './oidc-adapter.ts';
 import type { IdentitySecrets } from './secrets.ts';
-import { ACCESS_TOKEN_TTL } from './tokens.ts';
+import { ACCESS_TOKEN_TTL, GRANT_CLAIM } from './tokens.ts';
 
 export interface AccountLookup {
   /** Claims of an existing, enabled account, or undefined. */
@@ -89,6 +89,11 @@ export function createProvider(config: Config, db: Db, secrets: IdentitySecrets,
         },
       },
     },
+    // The grant an access token belongs to (`gid`), so the API refuses it once the grant is revoked: at
+    // end-session, or when a spent refresh token is used again (the whole family ends). The API's access tokens
+    // are JWTs the provider does not store; the grant is its stored state (auth.ts, account's actors.repository.ts).
+    extraTokenClaims: async (_ctx, token) =>
+      'grantId' in token && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
     // Archway decision: signing out ends every token of the session, refresh tokens too (even `offline_access`
     // ones): a shared clinic computer is left signed out.
     expiresWithSession: async () => true,

@@ -7,7 +7,13 @@ export const ACCESS_TOKEN_TTL = 3600;
 export const REMEMBER_TOKEN_TTL = 7 * 24 * 3600;
 const ALGORITHMS = ['RS256'];
 
-type Claims = JWTPayload & { sub: string; cid?: string };
+/**
+ * The claim naming the OpenID provider's grant an access token was issued under (provider.ts); tokens of
+ * `POST /account/token` have none.
+ */
+export const GRANT_CLAIM = 'gid';
+
+type Claims = JWTPayload & { sub: string; cid?: string; [GRANT_CLAIM]?: string };
 /** Verified tokens remembered at once (the whole cache is dropped when full). */
 const VERIFIED_CACHE_SIZE = 10_000;
 

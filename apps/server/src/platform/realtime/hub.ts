@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { GenericErrors } from '@archway/contract';
-import type { Actor, ActorResolver } from '../auth.ts';
+import { actorOfClaims, type Actor, type ActorResolver } from '../auth.ts';
 import type { TokenService } from '../identity/tokens.ts';
 import type { Realtime } from './realtime.ts';
 
@@ -42,7 +42,7 @@ async function actorOf(opts: HubOptions, token: string | undefined) {
   if (!token) return undefined;
   try {
     const claims = await opts.tokens.verify(token);
-    const actor = await opts.resolve(claims.sub, claims.cid, claims.iat ?? 0);
+    const actor = await actorOfClaims(opts.resolve, claims);
     return actor ? { actor, exp: claims.exp ?? 0 } : undefined;
   } catch (err) {
     opts.log.debug({ err }, 'realtime token refused');
