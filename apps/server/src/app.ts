@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { allErrors, Brands } from '@archway/contract';
 import type { Config } from './config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { keepPrivate } from './platform/private-files.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { createMailer } from './platform/mail/mail.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputGuards(app);
   await registerMultipart(app);
 
+  // Before anything is written under DATA_DIR: its user's only (and what an earlier version left, fixed once).
+  await keepPrivate(config.dataDir, app.log);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
