@@ -51,6 +51,7 @@ export const GenericErrors = {
     'Too many attempts: wait a few minutes and try again',
   ),
   objectNotFound: def(404, 'generic.objectNotFound', 400, 'Not found or does not exist'),
+  requestTooLarge: def(413, 'generic.requestTooLarge', 413, 'The request is too large'),
 } as const;
 
 /** Sign-in (`POST /account/token`, the sign-in page). */
@@ -265,6 +266,13 @@ export const FileErrors = {
   tooLarge: def(-2, 'file.tooLarge', 400, 'The file is too large'),
   missing: def(-3, 'file.missing', 400, 'No file was uploaded'),
   expired: def(-4, 'file.expired', 400, 'The file has expired'),
+  tooManyFiles: def(
+    -5,
+    'file.tooManyFiles',
+    400,
+    'The form holds more than one file: send one file at a time',
+  ),
+  tooManyFields: def(-6, 'file.tooManyFields', 400, 'The form holds too many fields'),
 } as const;
 
 /** `GET|POST /cust/clinic/setting` (calls-and-errors §8.4; `res` is the errorCode; keys are the spec's messages). */

@@ -42,6 +42,69 @@ declare module 'fastify' {
 const detailsFor = (req: FastifyRequest, def: ErrorDef, details?: Record<string, unknown>) =>
   req.routeOptions?.config?.refusalRes ? { ...details, res: def.code } : details;
 
+/**
+ * At most this much of a refused request's unread body is read and thrown away (never kept) before the answer, so that
+ * a kept-alive connection stays usable; more than any form or JSON body Archway accepts (20 MB file and its fields).
+ */
+export const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+/** …and for at most this long; past either bound the answer carries `Connection: close` and the connection ends. */
+export const DRAIN_MAX_MS = 30_000;
+
+/**
+ * A refusal can come before the request's body was read: Fastify's body limit, or a form given up half way
+ * (`platform/multipart.ts`: too many files or fields). Left unread, the body stalls a kept-alive connection (the next
+ * request behind it is never parsed). So the rest is read and thrown away, within DRAIN_MAX_BYTES and DRAIN_MAX_MS,
+ * and the connection stays open; a body declared larger, or one past a bound, is not waited for: the answer says
+ * `Connection: close` and the connection is closed once it is written.
+ */
+async function settleUnreadBody(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  parserFailed: boolean,
+): Promise<void> {
+  const raw = req.raw;
+  if (raw.destroyed) return;
+  // Fastify asks for a close after a body parser's error; once the whole body is read, the connection is in step.
+  const keepAlive = () => {
+    if (parserFailed) reply.removeHeader('connection');
+  };
+  if (raw.readableEnded || (raw.complete && raw.readableLength === 0)) {
+    raw.resume(); // nothing left on the wire: let the stream end
+    return keepAlive();
+  }
+  if (Number(req.headers['content-length']) > DRAIN_MAX_BYTES) {
+    raw.unpipe();
+    reply.header('connection', 'close');
+    return;
+  }
+  raw.unpipe(); // whoever read it (a form's parser) has given up
+  const drained = await new Promise<boolean>((resolve) => {
+    let seen = 0;
+    const finish = (ended: boolean) => {
+      clearTimeout(timer);
+      raw.off('data', count);
+      raw.off('end', onEnd);
+      raw.off('close', onClose);
+      raw.off('error', onClose);
+      resolve(ended);
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(raw.readableEnded);
+    const timer = setTimeout(() => finish(false), DRAIN_MAX_MS);
+    raw.on('data', count);
+    raw.once('end', onEnd);
+    raw.once('close', onClose);
+    raw.once('error', onClose);
+    raw.resume();
+  });
+  if (drained) keepAlive();
+  else reply.header('connection', 'close');
+}
+
 /** The call's own "parameter error" where its table has one, else the generic 400. */
 const parameterError = (req: FastifyRequest): ErrorDef =>
   req.routeOptions?.config?.validationError ?? GenericErrors.validation;
@@ -51,12 +114,15 @@ const parameterError = (req: FastifyRequest): ErrorDef =>
  * `{success, errorCode, errorMessage, data: {key, field?, results?}}`, never a message or a stack of an error.
  * - AppError → its catalogue entry;
  * - invalid input (zod, BadInputError: deep JSON, NUL bytes, lone surrogates) → HTTP 400, the call's parameter code;
- * - any other 4xx Fastify raises (malformed JSON, wrong content type, body too large …) → HTTP 400, the call's
- *   parameter code (a 429 stays "too many attempts");
+ * - a body over the limit → HTTP 413 "request too large" (generic 413);
+ * - any other 4xx Fastify raises (malformed JSON, wrong content type …) → HTTP 400, the call's parameter code (a 429
+ *   stays "too many attempts");
+ * - a body left unread by the refusal is read and thrown away first, within bounds (settleUnreadBody);
  * - a database failure → 500 code 310; anything else → 500 code 300, logged with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance, onRefused?: InputRefusalListener): void {
   app.setErrorHandler(async (err: FastifyError | AppError | BadInputError, req, reply) => {
+    await settleUnreadBody(req, reply, (err as FastifyError).code?.startsWith('FST_ERR_CTP') ?? false);
     const lang = serverLanguage(req.headers['accept-language']);
     if (err instanceof AppError) {
       return reply
@@ -82,13 +148,15 @@ export function registerErrorHandler(app: FastifyInstance, onRefused?: InputRefu
         return reply.status(500).send(fail(def, undefined, lang));
       } else if (status === 429)
         return reply.status(429).send(fail(GenericErrors.tooManyAttempts, undefined, lang));
-      // Malformed JSON, wrong content type, body too large …: the caller's fault, said plainly.
+      // Malformed JSON, wrong content type …: the caller's fault, said plainly.
       else
         field = status === 413 || (err as FastifyError).code?.startsWith('FST_ERR_CTP') ? 'body' : undefined;
     }
-    const def = parameterError(req);
+    // A body over the limit is said as such (HTTP 413), whatever the call: no parameter of it was even read.
+    const def =
+      (err as FastifyError).statusCode === 413 ? GenericErrors.requestTooLarge : parameterError(req);
     await onRefused?.(req, def, field);
-    return reply.status(400).send(fail(def, field, lang, detailsFor(req, def)));
+    return reply.status(def.status).send(fail(def, field, lang, detailsFor(req, def)));
   });
 }
 
