@@ -21,6 +21,7 @@ import { ConsoleUsersTab } from './components/ConsoleUsersTab.tsx';
 import { AdminsTab } from './components/AdminsTab.tsx';
 import { ReleaseNotesTab } from './components/ReleaseNotesTab.tsx';
 import { ClientDownloadsTab } from './components/ClientDownloadsTab.tsx';
+import { BackupsTab } from './components/BackupsTab.tsx';
 
 /** The registry of manufactured devices: list, search, add one, CSV import (administrators). */
 function Registry() {
@@ -193,6 +194,11 @@ export default function ManagerPage() {
             key: 'pages',
             label: <span data-testid="tab-pages">{t('pageFlags.tab')}</span>,
             children: <PageFlagsTab />,
+          },
+          {
+            key: 'backups',
+            label: <span data-testid="tab-backups">{t('backups.tab')}</span>,
+            children: <BackupsTab />,
           },
         ]}
       />
