@@ -1,0 +1,227 @@
+import { stat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { factories } from '../../testing/factories.ts';
+import { testDatabase, type TestDatabase } from '../../testing/test-db.ts';
+import { createLocalStorage } from '../storage/local.ts';
+import type { Storage } from '../storage/storage.ts';
+import { runBackup, startBackup, BackupRefusal } from './backup.ts';
+import { guardDeletes } from './delete-guard.ts';
+import { listBackups, sha256File } from './manifest.ts';
+import { restoreBackup } from './restore.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function tempDir(prefix: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Every application table's row count (the drizzle bookkeeping aside). */
+async function rowCounts(c: pg.Client): Promise<Record<string, number>> {
+  const tables = (
+    await c.query<{ t: string }>(
+      `select quote_ident(table_schema) || '.' || quote_ident(table_name) as t from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema', 'drizzle')
+        order by 1`,
+    )
+  ).rows.map((r) => r.t);
+  const out: Record<string, number> = {};
+  for (const t of tables)
+    out[t] = (await c.query<{ n: number }>(`select count(*)::int as n from ${t}`)).rows[0]!.n;
+  return out;
+}
+
+/** Every storage key a row names (case files, attachments, release-note images, previews). */
+async function referencedKeys(c: pg.Client): Promise<string[]> {
+  const cols = (
+    await c.query<{ t: string; c: string }>(
+      `select quote_ident(table_schema) || '.' || quote_ident(table_name) as t, quote_ident(column_name) as c
+         from information_schema.columns
+        where table_schema = 'public' and column_name in ('storage_key', 'thumbnail_key')`,
+    )
+  ).rows;
+  const keys: string[] = [];
+  for (const { t, c: col } of cols)
+    keys.push(
+      ...(await c.query<{ k: string }>(`select ${col} as k from ${t} where ${col} is not null`)).rows.map(
+        (r) => r.k,
+      ),
+    );
+  return keys.sort();
+}
+
+async function storedHashes(storage: Storage, root: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for await (const o of storage.list(''))
+    out.set(o.key, (await sha256File(path.join(root, ...o.key.split('/')))).sha256);
+  return out;
+}
+
+describe('a backup taken while Archway keeps writing', () => {
+  it('restores to the state of its snapshot: every row count and every file sha256', async () => {
+    const t: TestApp = await createTestApp();
+    cleanups.push(() => t.close());
+    const f = factories(t.app);
+    const org = await f.org();
+    const person = await f.user(org);
+    const device = await f.device(org, person);
+    for (let i = 0; i < 5; i++) await f.kase(device, person);
+    const backups = await tempDir('archway-backups-');
+
+    // Writes go on through the whole backup: new cases (rows and stored files) one after another.
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await f.kase(device, person);
+        written++;
+      }
+    })();
+    let atSnapshot: { counts: Record<string, number>; keys: string[]; writtenBefore: number } | undefined;
+    const { dir, manifest } = await runBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: backups,
+      trigger: 'command',
+      // Read the source exactly as the backup's snapshot sees it (the same exported snapshot), while writes go on.
+      onSnapshot: async ({ snapshot }) => {
+        const writtenBefore = written;
+        atSnapshot = await withClient(t.env.DATABASE_URL!, async (c) => {
+          await c.query('begin isolation level repeatable read, read only');
+          await c.query(`set transaction snapshot '${snapshot}'`);
+          const counts = await rowCounts(c);
+          const keys = await referencedKeys(c);
+          await c.query('commit');
+          return { counts, keys, writtenBefore };
+        });
+        // Let a few more cases land between the snapshot and the file copy.
+        const until = written + 2;
+        while (written < until) await new Promise((r) => setTimeout(r, 10));
+      },
+    });
+    writing = false;
+    await writer;
+    expect(atSnapshot).toBeDefined();
+    expect(path.basename(dir)).toMatch(/^archway-backup-\d{8}T\d{6}Z$/);
+    expect(written).toBeGreaterThan(atSnapshot!.writtenBefore + 1);
+
+    // Patients' data: readable by this user only.
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dir, 'manifest.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, manifest.files[0]!.file))).mode & 0o777).toBe(0o600);
+
+    // Restore into an empty database and an empty local store.
+    const target: TestDatabase = await testDatabase('empty');
+    cleanups.push(() => target.drop());
+    const filesRoot = await tempDir('archway-restored-files-');
+    const storage = await createLocalStorage(filesRoot);
+    await restoreBackup({ backupDir: dir, databaseUrl: target.url, storage });
+
+    const restored = await withClient(target.url, async (c) => ({
+      counts: await rowCounts(c),
+      keys: await referencedKeys(c),
+    }));
+    expect(restored.counts).toEqual(atSnapshot!.counts);
+    expect(restored.keys).toEqual(atSnapshot!.keys);
+    // The source kept growing after the snapshot: the restored copy is not simply "now".
+    const now = await withClient(t.env.DATABASE_URL!, rowCounts);
+    expect(now['public.case_boxes']).toBeGreaterThan(restored.counts['public.case_boxes']!);
+
+    // Every file a restored row names is there, byte for byte the source's.
+    const source = await storedHashes(t.app.platform.storage, path.join(t.dataDir, 'files'));
+    const copy = await storedHashes(storage, filesRoot);
+    for (const key of restored.keys) {
+      expect(copy.get(key), key).toBeDefined();
+      expect(copy.get(key)).toBe(source.get(key));
+    }
+    for (const [key, sha] of copy) expect(sha, key).toBe(source.get(key));
+    expect(manifest.counts.rows).toBe(Object.values(atSnapshot!.counts).reduce((a, b) => a + b, 0));
+  }, 120_000);
+
+  it('holds back deletions of stored files while it runs, and makes them after', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const guarded = guardDeletes(t.app.platform.storage, t.app.platform.db);
+    await guarded.put('cases/guard-test-file', Buffer.from('x'));
+    const backups = await tempDir('archway-backups-');
+    let seen: boolean | undefined;
+    await runBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: backups,
+      trigger: 'command',
+      onSnapshot: async () => {
+        await guarded.delete('cases/guard-test-file');
+        seen = (await guarded.stat('cases/guard-test-file')) !== undefined;
+      },
+    });
+    expect(seen).toBe(true);
+    expect(guarded.deferred.has('cases/guard-test-file')).toBe(true);
+    await guarded.retryDeferred();
+    expect(await guarded.stat('cases/guard-test-file')).toBeUndefined();
+    expect(guarded.deferred.size).toBe(0);
+    await guarded.close();
+  });
+
+  it('refuses a second backup while one runs, and an unwritable directory', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const backups = await tempDir('archway-backups-');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const inSnapshot = new Promise<void>((r) => (started = r));
+    const first = await startBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: backups,
+      trigger: 'console',
+      onSnapshot: async () => {
+        started();
+        await held;
+      },
+    });
+    await inSnapshot;
+    expect((await listBackups(backups)).map((b) => [b.name, b.state])).toEqual([[first.name, 'running']]);
+    const second = startBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: backups,
+      trigger: 'command',
+    });
+    await expect(second).rejects.toMatchObject({ name: 'BackupRefusal', reason: 'running' });
+    release();
+    await first.done;
+    expect((await listBackups(backups)).map((b) => b.state)).toEqual(['done']);
+
+    const file = path.join(backups, 'not-a-dir');
+    await (await import('node:fs/promises')).writeFile(file, 'x');
+    const refused = await startBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: path.join(file, 'sub'),
+      trigger: 'command',
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BackupRefusal);
+    expect((refused as BackupRefusal).reason).toBe('notWritable');
+    expect(await readdir(backups)).toHaveLength(2);
+  });
+});
