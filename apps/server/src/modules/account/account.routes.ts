@@ -27,6 +27,10 @@ export const accountRoutes =
   async (app) => {
     const { config, db, tokens } = platform;
     const provider = createProvider(config, db, secrets, (id) => accountClaims(db, id));
+    // A revoked grant's access tokens are refused from now on (actors.repository.ts); its open connections close.
+    provider.on('grant.revoked', (_ctx: unknown, grantId: string) =>
+      platform.realtime.disconnectGrant(grantId),
+    );
 
     const purge = setInterval(
       () => purgeSignInCounters(db).catch((err) => app.log.warn({ err }, 'sign-in counter purge failed')),

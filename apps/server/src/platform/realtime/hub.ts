@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { GenericErrors } from '@archway/contract';
 import { actorOfClaims, type Actor, type ActorResolver } from '../auth.ts';
-import type { TokenService } from '../identity/tokens.ts';
+import { GRANT_CLAIM, type TokenService } from '../identity/tokens.ts';
 import type { Realtime } from './realtime.ts';
 
 /** The push service's path (calls-and-errors §7.3). */
@@ -15,6 +15,8 @@ export const orgRoom = (custId: string) => `cust:${custId}`;
 /** The person's connections acting for one organization: closed together when the membership ends. */
 export const memberRoom = (userId: string, custId: string) => `member:${userId}:${custId}`;
 
+/** The connections made with the tokens of one OpenID grant (one sign-in): closed together when it is revoked. */
+export const grantRoom = (grantId: string) => `grant:${grantId}`;
 export interface HubOptions {
   tokens: TokenService;
   /** The same resolver the HTTP routes use (platform/auth.ts): ended sessions and deleted people are refused. */
@@ -29,6 +31,7 @@ interface SocketData {
   expiry?: NodeJS.Timeout;
 }
 
+  grantId?: string;
 /** A token given as socket.io's `auth.token`, or (SignalR-style clients) the `access_token` query parameter. */
 function handshakeToken(socket: Socket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -43,15 +46,18 @@ async function actorOf(opts: HubOptions, token: string | undefined) {
   try {
     const claims = await opts.tokens.verify(token);
     const actor = await actorOfClaims(opts.resolve, claims);
-    return actor ? { actor, exp: claims.exp ?? 0 } : undefined;
+    return actor ? { actor, exp: claims.exp ?? 0, grantId: claims[GRANT_CLAIM] } : undefined;
   } catch (err) {
     opts.log.debug({ err }, 'realtime token refused');
     return undefined;
   }
 }
 
-/** The socket joins its person's room and its organization's; a renewed token may name another organization. */
-function enter(socket: Socket, actor: Actor, exp: number) {
+/**
+ * The socket joins its person's room, its organization's and its token's grant's; a renewed token may name another
+ * organization or come from another sign-in (grant).
+ */
+function enter(socket: Socket, actor: Actor, exp: number, grantId: string | undefined) {
   const data = socket.data as SocketData;
   const previous = data.actor as Actor | undefined;
   if (previous?.custId && previous.custId !== actor.custId) {
@@ -61,9 +67,12 @@ function enter(socket: Socket, actor: Actor, exp: number) {
   data.actor = actor;
   void socket.join(userRoom(actor.userId));
   if (actor.custId) void socket.join([orgRoom(actor.custId), memberRoom(actor.userId, actor.custId)]);
+  if (data.grantId && data.grantId !== grantId) void socket.leave(grantRoom(data.grantId));
   // The connection lives as long as its token: a client renews before expiry (event `renew`) or is disconnected.
+  data.grantId = grantId;
   clearTimeout(data.expiry);
   const left = Math.max(0, exp * 1000 - Date.now());
+  if (grantId) void socket.join(grantRoom(grantId));
   data.expiry = setTimeout(() => socket.disconnect(true), Math.min(left, 2 ** 31 - 1));
   data.expiry.unref();
 }
@@ -100,7 +109,7 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
           err.data = { key: GenericErrors.sessionExpired.key, code: GenericErrors.sessionExpired.code };
           return next(err);
         }
-        enter(socket, found.actor, found.exp);
+        enter(socket, found.actor, found.exp, found.grantId);
         next();
       },
       (err: unknown) => next(err instanceof Error ? err : new Error('unauthorized')),
@@ -121,7 +130,7 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
         const current = (socket.data as SocketData).actor;
         const ok = !!found && found.actor.userId === current.userId;
         if (typeof ack === 'function') (ack as (r: { ok: boolean }) => void)({ ok });
-        if (ok) enter(socket, found.actor, found.exp);
+        if (ok) enter(socket, found.actor, found.exp, found.grantId);
         else socket.disconnect(true);
       });
     });
@@ -158,3 +167,4 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
   });
   return io;
 }
+    disconnectGrant: (grantId) => close(grantRoom(grantId)),

@@ -15,6 +15,11 @@ export interface Realtime {
   disconnectOrg(custId: string): void;
   /** Closes the person's connections acting for the organization, on every process (membership ended). */
   disconnectMember(userId: string, custId: string): void;
+  /**
+   * Closes the connections made with the tokens of one OpenID grant, on every process (signed out at the provider,
+   * or a spent refresh token replayed: the grant is revoked).
+   */
+  disconnectGrant(grantId: string): void;
 }
 
 /** Until the hub is attached (and in processes without one), announcements go nowhere: nothing is lost, they are stored. */
@@ -38,6 +43,9 @@ export function createRealtime(): Realtime & { attach(target: Realtime): void } 
     },
     disconnectMember(userId, custId) {
       target?.disconnectMember(userId, custId);
+    },
+    disconnectGrant(grantId) {
+      target?.disconnectGrant(grantId);
     },
   };
 }
