@@ -97,6 +97,35 @@ describe('readPly', () => {
       );
     });
 
+    it('bad-count: an ascii body holding more vertex or face lines than its header declares', () => {
+      const h = header(
+        'format ascii 1.0',
+        ...vertex3,
+        'element face 1',
+        'property list uchar int vertex_indices',
+      );
+      const body = '0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n';
+      // As declared, trailing blank lines and spaces included: read.
+      expect(readPly(concat(h, text(`${body}\n  \r\n`))).indices).toEqual(new Uint32Array([0, 1, 2]));
+      const more = [
+        ['one vertex more (read as the face, its face left over)', '0 0 0\n1 0 0\n0 1 0\n1 1 0\n3 0 1 2\n'],
+        ['one face more', `${body}3 0 2 1\n`],
+        ['a stray value', `${body}7\n`],
+      ];
+      for (const [what, extra] of more) {
+        const e = meshError(() => readPly(concat(h, text(extra!))));
+        expect(e.code, what).toBe('bad-count');
+        expect(e.message, what).toMatch(
+          /PLY body holds more than its header declares \(3 vertex, 1 face\): '.+' on line \d+/,
+        );
+      }
+      // A vertex more where no face follows: the header says 3, the body has 4.
+      const vertexOnly = header('format ascii 1.0', ...vertex3);
+      const e = meshError(() => readPly(concat(vertexOnly, text('0 0 0\n1 0 0\n0 1 0\n1 1 0\n'))));
+      expect(e.code).toBe('bad-count');
+      expect(e.message).toMatch(/'1' on line 4/);
+    });
+
     it("bad-index in binary: the scanners' uchar/int layout and another, below 0 and past the end", () => {
       for (const indexType of ['int', 'uint']) {
         const h = header(

@@ -515,6 +515,16 @@ const readAsciiBody = (header: PlyHeader, text: string): Mesh => {
       if (isFace && c.hasFaces) c.face(polygon);
     }
   }
+  // More records than declared is a malformed file, as fewer is: the header is what a reader trusts (its sizes, the
+  // preview's progress), and a body that disagrees with it is refused rather than read in part.
+  const extra = tokens.next();
+  if (extra !== undefined) {
+    const counts = header.elements.map((e) => `${e.count} ${e.name}`).join(', ');
+    throw new MeshError(
+      'bad-count',
+      `PLY body holds more than its header declares (${counts}): '${extra.slice(0, 40)}' on line ${tokens.line} of the body`,
+    );
+  }
   return c.finish();
 };
 
