@@ -62,10 +62,12 @@ unless a call documents its own shape. On a refusal, data is {key, field?, resul
 the web app translates, field names the offending input, results gives each item's outcome when a call on several
 items failed for all of them. Invalid input answers the call's own parameter-error code where its table has one.
 Archway adds these generic codes where the specification has none:
-400 invalid parameter, 401 session expired (send a fresh token), 404 object not found, 429 too many attempts.
+400 invalid parameter, 401 session expired (send a fresh token), 404 object not found, 413 request too large,
+429 too many attempts.
 Objects of another organization answer exactly like objects that do not exist.
 HTTP statuses: 404 only for an unknown path (code 200); catalogue refusals answer 400 (409 for a conflict,
-403 code 100 for a missing permission), 401 without a valid token, 429 past a rate limit, 500 for internals.
+403 code 100 for a missing permission), 401 without a valid token, 413 for a body over the limit,
+429 past a rate limit, 500 for internals.
 Every route states who may call it (public, signedIn, member: signed in with an organization, admin).
 Strings must not contain NUL bytes or unpaired surrogates; JSON bodies nest at most 32 deep; ids in paths are UUIDs.
 
