@@ -170,14 +170,14 @@ export function BackupsTab() {
   const count = (key: 'backups.rows' | 'backups.files', n: number) =>
     t(key, { count: n, n: number.format(n) });
 
-  const startButton = (
+  const startButton = (testId: string) => (
     <Button
       type="primary"
       icon={<CloudUploadOutlined />}
       onClick={() => start.mutate(undefined)}
       loading={start.isPending}
       disabled={running || !list.data}
-      data-testid="backups-start"
+      data-testid={testId}
     >
       {t('backups.start')}
     </Button>
@@ -197,7 +197,7 @@ export function BackupsTab() {
         data-testid="backups-table"
         toolbar={
           <>
-            {startButton}
+            {startButton('backups-start')}
             <Button
               icon={<ReloadOutlined />}
               onClick={() => void list.refetch()}
@@ -216,7 +216,7 @@ export function BackupsTab() {
           <Empty description={t('backups.empty')} data-testid="backups-empty">
             <Flex vertical align="center" gap={8}>
               <Typography.Text type="secondary">{t('backups.emptyHint')}</Typography.Text>
-              {startButton}
+              {startButton('backups-start-empty')}
             </Flex>
           </Empty>
         }
