@@ -81,8 +81,8 @@ describe('a backup taken while Archway keeps writing', () => {
     cleanups.push(() => t.close());
     const f = factories(t.app);
     const org = await f.org();
-    const person = await f.user(org);
-    const device = await f.device(org, person);
+    const person = org.owner;
+    const device = await f.device(org);
     for (let i = 0; i < 5; i++) await f.kase(device, person);
     const backups = await tempDir('archway-backups-');
 
