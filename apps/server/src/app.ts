@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -55,6 +56,9 @@ import { seedDemoOrderForm } from './demo/seed-orders.ts';
 import { seedDemoHelp } from './demo/seed-help.ts';
 import { seedDemoUpdates } from './demo/seed-updates.ts';
 import { loggerOptions, registerRequestLog, type LogOut } from './platform/logging.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
+import { registerMetricsRoute, registerRequestMetrics } from './platform/metrics/http.ts';
+import { newestBackup } from './platform/metrics/backups.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
@@ -107,6 +111,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app, config);
   registerCors(app, config);
   registerRequestLog(app);
+  // Prometheus' figures of this app (platform/metrics; README "Metrics and health"), fed by the parts below.
+  const metrics = createMetrics({
+    onSourceError: (source, err) => app.log.warn({ err, source }, 'a metric could not be read'),
+  });
+  registerRequestMetrics(app, metrics);
+  // The backup code may register its own reader; until it does, the newest complete folder of DATA_DIR/backups.
+  metrics.source('lastBackup', () => newestBackup(path.join(config.dataDir, 'backups')));
   registerInputGuards(app);
   await registerMultipart(app);
 
@@ -117,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDir: config.dataDir,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
     log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
+    metrics,
   });
   app.addHook('onClose', () => database.close());
   const { db } = database;
@@ -132,8 +144,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxSize: config.uploadMaxBytes,
     expiryMs: config.uploadExpiryMs,
     webOrigin: new URL(config.publicUrl).origin,
+    metrics,
   });
-  const mail = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mail = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, metrics });
   app.addHook('onClose', () => mail.stop());
   const realtime = createRealtime();
   const platform: Platform = { config, db, tokens, storage, uploads, mail, realtime };
@@ -147,8 +160,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     actorFor(db, userId, custId, issuedAt, grantId);
   registerAuth(app, tokens, resolveActor);
   // The realtime hub (socket.io at /hubs/notify) authenticates the same way and feeds platform.realtime.
-  attachHub(app, realtime, { tokens, resolve: resolveActor, databaseUrl: database.url, log: app.log });
+  attachHub(app, realtime, {
+    tokens,
+    resolve: resolveActor,
+    databaseUrl: database.url,
+    log: app.log,
+    metrics,
+  });
   registerAccess(app, refusals.onAccessRefused);
+  registerMetricsRoute(app, metrics, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -183,7 +203,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes(platform));
   await app.register(helpRoutes(platform));
   await app.register(adminAuditRoutes(platform));
-  const scanJobs = startScanJobs({ db, storage, log: app.log, threads: config.scanThreads, realtime });
+  const scanJobs = startScanJobs({
+    db,
+    storage,
+    log: app.log,
+    threads: config.scanThreads,
+    realtime,
+    metrics,
+  });
   app.addHook('onClose', () => scanJobs.stop());
   app.decorate('scanJobs', scanJobs);
   await app.register(conversionsRoutes(platform, scanJobs));

@@ -221,6 +221,10 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'smtp://… or smtps://…')
     .optional(),
   MAIL_FROM: z.string().max(200).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, '16 to 512 printable characters without spaces (a Bearer token)')
+    .optional(),
   BRAND: z
     .string()
     .trim()
@@ -296,6 +300,11 @@ export interface Config {
   /** The From header of Archway's mail (MAIL_FROM; default `Archway <no-reply@` PUBLIC_URL's host `>`). */
   mailFrom: string;
   /**
+   * The Bearer token that reads `/metrics` from anywhere (METRICS_TOKEN, at least 16 characters); without it only
+   * callers on this machine do (platform/metrics/http.ts).
+   */
+  metricsToken?: string;
+  /**
    * The brand this server shows (BRAND, default archway; packages/contract brands.ts), served in identity settings.
    * A special brand hides the help popover, the privacy settings and the model builder (whose calls it refuses).
    */
@@ -345,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scanThreads: e.SCAN_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     mailFrom: e.MAIL_FROM ?? `Archway <no-reply@${new URL(publicUrl).hostname}>`,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     brand: (e.BRAND as BrandId | undefined) ?? 'archway',
   };
 }

@@ -209,3 +209,21 @@ export async function queueMissingThumbnails(db: Queryable, limit: number): Prom
   );
   return rows.length;
 }
+
+/** Jobs queued and running (every process's) and when the oldest queued one was queued: `/metrics` at scrape time. */
+export async function queueFigures(
+  db: Queryable,
+): Promise<{ queued: number; running: number; oldestQueuedAt: Date | null }> {
+  const [row] = await rowsOf<{ queued: number; running: number; oldest: Date | string | null }>(
+    db,
+    sql`select count(*) filter (where state = 'queued')::int as queued,
+               count(*) filter (where state = 'running')::int as running,
+               min(created_at) filter (where state = 'queued') as oldest
+        from scan_jobs where state in ('queued', 'running')`,
+  );
+  return {
+    queued: row?.queued ?? 0,
+    running: row?.running ?? 0,
+    oldestQueuedAt: row?.oldest == null ? null : new Date(row.oldest),
+  };
+}

@@ -19,6 +19,7 @@ import type { ScanOutput, ScanResult, ScanTask } from './scan.worker.ts';
 import { JobFailure } from './scan-job-failure.ts';
 import { buildModelJob, compareJob, failedNotices, type JobDeps } from './model-jobs.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { JobOutcome, Metrics } from '../../platform/metrics/metrics.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
 import { conversionEnded } from '../notices/task-notices.ts';
 
@@ -46,6 +47,8 @@ export interface ScanJobsOptions {
   workerFile?: URL;
   /** Tells the person who started a conversion that it is done or failed (Task / Failed). */
   realtime?: Realtime;
+  /** The app's metrics: the queue (read at scrape time, every process's jobs) and each job this process ends. */
+  metrics?: Metrics;
 }
 
 export interface ScanJobs {
@@ -71,6 +74,7 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
 export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   const { db, storage, log } = opts;
   const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  opts.metrics?.source('scanQueue', () => jobs.queueFigures(db));
   const threads = opts.threads;
   const staleMs = opts.staleMs ?? STALE_MS;
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
@@ -245,6 +249,8 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   };
 
   const runJob = async (job: jobs.ScanJob) => {
+    const started = performance.now();
+    let outcome: JobOutcome = 'done';
     let progress = 0;
     const beat = setInterval(() => {
       jobs
@@ -266,16 +272,20 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
       else await drawThumbnail(job);
     } catch (err) {
       if (err instanceof JobFailure) {
+        outcome = 'failed';
         await failJob(job, err.def);
       } else if (job.attempts < MAX_ATTEMPTS && !stopped) {
+        outcome = 'requeued';
         log.warn({ err, job: job.id }, 'scan job interrupted; queued again');
         await jobs.requeueJob(db, job.id, worker);
       } else {
+        outcome = 'failed';
         log.error({ err, job: job.id }, 'scan job failed');
         await failJob(job, CaseErrors.processingFailed);
       }
     } finally {
       clearInterval(beat);
+      opts.metrics?.scanJob(job.kind, outcome, (performance.now() - started) / 1000);
     }
   };
 

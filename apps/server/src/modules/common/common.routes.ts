@@ -3,12 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, Languages, safeString, servicesMap } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { createReadiness, READINESS_CHECKS } from '../../platform/metrics/readiness.ts';
 import * as service from './common.service.ts';
 
-/** `/common/services`, the cloud texts and `/healthz`. `/Common/SetLanguage` is the user's: users.routes.ts. */
+/**
+ * `/common/services`, the cloud texts, `/healthz` (liveness) and `/readyz` (readiness). `/Common/SetLanguage` is the
+ * user's: users.routes.ts.
+ */
 export const commonRoutes =
-  ({ config, db }: Platform): FastifyPluginAsyncZod =>
+  ({ config, db, storage }: Platform): FastifyPluginAsyncZod =>
   async (app) => {
+    const readiness = createReadiness({ db, storage });
+
     app.get(
       '/common/services',
       {
@@ -47,6 +53,34 @@ export const commonRoutes =
       async () => {
         await service.health(db);
         return { status: 'ok' };
+      },
+    );
+
+    const check = z.enum(['ok', 'failed']);
+    app.get(
+      '/readyz',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['common'],
+          summary:
+            "Readiness: the database answers, its migrations are this version's, and the file storage takes a write. " +
+            '200 when all hold, 503 naming the checks that failed (why is logged, not answered).',
+          response: {
+            200: z.object({ status: z.literal('ready'), checks: z.record(z.enum(READINESS_CHECKS), check) }),
+            503: z.object({
+              status: z.literal('not ready'),
+              checks: z.record(z.enum(READINESS_CHECKS), check),
+            }),
+          },
+        },
+      },
+      async (req, reply) => {
+        const r = await readiness();
+        reply.header('cache-control', 'no-store');
+        if (r.ready) return { status: 'ready' as const, checks: r.checks };
+        req.log.warn({ failed: r.errors }, 'not ready');
+        return reply.status(503).send({ status: 'not ready' as const, checks: r.checks });
       },
     );
   };

@@ -1,11 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { importPgliteDataDir } from './pglite-import.ts';
 import { preparingClient } from './preparing-client.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 /** PostgreSQL through node-postgres: the embedded server of DATA_DIR, or the one DATABASE_URL names. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -35,6 +38,25 @@ export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
 const PREPARED_PER_CONNECTION = 500;
 
 const migrationsFolder = new URL('../../migrations', import.meta.url).pathname;
+
+/**
+ * The newest migration this code carries (its journal's `when`, which drizzle records as `created_at`) and the newest
+ * the database has applied (null: none, or no migrations table): readiness wants them equal.
+ */
+export async function migrationState(db: Queryable): Promise<{ expected: number; applied: number | null }> {
+  const journal = JSON.parse(
+    await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[];
+  };
+  const expected = Math.max(0, ...journal.entries.map((e) => e.when));
+  const [row] = await rowsOf<{ applied: string | null }>(
+    db,
+    sql`select case when to_regclass('drizzle.__drizzle_migrations') is null then null
+                    else (select max(created_at)::text from drizzle.__drizzle_migrations) end as applied`,
+  );
+  return { expected, applied: row?.applied == null ? null : Number(row.applied) };
+}
 /** Any constant: every process that starts waits on the same lock while one migrates. */
 const MIGRATION_LOCK = 72_616_873;
 
@@ -43,6 +65,32 @@ export interface OpenOptions {
   dataDir: string;
   onIdleError?: (err: Error) => void;
   log?: { info(msg: string): void; warn(msg: string): void };
+  /** The app's metrics: the pool's use and the statements refused (platform/metrics). */
+  metrics?: Metrics;
+}
+
+/** The pool's connections at most. */
+const POOL_MAX = 10;
+
+/**
+ * `Base` that tells `onError` of every statement the database or the driver refused (promise or callback form; the
+ * caller still gets the error). A submittable (COPY, cursors) reports its own errors and is not counted.
+ */
+function countingErrors(Base: typeof pg.Client, onError: (err: unknown) => void): typeof pg.Client {
+  return class CountingClient extends Base {
+    override query(...args: unknown[]): never {
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function')
+        args[last] = (err: unknown, ...rest: unknown[]) => {
+          if (err) onError(err);
+          return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+        };
+      const result = (super.query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) result.catch(onError);
+      return result as never;
+    }
+  };
 }
 
 /**
@@ -80,12 +128,20 @@ async function connect(
   // only add tens of milliseconds when the planner's estimate crosses jit_above_cost.
   // Every parameterized statement is prepared (preparing-client.ts) and planned once, generically: its plan must
   // not depend on the values (`npm run bench:api` EXPLAINs the statements exactly as the server runs them).
+  const preparing = preparingClient(PREPARED_PER_CONNECTION);
+  const metrics = opts.metrics;
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     options: '-c jit=off -c plan_cache_mode=force_generic_plan',
-    Client: preparingClient(PREPARED_PER_CONNECTION),
+    Client: metrics ? countingErrors(preparing, (err) => metrics.queryError(err)) : preparing,
   });
+  metrics?.source('dbPool', () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: POOL_MAX,
+  }));
   // An idle connection closed by the server (restart, failover) must not crash the process.
   pool.on('error', (err) => opts.onIdleError?.(err));
   try {

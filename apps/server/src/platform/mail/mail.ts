@@ -4,6 +4,8 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/client.ts';
 import { mailOutbox } from './mail.schema.ts';
+import { pendingFigures } from './outbox.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 export interface MailMessage {
   to: string;
@@ -27,6 +29,8 @@ export interface MailerOptions {
   leaseMs?: number;
   /** How often the delivery loop looks for due messages (besides being woken by `send`). */
   pollMs?: number;
+  /** The app's metrics: the outbox's depth (read at scrape time) and each delivery's outcome. */
+  metrics?: Metrics;
 }
 
 export interface Mailer {
@@ -71,6 +75,8 @@ export function createMailer(opts: MailerOptions): Mailer {
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const transport: Transporter | undefined = opts.smtpUrl ? createTransport(opts.smtpUrl) : undefined;
   const domain = /@([^>\s]+)>?\s*$/.exec(opts.from)?.[1] ?? 'archway.local';
+  const metrics = opts.metrics;
+  metrics?.source('mailOutbox', () => pendingFigures(db));
 
   const queue = async (q: Queryable, values: Omit<typeof mailOutbox.$inferInsert, 'messageId'>) => {
     const [row] = await q
@@ -111,6 +117,7 @@ export function createMailer(opts: MailerOptions): Mailer {
           .set({ state: 'sent', sentAt: new Date(), lastError: null })
           .where(eq(mailOutbox.id, row.id));
         sent++;
+        metrics?.mailDelivery('sent');
       } catch (err) {
         const last = isPermanent(err) || row.attempts >= maxAttempts;
         const delay = Math.min(HOUR_MS, retryBaseMs * 2 ** (row.attempts - 1));
@@ -118,6 +125,7 @@ export function createMailer(opts: MailerOptions): Mailer {
           { err: errorText(err), mail: row.id, attempt: row.attempts },
           last ? 'mail given up' : 'mail will be retried',
         );
+        metrics?.mailDelivery(last ? 'failed' : 'retry');
         await db
           .update(mailOutbox)
           .set({

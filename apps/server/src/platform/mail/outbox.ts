@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, min, or } from 'drizzle-orm';
 import { escapeLike } from '../db/like.ts';
 import type { Queryable } from '../db/client.ts';
 import { mailOutbox } from './mail.schema.ts';
@@ -75,4 +75,15 @@ export async function readOutboxMessage(
     .where(eq(mailOutbox.id, id))
     .limit(1);
   return row && { ...redactRow(row), text: redactLinks(row.text) };
+}
+
+/** E-mails waiting for the relay and when the oldest was queued (`/metrics`; the partial index `mail_outbox_due`). */
+export async function pendingFigures(
+  db: Queryable,
+): Promise<{ pending: number; oldestPendingAt: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), oldest: min(mailOutbox.createdAt) })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.state, 'pending'));
+  return { pending: row?.n ?? 0, oldestPendingAt: row?.oldest ?? null };
 }

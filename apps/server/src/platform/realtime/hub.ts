@@ -6,6 +6,7 @@ import { GenericErrors } from '@archway/contract';
 import { actorOfClaims, type Actor, type ActorResolver } from '../auth.ts';
 import { GRANT_CLAIM, type TokenService } from '../identity/tokens.ts';
 import type { Realtime } from './realtime.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 /** The push service's path (calls-and-errors §7.3). */
 export const HUB_PATH = '/hubs/notify';
@@ -14,9 +15,9 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const orgRoom = (custId: string) => `cust:${custId}`;
 /** The person's connections acting for one organization: closed together when the membership ends. */
 export const memberRoom = (userId: string, custId: string) => `member:${userId}:${custId}`;
-
 /** The connections made with the tokens of one OpenID grant (one sign-in): closed together when it is revoked. */
 export const grantRoom = (grantId: string) => `grant:${grantId}`;
+
 export interface HubOptions {
   tokens: TokenService;
   /** The same resolver the HTTP routes use (platform/auth.ts): ended sessions and deleted people are refused. */
@@ -24,14 +25,16 @@ export interface HubOptions {
   /** Messages fan out to every server process through PostgreSQL's LISTEN/NOTIFY. */
   databaseUrl: string;
   log: FastifyBaseLogger;
+  /** The app's metrics: the open connections, read at scrape time. */
+  metrics?: Metrics;
 }
 
 interface SocketData {
   actor: Actor;
+  grantId?: string;
   expiry?: NodeJS.Timeout;
 }
 
-  grantId?: string;
 /** A token given as socket.io's `auth.token`, or (SignalR-style clients) the `access_token` query parameter. */
 function handshakeToken(socket: Socket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -64,15 +67,15 @@ function enter(socket: Socket, actor: Actor, exp: number, grantId: string | unde
     void socket.leave(orgRoom(previous.custId));
     void socket.leave(memberRoom(previous.userId, previous.custId));
   }
+  if (data.grantId && data.grantId !== grantId) void socket.leave(grantRoom(data.grantId));
   data.actor = actor;
+  data.grantId = grantId;
   void socket.join(userRoom(actor.userId));
   if (actor.custId) void socket.join([orgRoom(actor.custId), memberRoom(actor.userId, actor.custId)]);
-  if (data.grantId && data.grantId !== grantId) void socket.leave(grantRoom(data.grantId));
+  if (grantId) void socket.join(grantRoom(grantId));
   // The connection lives as long as its token: a client renews before expiry (event `renew`) or is disconnected.
-  data.grantId = grantId;
   clearTimeout(data.expiry);
   const left = Math.max(0, exp * 1000 - Date.now());
-  if (grantId) void socket.join(grantRoom(grantId));
   data.expiry = setTimeout(() => socket.disconnect(true), Math.min(left, 2 ** 31 - 1));
   data.expiry.unref();
 }
@@ -88,6 +91,21 @@ function enter(socket: Socket, actor: Actor, exp: number, grantId: string | unde
 export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime): void }, opts: HubOptions) {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 8 });
   pool.on('error', (err) => opts.log.warn({ err }, 'realtime database connection lost'));
+  // The adapter keeps one connection checked out for LISTEN, which the pool's handler above does not cover: without
+  // a listener of its own, its error (a database restart, a failover, an administrator ending sessions) would be an
+  // uncaught exception that ends the process. The adapter reconnects on the connection's end but never gives the dead
+  // one back, and the pool would wait for it forever when it closes: it is given back here (a connection already
+  // back in the pool refuses a second release, which is fine).
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.log.warn({ err }, 'realtime database connection lost'));
+    client.on('end', () => {
+      try {
+        (client as pg.PoolClient).release(new Error('connection ended'));
+      } catch {
+        // idle in the pool, or released already
+      }
+    });
+  });
   const io = new Server(app.server, {
     path: HUB_PATH,
     serveClient: false,
@@ -100,6 +118,8 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
       errorHandler: (err: Error) => opts.log.warn({ err }, 'realtime fan-out failed'),
     }),
   });
+
+  opts.metrics?.source('sockets', () => io.of('/').sockets.size);
 
   io.use((socket, next) => {
     actorOf(opts, handshakeToken(socket)).then(
@@ -154,6 +174,7 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
     disconnectUser: (userId) => close(userRoom(userId)),
     disconnectOrg: (custId) => close(orgRoom(custId)),
     disconnectMember: (userId, custId) => close(memberRoom(userId, custId)),
+    disconnectGrant: (grantId) => close(grantRoom(grantId)),
   });
 
   // Before Fastify closes its server: connected sockets would keep it open.
@@ -167,4 +188,3 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
   });
   return io;
 }
-    disconnectGrant: (grantId) => close(grantRoom(grantId)),

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { EVENTS, Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config.ts';
 import type { StagedUpload } from '../storage/storage.ts';
 import { PgLocker } from './pg-locker.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 /** The header the API sets (never the client: it is removed first) to tell tus who creates an upload. */
 export const OWNER_HEADER = 'x-archway-upload-owner';
@@ -37,6 +38,8 @@ export async function createUploads(opts: {
   expiryMs: number;
   /** The web app's origin (PUBLIC_URL): the only one tus answers CORS for, as the rest of the API (platform/cors). */
   webOrigin: string;
+  /** The app's metrics: uploads created, finished, being received, and the bytes received. */
+  metrics?: Metrics;
 }): Promise<Uploads> {
   const s3 =
     opts.storage.kind === 's3'
@@ -66,6 +69,22 @@ export async function createUploads(opts: {
           expirationPeriodInMilliseconds: opts.expiryMs,
         });
   const client = s3 && aws ? new aws.S3Client(s3) : undefined;
+  const metrics = opts.metrics;
+  if (metrics) {
+    // Every PATCH's bytes go through the store's write, which answers the new offset (an interrupted PATCH too: tus
+    // ends the stream and the store keeps what arrived).
+    const write = datastore.write.bind(datastore);
+    datastore.write = async (stream: Readable, id: string, offset: number) => {
+      metrics.uploadReceiving(1);
+      try {
+        const end = await write(stream, id, offset);
+        metrics.uploadBytes(end - offset);
+        return end;
+      } finally {
+        metrics.uploadReceiving(-1);
+      }
+    };
+  }
   /**
    * The S3 store cannot remove a finished upload (it aborts the multipart upload first, S3 answers NoSuchUpload,
    * and the store does not recognise the SDK's error): its objects are deleted here instead.
@@ -94,6 +113,10 @@ export async function createUploads(opts: {
       return { metadata: { ...upload.metadata, owner } };
     },
   });
+  if (metrics) {
+    server.on(EVENTS.POST_CREATE, () => metrics.uploadCreated());
+    server.on(EVENTS.POST_FINISH, () => metrics.uploadFinished());
+  }
   return {
     server,
     async info(id) {
