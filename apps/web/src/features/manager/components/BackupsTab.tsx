@@ -117,8 +117,9 @@ function useFinishedToasts(list: BackupList | undefined) {
 function BackupSettings({ list }: { list: BackupList }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const item = (label: string, value: ReactNode, testId: string) => (
-    <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 200px' }} data-testid={testId}>
+  // The directory gets the most room: a path is long and only breaks where it must.
+  const item = (label: string, value: ReactNode, testId: string, grow = 1) => (
+    <Flex vertical gap={2} style={{ minWidth: 0, flex: `${grow} 1 200px` }} data-testid={testId}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}
       </Typography.Text>
@@ -134,6 +135,7 @@ function BackupSettings({ list }: { list: BackupList }) {
             {list.directory}
           </Typography.Text>,
           'backups-directory',
+          2,
         )}
         {item(
           t('backups.schedule'),
