@@ -203,6 +203,13 @@ const schema = z.object({
     })
     .optional(),
   STORAGE_URL: storageUrl.optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'a UTC time HH:MM (e.g. 03:00), or off')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   AWS_SESSION_TOKEN: z.string().optional(),
@@ -282,6 +289,15 @@ export interface Config {
   frameAncestors: string[];
   /** Where file contents live (STORAGE_URL). */
   storage: StorageConfig;
+  /** Where backups are written (BACKUP_DIR; default DATA_DIR/backups). */
+  backupDir: string;
+  /**
+   * The nightly backup's UTC time `HH:MM` (BACKUP_SCHEDULE; default 03:00 on the embedded database, off with
+   * DATABASE_URL unless set; `off`: none). Null when off.
+   */
+  backupSchedule: string | null;
+  /** How many done backups are kept (BACKUP_KEEP, default 7); older ones are removed after a new one is done. */
+  backupKeep: number;
   /** Downloads of one case, all organizations together (CASE_MAX_DOWNLOADS; 0: unlimited, the default). */
   caseMaxDownloads: number;
   /** Days after its last upload during which a case's files may be fetched (CASE_RETENTION_DAYS; 0: forever). */
@@ -347,6 +363,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     frameAncestors: ["'self'", ...(e.FRAME_ANCESTORS ?? [])],
     storage: storageConfig(e),
+    backupDir: e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups'),
+    backupSchedule:
+      e.BACKUP_SCHEDULE === 'off' ? null : (e.BACKUP_SCHEDULE ?? (e.DATABASE_URL ? null : '03:00')),
+    backupKeep: e.BACKUP_KEEP,
     caseMaxDownloads: e.CASE_MAX_DOWNLOADS,
     caseRetentionDays: e.CASE_RETENTION_DAYS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
