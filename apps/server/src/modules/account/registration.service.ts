@@ -247,7 +247,9 @@ export async function forgotPassword(d: RegistrationDeps, ctx: RequestContext, e
 
 /**
  * `POST /user/password/reset`: a live reset link sets the new password; every reset link of the user is spent and
- * every session of the account ends (as after a password change). A reset the administrator required is done.
+ * every session of the account ends (as after a password change). A reset the administrator required is done. The
+ * link of an account disabled since it was mailed is refused like a spent one, and spent with the account's other
+ * links: enabling the account later does not bring it back.
  */
 export async function resetPassword(
   d: RegistrationDeps,
@@ -259,6 +261,11 @@ export async function resetPassword(
   const userId = await d.db.transaction(async (tx) => {
     const used = await repo.useToken(tx, 'resetPassword', hashOf(token));
     if (!used) throw new AppError(AccountLinkErrors.invalidLink);
+    const account = await repo.lockUser(tx, used.userId);
+    if (!account || account.disabled) {
+      await repo.retireTokens(tx, used.userId, 'resetPassword');
+      return null;
+    }
     await repo.setPasswordHash(tx, used.userId, passwordHash);
     await repo.retireTokens(tx, used.userId, 'resetPassword');
     // Whoever knew the old password is signed out everywhere: tokens issued before now are refused.
@@ -273,6 +280,8 @@ export async function resetPassword(
     });
     return used.userId;
   });
+  // Committed: the disabled account's links are spent.
+  if (!userId) throw new AppError(AccountLinkErrors.invalidLink);
   // Its realtime connections end too, on every process (a token's renewal would fail, but only when it is asked).
   d.realtime?.disconnectUser(userId);
   return { reset: true };
