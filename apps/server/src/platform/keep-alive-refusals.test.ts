@@ -105,7 +105,14 @@ describe('a refused form or body leaves a kept-alive connection usable', () => {
   afterAll(() => t.close());
 
   /** One request through `agent`; fails (instead of hanging) when no answer comes within 10 seconds. */
-  const send = (agent: Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+  const send = (
+    agent: Agent,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: Buffer,
+    chunked = false,
+  ) =>
     new Promise<Answer>((resolve, reject) => {
       const req = request(
         {
@@ -114,7 +121,7 @@ describe('a refused form or body leaves a kept-alive connection usable', () => {
           method,
           path,
           agent,
-          headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+          headers: { ...headers, ...(body && !chunked ? { 'content-length': String(body.length) } : {}) },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -134,7 +141,11 @@ describe('a refused form or body leaves a kept-alive connection usable', () => {
       );
       req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${method} ${path} within 10 s`)));
       req.on('error', reject);
-      req.end(body);
+      if (chunked && body) {
+        // Sent in pieces without a declared length (Transfer-Encoding: chunked).
+        for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+        req.end();
+      } else req.end(body);
     });
 
   /** The refused request, then a second one on the same connection: both answered, one connection only. */
@@ -185,26 +196,38 @@ describe('a refused form or body leaves a kept-alive connection usable', () => {
     });
   });
 
-  it('a 10 MB JSON body: HTTP 413 "request too large" in the envelope, then the next request is answered', async () => {
-    const body = Buffer.from(JSON.stringify({ name: 'x'.repeat(10 * 1024 * 1024) }));
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const before = connections;
-    try {
-      const refused = await send(
-        agent,
-        'PUT',
-        '/api2/user',
-        { ...auth, 'content-type': 'application/json' },
-        body,
-      );
-      refusal(refused, GenericErrors.requestTooLarge);
-      expect(refused.json).toMatchObject({ data: { field: 'body' } });
-      const next = await send(agent, 'GET', '/user/current', auth);
-      expect(next.status).toBe(200);
-      expect(connections - before).toBe(1);
-    } finally {
-      agent.destroy();
-    }
+  it.each([
+    ['with its length declared', false],
+    ['sent chunked', true],
+  ])(
+    'a 10 MB JSON body %s: HTTP 413 "request too large" in the envelope, then the next request is answered',
+    async (_how, chunked) => {
+      const body = Buffer.from(JSON.stringify({ name: 'x'.repeat(10 * 1024 * 1024) }));
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const before = connections;
+      try {
+        const refused = await send(
+          agent,
+          'PUT',
+          '/api2/user',
+          { ...auth, 'content-type': 'application/json' },
+          body,
+          chunked,
+        );
+        refusal(refused, GenericErrors.requestTooLarge);
+        expect(refused.json).toMatchObject({ data: { field: 'body' } });
+        const next = await send(agent, 'GET', '/user/current', auth);
+        expect(next.status).toBe(200);
+        expect(connections - before).toBe(1);
+      } finally {
+        agent.destroy();
+      }
+    },
+  );
+
+  it('a form declared larger than its call accepts: refused before it is read, then the next request is answered', async () => {
+    const big = form([{ name: 'avatar', filename: 'big.png', bytes: sample.png(10 * 1024 * 1024) }]);
+    refusal(await refusedThenServed('/api2/user/avatar', big), ProfileAvatarErrors.tooLarge);
   });
 
   /** A raw socket: writes `head` and `body`, answers everything the server sends until it closes the connection. */
