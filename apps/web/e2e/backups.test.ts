@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { PersonRef } from '../../server/src/testing/factories.ts';
 import { BACKUP_RUN_LOCK, DELETE_FENCE_LOCK } from '../../server/src/platform/backup/backup.ts';
 import { startJourney, type Journey } from './server.ts';
-import { atWidths, openAs, PHONE, settled, untranslatedOn } from './support/page.ts';
+import { atWidths, frames, openAs, PHONE, settled, untranslatedOn } from './support/page.ts';
 import { people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -149,11 +149,20 @@ describe('backups in /manager', () => {
     await error.getByText(reason).waitFor();
     await page.mouse.move(0, 0);
     await error.waitFor({ state: 'hidden' });
-    // A click shows it and it stays.
-    await tag.click();
+    // A click shows it, also right after a hover (it does not toggle it away); a click elsewhere hides it.
+    await tag.hover();
     await error.getByText(reason).waitFor();
-    await page.mouse.move(0, 0);
-    await page.keyboard.press('Escape');
+    await tag.click();
+    await frames(page);
+    expect(await error.isVisible(), 'shown after hover and click').toBe(true);
+    await page.mouse.click(2, 600);
+    await error.waitFor({ state: 'hidden' });
+    // From the keyboard: Enter on the focused tag.
+    await tag.focus();
+    await page.keyboard.press('Enter');
+    await error.getByText(reason).waitFor();
+    await page.keyboard.press('Enter');
+    await error.waitFor({ state: 'hidden' });
     await settled(page);
     const tooWide = await atWidths(page, SHOTS, 'backups-list');
     expect(tooWide).toEqual([]);

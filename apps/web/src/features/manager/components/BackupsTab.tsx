@@ -23,17 +23,29 @@ import { durationOf, formatBytes, formatDuration } from '../utils/backup-format.
 function FailedTag({ row }: { row: BackupRow }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // A click or tap on the tag always shows the reason (after a hover it would otherwise toggle it away again);
+  // leaving it, a click elsewhere or Escape hides it.
+  const shownAt = useRef(0);
+  const show = () => {
+    shownAt.current = Date.now();
+    setOpen(true);
+  };
+  const onOpenChange = (next: boolean) => {
+    if (!next && Date.now() - shownAt.current < 300) return;
+    setOpen(next);
+  };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      setOpen(!open);
+      if (open) setOpen(false);
+      else show();
     }
   };
   return (
     <Popover
       trigger={['hover', 'click']}
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
       title={t('backups.whyFailed')}
       content={
         <Typography.Paragraph
@@ -52,6 +64,7 @@ function FailedTag({ row }: { row: BackupRow }) {
         aria-expanded={open}
         aria-label={`${t('backups.states.failed')}: ${t('backups.failedHint')}`}
         onKeyDown={onKey}
+        onClick={show}
         style={{ cursor: 'pointer', marginInlineEnd: 0 }}
         data-testid="backup-state"
         data-state="failed"
