@@ -9,6 +9,7 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { factories, type Factories } from '../../testing/factories.ts';
 import { until } from '../../testing/poll.ts';
 import { HUB_PATH } from '../realtime/hub.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { parseMetrics, sampleValue, type Sample } from './scrape.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -346,5 +347,19 @@ describe.each(engines)('/metrics with scan threads and a proxy (%s)', (engine) =
     expect(await value(t.app, 'archway_backup_last_success_timestamp_seconds')).toBe(
       Date.parse('2026-12-01T03:05:00.000Z') / 1000,
     );
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('is 16 to 512 printable characters without spaces; unset, there is none', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+    for (const bad of [
+      'too-short-token',
+      'sixteen chars with spaces',
+      'x'.repeat(513),
+      'токен-не-ascii-0123456789',
+    ])
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(ConfigError);
   });
 });
