@@ -21,6 +21,8 @@ export interface RestoreOptions {
   storage: Storage;
   /** Replace a target that holds data (its tables and stored files are removed first). */
   force?: boolean;
+  /** The manifest verifyBackup already answered for this folder (the check is not repeated). */
+  verified?: Manifest;
   log?: { info(msg: string): void; warn(msg: string): void };
 }
 
@@ -50,7 +52,7 @@ async function targetContents(client: pg.Client, storage: Storage) {
  */
 export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
   const dir = path.resolve(opts.backupDir);
-  const manifest = await verifyBackup(dir);
+  const manifest = opts.verified ?? (await verifyBackup(dir));
   const entries = await journal();
   if (!entries.some((e) => e.tag === manifest.migration.tag && e.when === manifest.migration.when))
     throw new BackupInvalid(
