@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -46,6 +45,9 @@ import { modelsRoutes } from './modules/cases/models.routes.ts';
 import { compareRoutes } from './modules/cases/compare.routes.ts';
 import { reportSharesRoutes } from './modules/cases/report-shares.routes.ts';
 import { adminConsoleRoutes } from './modules/admin/admin.routes.ts';
+import { adminBackupsRoutes } from './modules/admin/backups.routes.ts';
+import { guardDeletes } from './platform/backup/delete-guard.ts';
+import { createBackups } from './platform/backup/schedule.ts';
 import { updatesRoutes } from './modules/updates/updates.routes.ts';
 import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes.ts';
 import { createUploads } from './platform/uploads/tus.ts';
@@ -58,7 +60,7 @@ import { seedDemoUpdates } from './demo/seed-updates.ts';
 import { loggerOptions, registerRequestLog, type LogOut } from './platform/logging.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { registerMetricsRoute, registerRequestMetrics } from './platform/metrics/http.ts';
-import { newestBackup } from './platform/metrics/backups.ts';
+import { backupReader } from './platform/metrics/backups.ts';
 
 const API_DESCRIPTION = `Archway API. Every documented path of the product specification is served under the base URL
 of its service (see GET /common/services). JSON answers use the envelope {success, errorCode, errorMessage, data}
@@ -116,8 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onSourceError: (source, err) => app.log.warn({ err, source }, 'a metric could not be read'),
   });
   registerRequestMetrics(app, metrics);
-  // The backup code may register its own reader; until it does, the newest complete folder of DATA_DIR/backups.
-  metrics.source('lastBackup', () => newestBackup(path.join(config.dataDir, 'backups')));
+  // The newest complete backup of BACKUP_DIR (DATA_DIR/backups), read at scrape time.
+  metrics.source('lastBackup', backupReader(config.backupDir));
   registerInputGuards(app);
   await registerMultipart(app);
 
@@ -132,7 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', () => database.close());
   const { db } = database;
-  const storage = await createStorage(config.storage);
+  // Deletions of stored files wait while a backup copies them (platform/backup/delete-guard.ts).
+  const storage = guardDeletes(await createStorage(config.storage), db);
   app.addHook('onClose', () => storage.close());
   const secrets = await loadSecrets(db);
   const tokens = await createTokenService(`${config.publicUrl}/oidc`, secrets);
@@ -218,6 +221,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compareRoutes(platform, scanJobs));
   await app.register(reportSharesRoutes(platform));
   await app.register(adminConsoleRoutes(platform));
+  // Backups: the console's list and start, the nightly schedule (platform/backup; README "Backup and restore").
+  const backups = createBackups({
+    databaseUrl: database.url,
+    storage,
+    db,
+    directory: config.backupDir,
+    schedule: config.backupSchedule,
+    keep: config.backupKeep,
+    log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
+  });
+  app.addHook('onClose', () => backups.stop());
+  await app.register(adminBackupsRoutes(platform, backups));
   await app.register(updatesRoutes(platform));
   await app.register(uploadsRoutes(platform));
   registerWebApp(app, config.webDist, Brands[config.brand]);

@@ -1,50 +1,48 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-
-/** A backup's folder name (packages/contract/src/backups.ts): `archway-backup-<time>`. */
-const BACKUP_FOLDER = /^archway-backup-[\w.-]+$/;
-
-const time = (v: unknown): Date | undefined => {
-  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? undefined : d;
-};
+import { FAILED, PARTIAL, PREFIX, readManifest } from '../backup/manifest.ts';
 
 /**
- * When the newest complete backup in `directory` was written, or undefined when there is none (or no directory):
- * the newest `archway-backup-*` folder holding a readable `manifest.json` (written last, so a backup without one is
- * partial) that does not say it failed or is running. The time is the manifest's `finishedAt` (or `createdAt`),
- * else the manifest file's own modification time. Read at scrape time: a listing and one small file.
+ * When the newest complete backup in `directory` (BACKUP_DIR) finished, or undefined when there is none (or no
+ * directory). Complete as the backup code defines it (platform/backup/manifest.ts): a folder `archway-backup-<time>`
+ * without the `.partial` or `.failed` suffix whose manifest reads and checks against its own checksum (the files are
+ * not re-hashed: that is restore's work). Folders are tried newest first (their names are UTC times) and the first
+ * good one answers; a manifest already read is not parsed again while its file is unchanged.
  */
-export async function newestBackup(directory: string): Promise<Date | undefined> {
-  let names: string[];
-  try {
-    names = (await readdir(directory, { withFileTypes: true }))
-      .filter((d) => d.isDirectory() && BACKUP_FOLDER.test(d.name))
-      .map((d) => d.name);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-  let newest: Date | undefined;
-  for (const name of names) {
-    const file = path.join(directory, name, 'manifest.json');
-    let manifest: Record<string, unknown>;
+export function backupReader(directory: string): () => Promise<Date | undefined> {
+  const known = new Map<string, { stamp: string; finishedAt: Date | undefined }>();
+  return async () => {
+    let names: string[];
     try {
-      manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-    } catch {
-      continue; // partial (no manifest yet) or damaged
+      names = await readdir(directory);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw err;
     }
-    if (!manifest || typeof manifest !== 'object') continue;
-    if (manifest.state === 'failed' || manifest.state === 'running') continue;
-    const at =
-      time(manifest.finishedAt) ??
-      time(manifest.createdAt) ??
-      (await stat(file).then(
-        (s) => s.mtime,
-        () => undefined,
-      ));
-    if (at && (!newest || at > newest)) newest = at;
-  }
-  return newest;
+    const candidates = names
+      .filter((n) => n.startsWith(PREFIX) && !n.endsWith(PARTIAL) && !n.endsWith(FAILED))
+      .sort()
+      .reverse();
+    for (const name of candidates) {
+      const dir = path.join(directory, name);
+      const s = await stat(path.join(dir, 'manifest.json')).catch(() => undefined);
+      if (!s?.isFile()) continue;
+      const stamp = `${s.mtimeMs}:${s.size}`;
+      let entry = known.get(name);
+      if (entry?.stamp !== stamp) {
+        const finishedAt = await readManifest(dir).then(
+          (m) => new Date(m.finishedAt),
+          () => undefined,
+        );
+        entry = {
+          stamp,
+          finishedAt: finishedAt && !Number.isNaN(finishedAt.getTime()) ? finishedAt : undefined,
+        };
+        known.set(name, entry);
+      }
+      if (entry.finishedAt) return entry.finishedAt;
+    }
+    return undefined;
+  };
 }

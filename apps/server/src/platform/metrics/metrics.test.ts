@@ -10,6 +10,7 @@ import { factories, type Factories } from '../../testing/factories.ts';
 import { until } from '../../testing/poll.ts';
 import { HUB_PATH } from '../realtime/hub.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { runBackup } from '../backup/backup.ts';
 import { parseMetrics, sampleValue, type Sample } from './scrape.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -330,23 +331,30 @@ describe.each(engines)('/metrics with scan threads and a proxy (%s)', (engine) =
     expect(await value(t.app, 'archway_scan_job_oldest_queued_age_seconds')).toBe(0);
   });
 
-  it("reads the newest complete backup's time from DATA_DIR/backups", async () => {
-    const dir = path.join(t.dataDir, 'backups');
-    const folder = async (name: string, manifest?: unknown) => {
-      await mkdir(path.join(dir, name), { recursive: true });
-      if (manifest !== undefined)
-        await writeFile(path.join(dir, name, 'manifest.json'), JSON.stringify(manifest));
-    };
-    await folder('archway-backup-20261130T030000Z', { finishedAt: '2026-11-30T03:04:00.000Z' });
-    await folder('archway-backup-20261201T030000Z', { finishedAt: '2026-12-01T03:05:00.000Z' });
-    // Newer, but partial (no manifest yet), failed, or not a backup at all: not counted.
-    await folder('archway-backup-20261202T030000Z');
-    await folder('archway-backup-20261202T040000Z', { state: 'failed', finishedAt: '2026-12-02T04:01:00Z' });
-    await folder('something-else', { finishedAt: '2026-12-03T00:00:00Z' });
-    await writeFile(path.join(dir, 'archway-backup-20261202T050000Z'), 'a file, not a folder');
-    expect(await value(t.app, 'archway_backup_last_success_timestamp_seconds')).toBe(
-      Date.parse('2026-12-01T03:05:00.000Z') / 1000,
+  it('shows when the newest complete backup finished: a real one, not a newer partial, failed or damaged one', async () => {
+    const dir = t.app.platform.config.backupDir;
+    expect(dir).toBe(path.join(t.dataDir, 'backups'));
+    // None yet.
+    expect(await value(t.app, 'archway_backup_last_success_timestamp_seconds')).toBe(0);
+    const { manifest } = await runBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: dir,
+      trigger: 'command',
+    });
+    const finished = Date.parse(manifest.finishedAt) / 1000;
+    expect(await value(t.app, 'archway_backup_last_success_timestamp_seconds')).toBe(finished);
+    // Newer folders that are not complete backups change nothing.
+    const later = ['archway-backup-29991231T000000Z', 'archway-backup-29991231T010000Z'];
+    await mkdir(path.join(dir, `${later[0]}.partial`), { recursive: true });
+    await mkdir(path.join(dir, `${later[0]}.failed`), { recursive: true });
+    await mkdir(path.join(dir, later[0]!), { recursive: true }); // no manifest
+    await mkdir(path.join(dir, later[1]!), { recursive: true });
+    await writeFile(
+      path.join(dir, later[1]!, 'manifest.json'),
+      JSON.stringify({ ...manifest, finishedAt: '2999-12-31T01:00:00.000Z' }), // its checksum no longer matches
     );
+    expect(await value(t.app, 'archway_backup_last_success_timestamp_seconds')).toBe(finished);
   });
 });
 
