@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories } from '../../testing/factories.ts';
@@ -11,6 +11,7 @@ import { until } from '../../testing/poll.ts';
 import { HUB_PATH } from '../realtime/hub.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { runBackup } from '../backup/backup.ts';
+import { auditLog } from '../audit/audit.schema.ts';
 import { parseMetrics, sampleValue, type Sample } from './scrape.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -118,6 +119,8 @@ describe.each(engines)('/metrics (%s)', (engine) => {
         ok: true,
       },
     ];
+    const audited = async () => (await t.app.platform.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const auditedBefore = await audited();
     for (const c of cases) {
       const res = await t.app.inject({
         method: 'GET',
@@ -136,6 +139,8 @@ describe.each(engines)('/metrics (%s)', (engine) => {
         expect(res.body, what).not.toContain('archway_');
       }
     }
+    // Neither scrapes nor their refusals are audited.
+    expect(await audited()).toBe(auditedBefore);
     // The route is not in the API description.
     const doc = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(Object.keys(doc.json().paths)).not.toContain('/metrics');
