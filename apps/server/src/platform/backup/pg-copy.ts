@@ -62,10 +62,16 @@ class CopyOut extends CopySubmittable {
   ) {
     super(text);
   }
+  private paused = false;
   override handleCopyData(msg: { chunk: Buffer }, connection: Connection): void {
-    if (!this.out.write(msg.chunk)) {
+    // Messages already read from the socket still arrive while it is paused: one drain listener is enough.
+    if (!this.out.write(msg.chunk) && !this.paused) {
+      this.paused = true;
       connection.stream.pause();
-      this.out.once('drain', () => connection.stream.resume());
+      this.out.once('drain', () => {
+        this.paused = false;
+        connection.stream.resume();
+      });
     }
   }
 }
