@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories } from '../../testing/factories.ts';
@@ -12,6 +12,8 @@ import { HUB_PATH } from '../realtime/hub.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { runBackup } from '../backup/backup.ts';
 import { auditLog } from '../audit/audit.schema.ts';
+import { mailOutbox } from '../mail/mail.schema.ts';
+import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { parseMetrics, sampleValue, type Sample } from './scrape.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -360,6 +362,51 @@ describe.each(engines)('/metrics with scan threads and a proxy (%s)', (engine) =
       JSON.stringify({ ...manifest, finishedAt: '2999-12-31T01:00:00.000Z' }), // its checksum no longer matches
     );
     expect(await value(t.app, 'archway_backup_last_success_timestamp_seconds')).toBe(finished);
+  });
+});
+
+describe.each(engines)('/metrics and the mail outbox (%s)', (engine) => {
+  let t: TestApp;
+  let relay: Relay;
+  beforeAll(async () => {
+    relay = await startRelay();
+    t = await createTestApp(engine, { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0', SMTP_URL: relay.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await relay.close();
+  });
+
+  it("shows the e-mails waiting for the relay, the oldest one's wait, and each delivery's outcome", async () => {
+    const { db, mail } = t.app.platform;
+    const deliveries = async (outcome: string) =>
+      (await value(t.app, 'archway_mail_deliveries_total', { outcome })) ?? 0;
+    const message = (to: string) => ({ to, subject: 'Hello', text: 'Hello' });
+    // The loop may deliver on its own too: each step waits for the outcome rather than for a call.
+    relay.refuse(451);
+    const later = await mail.send(db, message('later@example.test'));
+    mail.wake();
+    await until(async () => (await deliveries('retry')) === 1, { what: 'a delivery to be retried' });
+    await db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(mailOutbox.id, later));
+    await mail.send(db, message('now@example.test'));
+    mail.wake();
+    await until(async () => (await deliveries('sent')) === 1, { what: 'a delivery' });
+    relay.refuse(550);
+    await mail.send(db, message('never@example.test'));
+    mail.wake();
+    await until(async () => (await deliveries('failed')) === 1, { what: 'a delivery given up' });
+
+    const samples = await scrape(t.app);
+    // The refused-for-now one waits out its back-off (a minute): still pending, two minutes old.
+    expect(sampleValue(samples, 'archway_mail_outbox_pending')).toBe(1);
+    const age = sampleValue(samples, 'archway_mail_outbox_oldest_pending_age_seconds')!;
+    expect(age).toBeGreaterThanOrEqual(119);
+    expect(age).toBeLessThan(3600);
+    expect(sampleValue(samples, 'archway_mail_deliveries_total', { outcome: 'retry' })).toBe(1);
+    expect(relay.received.map((m) => m.to![0]!.address)).toEqual(['now@example.test']);
   });
 });
 
