@@ -230,6 +230,26 @@ describe('a refused form or body leaves a kept-alive connection usable', () => {
     refusal(await refusedThenServed('/api2/user/avatar', big), ProfileAvatarErrors.tooLarge);
   });
 
+  it('a chunked body past what is read and thrown away: answered 413 with Connection: close', async () => {
+    const body = Buffer.alloc(DRAIN_MAX_BYTES + 4 * 1024 * 1024, 0x20);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(
+        agent,
+        'PUT',
+        '/api2/user',
+        { ...auth, 'content-type': 'application/json' },
+        body,
+        true,
+      );
+      expect(refused.status).toBe(413);
+      expect(refused.headers.connection).toBe('close');
+      expect(refused.json).toMatchObject({ success: false, errorCode: GenericErrors.requestTooLarge.code });
+    } finally {
+      agent.destroy();
+    }
+  });
+
   /** A raw socket: writes `head` and `body`, answers everything the server sends until it closes the connection. */
   const rawExchange = (head: string, body: Buffer) =>
     new Promise<string>((resolve, reject) => {
