@@ -69,6 +69,12 @@ export async function forgedTokens(app: FastifyInstance, sub: string) {
     expired: await sign(ours, { kid }, { iat: now - 7200, exp: now - 3600 }),
     'not yet valid (nbf in an hour)': await sign(ours, { kid }, { nbf: now + 3600, exp: now + 7200 }),
     'an id token (typ JWT), not an access token': await sign(ours, { kid, typ: 'JWT' }),
+    'an unknown critical header (crit), signed with the installation key': await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid, crit: ['urn:x-unknown'], 'urn:x-unknown': 1 })
+      .sign(ours, { crit: { 'urn:x-unknown': true } }),
+    'a header that is not JSON': `${Buffer.from('{alg:RS256').toString('base64url')}.${goodPayload}.${goodSignature}`,
+    'not a JWT at all': 'a.b.c',
+    'the good token with its signature cut': `${goodHeader}.${goodPayload}.${goodSignature!.slice(0, 20)}`,
     'the good token with its payload changed (another person)': `${goodHeader}.${enc({
       ...claims,
       sub: '00000000-0000-4000-8000-000000000000',
