@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { until } from '../../testing/poll.ts';
 import { PROBE_KEY } from './readiness.ts';
+import { startTestS3, type TestS3 } from '../../testing/s3-server.ts';
 
 /** Runs one statement on the test server as its administrator (not through the app). */
 async function admin(text: string): Promise<void> {
@@ -132,5 +133,38 @@ describe.each(engines)('/healthz and /readyz (%s)', (engine) => {
     expect(route?.access).toBe('public');
     const res = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.9' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe.each(engines)('/readyz on S3 storage (%s)', (engine) => {
+  let t: TestApp;
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    t = await createTestApp(engine, {
+      ARCHWAY_DEMO: 'false',
+      SCAN_THREADS: '0',
+      STORAGE_URL: s3.url,
+      ...s3.env,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('writes and removes its probe in the bucket, and answers 503 naming the storage once the store is gone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.json()).toEqual(ALL_OK);
+    expect(await t.app.platform.storage.stat(PROBE_KEY)).toBeUndefined();
+    await s3.close();
+    const down = await until(
+      async () => {
+        const r = await t.app.inject({ method: 'GET', url: '/readyz' });
+        return r.statusCode === 503 ? r : undefined;
+      },
+      { what: 'readiness to fail' },
+    );
+    expect(down.json().checks).toEqual({ database: 'ok', migrations: 'ok', storage: 'failed' });
   });
 });

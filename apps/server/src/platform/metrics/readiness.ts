@@ -57,14 +57,31 @@ export function createReadiness(deps: {
         `the database's newest migration is ${state.applied ?? 'none'}, this code's is ${state.expected}`,
       );
   };
-  const storage = () =>
+  /**
+   * Writes the probe, reads its size back, removes it. The removal goes through the backup's deletion fence, which is
+   * in the database (platform/backup/delete-guard.ts): when the database does not answer, a failed removal says
+   * nothing about the storage, and the probe (one fixed key) is removed by the next check.
+   */
+  const storage = (databaseAnswers: Promise<boolean>) =>
     within(timeoutMs, 'storage', async () => {
-      await deps.storage.put(PROBE_KEY, Buffer.from(`ready ${new Date().toISOString()}\n`));
-      await deps.storage.delete(PROBE_KEY);
+      const body = Buffer.from(`ready ${new Date().toISOString()}\n`);
+      await deps.storage.put(PROBE_KEY, body);
+      const stored = await deps.storage.stat(PROBE_KEY);
+      if (stored?.size !== body.length) throw new Error('the probe object was not there after writing it');
+      try {
+        await deps.storage.delete(PROBE_KEY);
+      } catch (err) {
+        if (await databaseAnswers) throw err;
+      }
     });
 
   const run = async (): Promise<Readiness> => {
-    const [d, m, s] = await Promise.allSettled([database(), migrations(), storage()]);
+    const db = database();
+    const answers = db.then(
+      () => true,
+      () => false,
+    );
+    const [d, m, s] = await Promise.allSettled([db, migrations(), storage(answers)]);
     const results: Record<ReadinessCheck, PromiseSettledResult<unknown>> = {
       database: d,
       migrations: m,
