@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../platform/db/client.ts';
-import { startEmbeddedPostgres } from '../platform/db/embedded.ts';
+import { discardDataDir, startEmbeddedPostgres } from '../platform/db/embedded.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { seedDemoOrderForm } from '../demo/seed-orders.ts';
 import { seedDemoHelp } from '../demo/seed-help.ts';
@@ -25,7 +25,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     admin = embedded.adminUrl;
     stopEmbedded = async () => {
       await embedded.stop();
-      await rm(dir, { recursive: true, force: true });
+      await discardDataDir(dir);
     };
   }
   const run = randomBytes(4).toString('hex');

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from '../../testing/test-app.ts';
-import { stopEmbeddedOrphan } from '../../platform/db/embedded.ts';
+import { discardDataDir } from '../../platform/db/embedded.ts';
 import { startTestS3, type TestS3 } from '../../testing/s3-server.ts';
 import { sampleArchPly } from './sample-scan.ts';
 import { createStorage } from '../../platform/storage/create.ts';
@@ -92,8 +92,7 @@ describe.each(variants)('an upload killed half-way and resumed (%s, %s storage)'
     for (const c of children) if (c.exitCode === null && c.signalCode === null) await kill9(c);
     await s3?.close();
     await drop();
-    await stopEmbeddedOrphan(dataDir); // what a killed server left running
-    await rm(dataDir, { recursive: true, force: true });
+    await discardDataDir(dataDir); // and what a killed server left running
   });
 
   it('is byte-identical, exactly one case, and leaves no orphan file', { timeout: 120_000 }, async () => {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { importPgliteDataDir } from './pglite-import.ts';
 import { preparingClient } from './preparing-client.ts';
+import { stopWithProcess } from '../lifecycle.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 /** PostgreSQL through node-postgres: the embedded server of DATA_DIR, or the one DATABASE_URL names. */
@@ -142,8 +143,15 @@ async function connect(
     waiting: pool.waitingCount,
     max: POOL_MAX,
   }));
-  // An idle connection closed by the server (restart, failover) must not crash the process.
-  pool.on('error', (err) => opts.onIdleError?.(err));
+  // An idle connection closed by the server (restart, failover) must not crash the process; once we stop, the
+  // server closing our connections is expected, not news.
+  let ended: Promise<void> | undefined;
+  const end = () => (ended ??= pool.end());
+  pool.on('error', (err) => {
+    if (!ended) opts.onIdleError?.(err);
+  });
+  // A stop during start-up (server.ts) ends the pool before the embedded server stops.
+  const unregister = stopWithProcess(end);
   try {
     const client = await pool.connect();
     try {
@@ -154,7 +162,8 @@ async function connect(
       client.release();
     }
   } catch (err) {
-    await pool.end();
+    unregister();
+    await end();
     throw err;
   }
   return {
@@ -162,7 +171,8 @@ async function connect(
     url,
     embedded,
     close: async () => {
-      await pool.end();
+      unregister();
+      await end();
       await after();
     },
   };

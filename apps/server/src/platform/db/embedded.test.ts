@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,10 +18,12 @@ import { seedDemoCases } from '../../demo/seed-cases.ts';
 import { createLocalStorage } from '../storage/local.ts';
 import type { Db } from './client.ts';
 import {
+  ENGINE_USER,
   EmbeddedPostgresError,
   processAlive,
+  discardDataDir,
+  removeEmbeddedCluster,
   startEmbeddedPostgres,
-  stopEmbeddedOrphan,
   type EmbeddedPostgres,
 } from './embedded.ts';
 
@@ -60,6 +62,15 @@ function runChild(dataDir: string, mode: 'write' | 'start', until: RegExp) {
 }
 
 const dirs: string[] = [];
+const spawned: ChildProcess[] = [];
+const isRoot = process.getuid?.() === 0;
+const uidOf = (user: string) => {
+  try {
+    return Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+  } catch {
+    return undefined;
+  }
+};
 const started: EmbeddedPostgres[] = [];
 async function dataDir(name = 'archway-embedded-'): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), name));
@@ -76,9 +87,9 @@ afterEach(async () => {
   for (const e of started.splice(0)) await e.stop();
   for (const dir of dirs.splice(0)) {
     // A test that killed its server leaves that PostgreSQL behind on purpose; none may outlive the test.
-    await stopEmbeddedOrphan(dir);
-    await rm(dir, { recursive: true, force: true });
+    await discardDataDir(dir);
   }
+  for (const p of spawned.splice(0)) p.kill('SIGKILL');
 });
 
 describe('the embedded PostgreSQL', { timeout: 120_000 }, () => {
@@ -135,10 +146,90 @@ describe('the embedded PostgreSQL', { timeout: 120_000 }, () => {
     expect(await query(first.url, 'select 1 as one')).toEqual([{ one: 1 }]);
   });
 
+  it.runIf(isRoot)("as root, runs as a system user of its own, never the host PostgreSQL's", async () => {
+    const dir = await dataDir();
+    const e = await start(dir);
+    const owner = statSync(realpathSync(path.join(dir, 'postgres'))).uid;
+    expect(owner).toBe(uidOf(ENGINE_USER));
+    expect(owner).not.toBe(uidOf('postgres') ?? -1);
+    const processOwner = statSync(`/proc/${e.pid}`).uid;
+    expect(processOwner).toBe(uidOf(ENGINE_USER));
+    // DATA_DIR stays root's alone: the cluster is reached through its link, not through DATA_DIR.
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it.runIf(isRoot)(
+    'as root, starts in a DATA_DIR inside a 0700 home, leaving the home as it was',
+    async () => {
+      const home = await dataDir('archway-home-');
+      await chmod(home, 0o700);
+      const dir = path.join(home, 'archway', 'data');
+      const e = await start(dir);
+      expect(await query(e.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      expect((await stat(home)).mode & 0o777).toBe(0o700);
+      await e.stop();
+      // Again, on the same data directory: the same cluster, through the same link.
+      const again = await start(dir);
+      expect(await query(again.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      await removeEmbeddedCluster(dir);
+    },
+  );
+
+  it.runIf(isRoot)(
+    'as root, moves a cluster an earlier version made inside DATA_DIR to its own user',
+    async () => {
+      const dir = await dataDir();
+      const first = await start(dir);
+      await query(first.url, 'create table kept (v text); insert into kept values ($$old$$)');
+      await first.stop();
+      // What an earlier version left: the cluster as a real folder in DATA_DIR, owned by the host's postgres user.
+      const real = realpathSync(path.join(dir, 'postgres'));
+      await rm(path.join(dir, 'postgres'));
+      execFileSync('mv', [real, path.join(dir, 'postgres')]);
+    await rm(`${real}.data-dir`, { force: true });
+      const hostPostgres = uidOf('postgres');
+      if (hostPostgres !== undefined) execFileSync('chown', ['-R', 'postgres', path.join(dir, 'postgres')]);
+      const moved = await start(dir);
+      expect(await query(moved.url, 'select v from kept')).toEqual([{ v: 'old' }]);
+      expect(statSync(realpathSync(path.join(dir, 'postgres'))).uid).toBe(uidOf(ENGINE_USER));
+    },
+  );
+
+  it('a stale postmaster.pid naming an unrelated live process: that process is left alone', async () => {
+    const dir = await dataDir();
+    const first = await start(dir);
+    await first.stop();
+    // The pid file of a PostgreSQL that died without clearing it, naming a pid now used by another program.
+    const stranger = spawn('sleep', ['300'], { stdio: 'ignore' });
+    spawned.push(stranger);
+    const clusterDir = path.join(dir, 'postgres');
+    await writeFile(
+      path.join(clusterDir, 'postmaster.pid'),
+      `${stranger.pid}\n${realpathSync(clusterDir)}\n1700000000\n5432\n${realpathSync(clusterDir)}\n\n  5432001         0\nready   \n`,
+    );
+    const next = await start(dir);
+    expect(alive(stranger.pid!)).toBe(true);
+    expect(stranger.exitCode).toBeNull();
+    expect(await query(next.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+  });
+
+  it('a stale archway.pid naming an unrelated live process does not block the start', async () => {
+    const dir = await dataDir();
+    const stranger = spawn('sleep', ['300'], { stdio: 'ignore' });
+    spawned.push(stranger);
+    // An earlier Archway's lock, its pid since reused: the start time written beside it does not match.
+    await writeFile(path.join(dir, 'archway.pid'), `${stranger.pid} 1\n`);
+    const e = await start(dir);
+    expect(await query(e.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    expect(alive(stranger.pid!)).toBe(true);
+  });
+
   it('listens on 127.0.0.1 behind its password where the socket path would be too long', async () => {
     const dir = await dataDir(`archway-embedded-${'x'.repeat(90)}-`);
     const e = await start(dir);
-    expect(e.url).toMatch(/^postgres:\/\/archway:[^@]+@127\.0\.0\.1:\d+\/archway$/);
+    // As root the cluster lives in /var/lib/archway whatever DATA_DIR's length: its socket path is short there.
+    if (isRoot) expect(e.url).toMatch(/host=/);
+    else expect(e.url).toMatch(/^postgres:\/\/archway:[^@]+@127\.0\.0\.1:\d+\/archway$/);
     expect(await query(e.url, 'select 1 as one')).toEqual([{ one: 1 }]);
   });
 });

