@@ -23,15 +23,16 @@ import { durationOf, formatBytes, formatDuration } from '../utils/backup-format.
 function FailedTag({ row }: { row: BackupRow }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  // A click or tap on the tag always shows the reason (after a hover it would otherwise toggle it away again);
-  // leaving it, a click elsewhere or Escape hides it.
-  const shownAt = useRef(0);
+  // A click or tap on the tag always shows the reason (after a hover the popover's own click would toggle it away
+  // again: that close, in the same event, is ignored); leaving it, a click elsewhere or Escape hides it.
+  const clicking = useRef(false);
   const show = () => {
-    shownAt.current = Date.now();
+    clicking.current = true;
+    setTimeout(() => (clicking.current = false));
     setOpen(true);
   };
   const onOpenChange = (next: boolean) => {
-    if (!next && Date.now() - shownAt.current < 300) return;
+    if (!next && clicking.current) return;
     setOpen(next);
   };
   const onKey = (e: KeyboardEvent) => {
@@ -181,6 +182,7 @@ export function BackupsTab() {
     },
   });
   const running = anyRunning(list.data);
+  const empty = list.data?.backups.length === 0;
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const count = (key: 'backups.rows' | 'backups.files', n: number) =>
     t(key, { count: n, n: number.format(n) });
@@ -212,7 +214,8 @@ export function BackupsTab() {
         data-testid="backups-table"
         toolbar={
           <>
-            {startButton('backups-start')}
+            {/* An empty list offers it in its place instead. */}
+            {!empty && startButton('backups-start')}
             <Button
               icon={<ReloadOutlined />}
               onClick={() => void list.refetch()}
