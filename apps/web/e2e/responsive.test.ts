@@ -142,6 +142,7 @@ const MANAGER_TABS = [
   ['downloads', '[data-testid=client-downloads-admin]'],
   ['audit', '[data-testid=audit-table]'],
   ['pages', '[data-testid=page-flags-table]'],
+  ['backups', '[data-testid=backups-table]'],
 ] as const;
 
 /** A platform administrator's screens: no organization, the back office. */
