@@ -81,7 +81,7 @@ describe('what Archway writes under DATA_DIR', () => {
   });
 });
 
-describe('a DATA_DIR an earlier version left readable by others', () => {
+describe('a DATA_DIR an earlier version left readable by others', { timeout: 120_000 }, () => {
   it('is made private once at start, with a log line; a second start walks nothing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'archway-earlier-'));
     try {
