@@ -23,7 +23,7 @@
  * what the data generation left. Environment: see README.md.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -55,7 +55,7 @@ import {
 } from './load.ts';
 import { withCpu, type CpuPerRequest, type Measured } from './cpu.ts';
 import { parseEngines, serverLikePool, type Engine } from './engine.ts';
-import { runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
+import { discardDataDir, runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 
 const env = process.env;
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -137,7 +137,7 @@ async function prepare(engine: Engine, cleanups: (() => Promise<void>)[]): Promi
   const drop = async () => {
     await stopEmbeddedOrphan(dataDir);
     await dropDb();
-    await rm(dataDir, { recursive: true, force: true });
+    await discardDataDir(dataDir);
   };
   cleanups.push(drop);
   const t0 = performance.now();

@@ -6,7 +6,7 @@
  * case as a zip. Writes bench-results/cases.json. Environment: BENCH_PARTS (box,files), BENCH_ENGINES,
  * BENCH_CASES_PG, BENCH_CASES_EMBEDDED, BENCH_FIXED_S, BENCH_STEP_S, BENCH_DATABASE_URL, BENCH_QUICK=1.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -18,7 +18,7 @@ import { runFiles } from './bench-files.ts';
 import { startServer } from './child.ts';
 import { scratchDatabase } from './scratch-db.ts';
 import { parseEngines, serverLikePool, type Engine } from './engine.ts';
-import { runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
+import { discardDataDir, runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 import { explainAll, type PlanReport } from './explain.ts';
 import { agentFor, openLoop, request, type RunResult, type Target } from './load.ts';
 
@@ -193,7 +193,7 @@ async function runEngine(engine: Engine) {
     }
   } finally {
     await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await discardDataDir(dataDir);
   }
   return report;
 }

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { startServer, type Server } from './child.ts';
-import { stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
+import { discardDataDir } from '../src/platform/db/embedded.ts';
 
 const env = process.env;
 const MB = 1024 * 1024;
@@ -281,7 +281,7 @@ export async function runFiles(): Promise<Record<string, unknown>> {
     };
   } finally {
     await server.stop();
-    await stopEmbeddedOrphan(path.join(dir, 'data'));
+    await discardDataDir(path.join(dir, 'data'));
     await rm(dir, { recursive: true, force: true });
   }
 }

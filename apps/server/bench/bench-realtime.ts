@@ -15,12 +15,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { parseEngines } from './engine.ts';
-import { stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
+import { discardDataDir, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, '../../..');
@@ -336,7 +336,7 @@ async function main() {
       }
     } finally {
       await db?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await discardDataDir(dataDir);
     }
   }
 

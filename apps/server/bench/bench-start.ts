@@ -6,10 +6,11 @@
  * sources changed (not timed: `npm start` skips it when they did not). Results go to bench-results/start.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../src/platform/net.ts';
+import { discardDataDir } from '../src/platform/db/embedded.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 
@@ -108,5 +109,5 @@ try {
   mkdirSync(path.join(root, 'bench-results'), { recursive: true });
   writeFileSync(path.join(root, 'bench-results/start.json'), `${JSON.stringify(result, null, 2)}\n`);
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  await discardDataDir(dataDir);
 }
