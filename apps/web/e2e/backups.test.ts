@@ -82,6 +82,11 @@ describe('backups in /manager', () => {
     await atWidths(page, SHOTS, 'backups-empty').then((tooWide) => expect(tooWide).toEqual([]));
     expect(await untranslatedOn(page)).toEqual([]);
 
+    // The list's reads from here on (the page polls while a backup runs, and only then).
+    let listReads = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api2/admin/backups') listReads += 1;
+    });
     // The page is never reloaded from here on: this mark would be gone.
     await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
     const fence = await holdLock('select pg_advisory_lock_shared($1)', DELETE_FENCE_LOCK);
@@ -116,7 +121,10 @@ describe('backups in /manager', () => {
         const listed = await (await fetch(`${base}/api2/admin/backups`, { headers: admin.headers })).text();
         throw new Error(`no done backup on the page; the server lists ${listed}`, { cause: e });
       });
-    await journey.toast(text('backups.doneToast').split('{{')[0]!);
+    const doneToast = text('backups.doneToast').split('{{')[0]!;
+    await journey.toast(doneToast);
+    const readsWhenDone = listReads;
+    expect(readsWhenDone, 'read again by itself while it ran').toBeGreaterThan(1);
     const size = await done.first().getByTestId('backup-size').textContent();
     expect(size).toMatch(/^\d[\d.,]*\s?(bytes|kB|MB|GB)$/u);
     expect(await done.first().textContent()).toMatch(/\d[\d,]* rows? · \d[\d,]* files?/);
@@ -126,6 +134,9 @@ describe('backups in /manager', () => {
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     ).toBe(true);
+    // Nothing runs any more: no read while the done toast stays (3 s, two polling intervals).
+    await page.locator('.ant-message-notice', { hasText: doneToast }).waitFor({ state: 'detached' });
+    expect(listReads, 'no polling once none runs').toBe(readsWhenDone);
     expect(journey.pageErrors).toEqual([]);
   });
 
