@@ -186,7 +186,7 @@ describe('the embedded PostgreSQL', { timeout: 120_000 }, () => {
       const real = realpathSync(path.join(dir, 'postgres'));
       await rm(path.join(dir, 'postgres'));
       execFileSync('mv', [real, path.join(dir, 'postgres')]);
-    await rm(`${real}.data-dir`, { force: true });
+      await rm(`${real}.data-dir`, { force: true });
       const hostPostgres = uidOf('postgres');
       if (hostPostgres !== undefined) execFileSync('chown', ['-R', 'postgres', path.join(dir, 'postgres')]);
       const moved = await start(dir);
