@@ -49,6 +49,18 @@ async function rowCounts(c: pg.Client): Promise<Record<string, number>> {
   return out;
 }
 
+/** Every application table's content, as one digest per table (rows as text, in order). */
+async function digests(c: pg.Client): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of Object.keys(await rowCounts(c)))
+    out[t] = (
+      await c.query<{ d: string }>(
+        `select coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as d from ${t} r`,
+      )
+    ).rows[0]!.d;
+  return out;
+}
+
 /** Every storage key a row names (case files, attachments, release-note images, previews). */
 async function referencedKeys(c: pg.Client): Promise<string[]> {
   const cols = (
@@ -95,7 +107,14 @@ describe('a backup taken while Archway keeps writing', () => {
         written++;
       }
     })();
-    let atSnapshot: { counts: Record<string, number>; keys: string[]; writtenBefore: number } | undefined;
+    let atSnapshot:
+      | {
+          counts: Record<string, number>;
+          keys: string[];
+          content: Record<string, string>;
+          writtenBefore: number;
+        }
+      | undefined;
     const { dir, manifest } = await runBackup({
       databaseUrl: t.env.DATABASE_URL!,
       storage: t.app.platform.storage,
@@ -109,8 +128,9 @@ describe('a backup taken while Archway keeps writing', () => {
           await c.query(`set transaction snapshot '${snapshot}'`);
           const counts = await rowCounts(c);
           const keys = await referencedKeys(c);
+          const content = await digests(c);
           await c.query('commit');
-          return { counts, keys, writtenBefore };
+          return { counts, keys, content, writtenBefore };
         });
         // Let a few more cases land between the snapshot and the file copy.
         const until = written + 2;
@@ -138,8 +158,11 @@ describe('a backup taken while Archway keeps writing', () => {
     const restored = await withClient(target.url, async (c) => ({
       counts: await rowCounts(c),
       keys: await referencedKeys(c),
+      content: await digests(c),
     }));
     expect(restored.counts).toEqual(atSnapshot!.counts);
+    // Not only as many rows: the same rows, every column.
+    expect(restored.content).toEqual(atSnapshot!.content);
     expect(restored.keys).toEqual(atSnapshot!.keys);
     // The source kept growing after the snapshot: the restored copy is not simply "now".
     const now = await withClient(t.env.DATABASE_URL!, rowCounts);

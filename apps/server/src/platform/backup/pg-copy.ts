@@ -63,16 +63,30 @@ class CopyOut extends CopySubmittable {
     super(text);
   }
   private paused = false;
+  private readonly resume = () => {
+    if (!this.paused) return;
+    this.paused = false;
+    this.out.removeListener('drain', this.resume);
+    this.connection?.stream.resume();
+  };
   override handleCopyData(msg: { chunk: Buffer }, connection: Connection): void {
-    // Messages already read from the socket still arrive while it is paused: one drain listener is enough.
-    if (!this.out.write(msg.chunk) && !this.paused) {
+    // The chunk is a view on node-postgres' read buffer, which it reuses for the next bytes from the socket: copy it
+    // before a stream keeps it. Messages already read still arrive while the socket is paused: one drain listener.
+    if (!this.out.write(Buffer.from(msg.chunk)) && !this.paused) {
       this.paused = true;
       connection.stream.pause();
-      this.out.once('drain', () => {
-        this.paused = false;
-        connection.stream.resume();
-      });
+      this.out.once('drain', this.resume);
     }
+  }
+  // The end of the COPY may arrive in the same read as its last rows, while the socket is paused: resume it now (an
+  // ended stream emits no 'drain'), or the connection's next query would never be answered.
+  override handleReadyForQuery(): void {
+    this.resume();
+    super.handleReadyForQuery();
+  }
+  override handleError(err: Error): void {
+    this.resume();
+    super.handleError(err);
   }
 }
 
