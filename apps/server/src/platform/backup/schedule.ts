@@ -27,6 +27,8 @@ export interface Backups {
   start(trigger: BackupTrigger): Promise<BackupRow>;
   /** The next nightly run, or undefined when the schedule is off. */
   nextRun(): Date | undefined;
+  /** What the timer runs at the scheduled minute (tests): claims the nightly job, then backs up and waits. */
+  runNightly(): Promise<void>;
   /** Stops the schedule and a backup this process is writing (it counts as failed), and waits for it. */
   stop(): Promise<void>;
 }
@@ -106,6 +108,7 @@ export function createBackups(opts: BackupsOptions): Backups {
     },
     start,
     nextRun: () => next,
+    runNightly: nightly,
     async stop() {
       if (timer) clearTimeout(timer);
       abort.abort();
