@@ -105,6 +105,7 @@ async function measure(name: string, dataDir: string, databaseUrl: string, work:
   // The restored cluster and the copies are not needed any more (disk space).
   for (const p of [
     restoredCluster,
+    `${restoredCluster}.data-dir`,
     target,
     path.join(work, `cp-files-${name}`),
     path.join(work, `cp-cluster-${name}`),
@@ -155,7 +156,9 @@ async function main() {
     await database.close();
   }
   // As root the cluster lives outside DATA_DIR (embedded.ts): remove it too.
-  await rm(await realpath(path.join(dataDir, 'postgres')), { recursive: true, force: true });
+  const cluster = await realpath(path.join(dataDir, 'postgres'));
+  await rm(cluster, { recursive: true, force: true });
+  await rm(`${cluster}.data-dir`, { force: true });
 
   out('');
   out(
