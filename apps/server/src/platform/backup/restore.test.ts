@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFile, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -219,6 +220,41 @@ describe('restore', () => {
     await withClient(dst.url, async (c) => {
       expect((await c.query(`select name from customers`)).rows).toEqual([{ name: 'Old Lab' }]);
     });
+  }, 120_000);
+});
+
+describe('restore without a superuser (a managed PostgreSQL: the database owner restores)', () => {
+  it('loads parents first with its own triggers off, then turns them on again', async () => {
+    const src = await source();
+    const { dir } = await backupOf(src);
+    const admin = process.env.ARCHWAY_TEST_PG!;
+    const name = `bk_owner_${randomBytes(4).toString('hex')}`;
+    const run = (text: string) => withClient(admin, (c) => c.query(text));
+    await run(`create role ${name} login password 'owner-pw-1'`);
+    await run(`create database ${name} owner ${name}`);
+    cleanups.push(async () => {
+      await run(`drop database if exists ${name} with (force)`);
+      await run(`drop role if exists ${name}`);
+    });
+    const url = new URL(admin);
+    url.username = name;
+    url.password = 'owner-pw-1';
+    url.pathname = `/${name}`;
+    expect(
+      (
+        await withClient(url.href, (c) =>
+          c.query<{ s: boolean }>('select rolsuper as s from pg_roles where rolname = current_user'),
+        )
+      ).rows,
+    ).toEqual([{ s: false }]);
+    const dst = await emptyTarget();
+    await restoreBackup({ backupDir: dir, databaseUrl: url.href, storage: dst.storage });
+    await withClient(url.href, async (c) => {
+      expect((await c.query('select name from customers')).rows).toEqual([{ name: 'Old Lab' }]);
+      const off = await c.query(`select tgname from pg_trigger where not tgisinternal and tgenabled <> 'O'`);
+      expect(off.rows).toEqual([]);
+    });
+    expect(await keysOf(dst.storage)).toEqual(['attachments/licence.pdf', 'cases/old-case/scan.ply']);
   }, 120_000);
 });
 
