@@ -1,4 +1,4 @@
-import { stat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { stat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,7 +10,7 @@ import { createLocalStorage } from '../storage/local.ts';
 import type { Storage } from '../storage/storage.ts';
 import { runBackup, startBackup, BackupRefusal } from './backup.ts';
 import { guardDeletes } from './delete-guard.ts';
-import { listBackups, sha256File } from './manifest.ts';
+import { listBackups, sha256File, withChecksum } from './manifest.ts';
 import { restoreBackup } from './restore.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -246,5 +246,31 @@ describe('a backup taken while Archway keeps writing', () => {
     expect(refused).toBeInstanceOf(BackupRefusal);
     expect((refused as BackupRefusal).reason).toBe('notWritable');
     expect(await readdir(backups)).toHaveLength(2);
+  });
+
+  it('refuses when the backup directory has less free space than the last backup took', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const backups = await tempDir('archway-backups-');
+    const { dir, manifest } = await runBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: backups,
+      trigger: 'command',
+    });
+    // The last backup says it took a pebibyte (a real manifest, rewritten with its checksum).
+    const { checksum: _old, ...rest } = manifest;
+    const huge = withChecksum({ ...rest, counts: { ...rest.counts, fileBytes: 2 ** 50 } });
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(huge));
+    const refused = await startBackup({
+      databaseUrl: t.env.DATABASE_URL!,
+      storage: t.app.platform.storage,
+      directory: backups,
+      trigger: 'console',
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BackupRefusal);
+    expect((refused as BackupRefusal).reason).toBe('noSpace');
+    expect((refused as Error).message).toMatch(/MiB free, the last backup took/);
+    expect(await readdir(backups)).toEqual([path.basename(dir)]);
   });
 });

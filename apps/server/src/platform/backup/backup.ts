@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -17,6 +17,7 @@ import {
   FORMAT_VERSION,
   PARTIAL,
   PREFIX,
+  lastBackup,
   listBackups,
   stamp,
   withChecksum,
@@ -109,6 +110,17 @@ export async function startBackup(opts: BackupOptions): Promise<BackupJob> {
       'notWritable',
       `The backup directory ${directory} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): check BACKUP_DIR and its permissions.`,
     );
+  }
+  // A backup needs about as much room as the last one (files grow slowly): refuse at once rather than fail half-way.
+  const last = await lastBackup(directory);
+  if (last) {
+    const fs = await statfs(directory);
+    const free = fs.bavail * fs.bsize;
+    if (free < last.sizeBytes * 1.1)
+      throw new BackupRefusal(
+        'noSpace',
+        `Not enough free space in ${directory} for a backup: ${Math.round(free / 1024 ** 2)} MiB free, the last backup took ${Math.round(last.sizeBytes / 1024 ** 2)} MiB. Free some space, lower BACKUP_KEEP, or set BACKUP_DIR to a larger disk.`,
+      );
   }
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
