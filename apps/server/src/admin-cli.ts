@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { consoleAdminBody } from '@archway/contract';
 import { ConfigError, loadConfig } from './config.ts';
+import { restrictUmask } from './platform/private-files.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { EmbeddedPostgresError } from './platform/db/embedded.ts';
 import { AppError } from './platform/errors.ts';
@@ -33,6 +34,8 @@ async function readStdinLine(): Promise<string> {
 }
 
 async function main() {
+  // What it writes (the backup, restored files, the embedded cluster's files) is this user's only, as the server's.
+  restrictUmask();
   let args;
   try {
     args = parseArgs({

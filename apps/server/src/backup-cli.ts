@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { restrictUmask } from './platform/private-files.ts';
 import { EmbeddedPostgresError, runningEmbedded, startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { BackupRefusal, runBackup } from './platform/backup/backup.ts';
@@ -17,6 +18,8 @@ const fail = (line: string, code: number): void => {
 const log = { info: out, warn: (m: string) => process.stderr.write(`${m}\n`) };
 
 async function main() {
+  // What it writes (the backup, restored files, the embedded cluster's files) is this user's only, as the server's.
+  restrictUmask();
   let config;
   try {
     config = loadConfig();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
+import { restrictUmask } from './platform/private-files.ts';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './platform/db/embedded.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { BackupInvalid, verifyBackup } from './platform/backup/manifest.ts';
@@ -23,6 +24,8 @@ const log = { info: out, warn: (m: string) => process.stderr.write(`${m}\n`) };
 const USAGE = 'Usage: npm run restore -- <backup folder> [--force]';
 
 async function main() {
+  // What it writes (the backup, restored files, the embedded cluster's files) is this user's only, as the server's.
+  restrictUmask();
   let parsed;
   try {
     parsed = parseArgs({ options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
