@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { consoleAdminBody } from '@archway/contract';
-import { ConfigError, loadConfig } from './config.ts';
-import { restrictUmask } from './platform/private-files.ts';
+import { commandConfig, fail, out } from './cli.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { EmbeddedPostgresError } from './platform/db/embedded.ts';
 import { AppError } from './platform/errors.ts';
@@ -16,13 +15,6 @@ import { createFirstAdmin } from './modules/admin/admin-users.service.ts';
  * (so it stays out of the shell history). Exit codes: 0 created, 1 refused, 2 bad input or configuration.
  */
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
-/** Says why on stderr and sets the exit code; the caller returns, so the database is closed properly. */
-const fail = (line: string, code: number): void => {
-  process.stderr.write(`${line}\n`);
-  process.exitCode = code;
-};
-
 async function readStdinLine(): Promise<string> {
   if (process.stdin.isTTY) process.stdout.write('Password: ');
   let text = '';
@@ -34,8 +26,6 @@ async function readStdinLine(): Promise<string> {
 }
 
 async function main() {
-  // What it writes (the backup, restored files, the embedded cluster's files) is this user's only, as the server's.
-  restrictUmask();
   let args;
   try {
     args = parseArgs({
@@ -61,13 +51,8 @@ async function main() {
       2,
     );
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) return fail(err.message, 2);
-    throw err;
-  }
+  const config = commandConfig();
+  if (!config) return;
   let database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,6 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { restrictUmask } from './platform/private-files.ts';
-import { EmbeddedPostgresError, runningEmbedded, startEmbeddedPostgres } from './platform/db/embedded.ts';
+import { commandConfig, commandDatabase, fail, out } from './cli.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { BackupRefusal, runBackup } from './platform/backup/backup.ts';
 
@@ -10,44 +8,16 @@ import { BackupRefusal, runBackup } from './platform/backup/backup.ts';
  * keeps serving), or, when Archway is not running, starts the embedded PostgreSQL of DATA_DIR for the time of the
  * backup. Keeps the BACKUP_KEEP newest backups. Exit codes: 0 done, 1 refused or failed, 2 bad configuration.
  */
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const fail = (line: string, code: number): void => {
-  process.stderr.write(`${line}\n`);
-  process.exitCode = code;
-};
-const log = { info: out, warn: (m: string) => process.stderr.write(`${m}\n`) };
-
 async function main() {
-  // What it writes (the backup, restored files, the embedded cluster's files) is this user's only, as the server's.
-  restrictUmask();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) return fail(err.message, 2);
-    throw err;
-  }
-  let databaseUrl = config.databaseUrl;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!databaseUrl) {
-    const running = runningEmbedded(config.dataDir);
-    if (running) databaseUrl = running.url;
-    else {
-      try {
-        const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
-        databaseUrl = embedded.url;
-        stopEmbedded = () => embedded.stop();
-      } catch (err) {
-        if (err instanceof EmbeddedPostgresError) return fail(err.message, 1);
-        throw err;
-      }
-    }
-  }
+  const config = commandConfig();
+  if (!config) return;
+  const database = await commandDatabase(config, { reuseRunning: true });
+  if (!database) return;
   const storage = await createStorage(config.storage);
   const started = Date.now();
   try {
     const { dir, manifest } = await runBackup({
-      databaseUrl,
+      databaseUrl: database.url,
       storage,
       directory: config.backupDir,
       trigger: 'command',
@@ -64,7 +34,7 @@ async function main() {
     return fail(`The backup failed: ${(err as Error).message}`, 1);
   } finally {
     await storage.close();
-    await stopEmbedded?.();
+    await database.stop?.();
   }
 }
 

@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
-import { restrictUmask } from './platform/private-files.ts';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from './platform/db/embedded.ts';
+import { commandConfig, commandDatabase, fail, log, out } from './cli.ts';
 import { createStorage } from './platform/storage/create.ts';
 import { BackupInvalid, verifyBackup } from './platform/backup/manifest.ts';
 import { restoreBackup, RestoreTargetNotEmpty } from './platform/backup/restore.ts';
@@ -15,17 +13,9 @@ import { restoreBackup, RestoreTargetNotEmpty } from './platform/backup/restore.
  * checked whole first (every file's sha256): a damaged or partial one is refused with nothing changed, and so is a
  * target holding data, unless --force (which replaces it). Exit codes: 0 restored, 1 refused or failed, 2 bad input.
  */
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const fail = (line: string, code: number): void => {
-  process.stderr.write(`${line}\n`);
-  process.exitCode = code;
-};
-const log = { info: out, warn: (m: string) => process.stderr.write(`${m}\n`) };
 const USAGE = 'Usage: npm run restore -- <backup folder> [--force]';
 
 async function main() {
-  // What it writes (the backup, restored files, the embedded cluster's files) is this user's only, as the server's.
-  restrictUmask();
   let parsed;
   try {
     parsed = parseArgs({ options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
@@ -37,13 +27,8 @@ async function main() {
   // npm runs the script in apps/server: a relative path is the caller's (INIT_CWD is where `npm run` was typed).
   const backupDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
   if (!existsSync(backupDir)) return fail(`${backupDir} does not exist.\n${USAGE}`, 2);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) return fail(err.message, 2);
-    throw err;
-  }
+  const config = commandConfig();
+  if (!config) return;
   const started = Date.now();
   // The whole backup is checked before anything is touched (not even an embedded cluster is created).
   let manifest;
@@ -54,23 +39,13 @@ async function main() {
     if (err instanceof BackupInvalid) return fail(`Refused: ${err.message}`, 1);
     throw err;
   }
-  let databaseUrl = config.databaseUrl;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!databaseUrl) {
-    try {
-      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
-      databaseUrl = embedded.url;
-      stopEmbedded = () => embedded.stop();
-    } catch (err) {
-      if (err instanceof EmbeddedPostgresError) return fail(err.message, 1);
-      throw err;
-    }
-  }
+  const database = await commandDatabase(config);
+  if (!database) return;
   const storage = await createStorage(config.storage);
   try {
     await restoreBackup({
       backupDir,
-      databaseUrl,
+      databaseUrl: database.url,
       storage,
       force: parsed.values.force ?? false,
       verified: manifest,
@@ -87,7 +62,7 @@ async function main() {
     return fail(`The restore failed: ${(err as Error).message}`, 1);
   } finally {
     await storage.close();
-    await stopEmbedded?.();
+    await database.stop?.();
   }
 }
 
