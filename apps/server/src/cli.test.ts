@@ -58,6 +58,8 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
 
       // An empty DATA_DIR: the embedded database and local files (no DATABASE_URL, no STORAGE_URL).
       const env = { DATA_DIR: target, PUBLIC_URL: 'http://archway.test' };
+      // The shell's usual umask (this test process may hold Archway's already): the command must not rely on it.
+      process.umask(0o022);
       const restored = await command('./restore-cli.ts', [path.join(backups, name!)], env);
       expect(restored).toMatchObject({ code: 0, output: expect.stringMatching(/^Restored /m) });
       // Patients' files restored are its user's only, like everything the server writes.
