@@ -346,6 +346,11 @@ describe('every screen at 390, 768 and 1440 px', () => {
   /** The top bar's entry: its button at ≥ 768 px, the item of the "…" menu on a phone. */
   async function topBar(testId: string, menuKey: string) {
     const direct = page.getByTestId(testId);
+    // The top bar as laid out for this width: its button, or the "…" that holds it (never a half-rendered bar).
+    await page
+      .locator(`[data-testid=${testId}]:visible, [data-testid=top-bar-more]:visible`)
+      .first()
+      .waitFor();
     if (await direct.isVisible()) return direct.click();
     await page.getByTestId('top-bar-more').click();
     await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-menu-id$="-${menuKey}"]`).click();
