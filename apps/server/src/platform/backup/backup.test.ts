@@ -1,8 +1,7 @@
-import { stat, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { factories } from '../../testing/factories.ts';
 import { testDatabase, type TestDatabase } from '../../testing/test-db.ts';
@@ -12,27 +11,9 @@ import { runBackup, startBackup, BackupRefusal } from './backup.ts';
 import { guardDeletes } from './delete-guard.ts';
 import { listBackups, sha256File, withChecksum } from './manifest.ts';
 import { restoreBackup } from './restore.ts';
+import { scratchAfterEach, withClient } from '../../testing/scratch.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+const { cleanups, tempDir } = scratchAfterEach();
 
 /** Every application table's row count (the drizzle bookkeeping aside). */
 async function rowCounts(c: pg.Client): Promise<Record<string, number>> {

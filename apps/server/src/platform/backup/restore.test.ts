@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, readdir, readFile, rm, truncate, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readdir, readFile, truncate, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/test-db.ts';
 import { createLocalStorage } from '../storage/local.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -12,32 +10,14 @@ import { runBackup } from './backup.ts';
 import { BackupInvalid, listBackups, verifyBackup } from './manifest.ts';
 import { appliedMigration, journal, migrateUpTo } from './migrations.ts';
 import { restoreBackup, RestoreTargetNotEmpty } from './restore.ts';
+import { scratchAfterEach, withClient } from '../../testing/scratch.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, tempDir } = scratchAfterEach();
 
 async function emptyDb() {
   const db = await testDatabase('empty');
   cleanups.push(() => db.drop());
   return db.url;
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
 }
 
 /** A database at migration `tag` (head when absent) with an organization, a person and a stored file. */

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -14,6 +13,7 @@ import { testDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { createStorage } from '../storage/create.ts';
 import { runBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
+import { withClient } from '../../testing/scratch.ts';
 
 /**
  * The path up (issue 30): a backup of an Archway on one machine (local files) restored into an external PostgreSQL
@@ -127,13 +127,3 @@ describe('moving up: an embedded-style backup into PostgreSQL + S3, two processe
     expect(fromB.statusCode).toBe(200);
   }, 240_000);
 });
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
