@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { keepPrivate } from './private-files.ts';
 
 /** Every folder and file under `root` (links and the embedded cluster aside) with its permission bits. */
 async function modes(root: string): Promise<{ file: string; dir: boolean; mode: number }[]> {
@@ -81,40 +82,53 @@ describe('what Archway writes under DATA_DIR', () => {
   });
 });
 
-describe('a DATA_DIR an earlier version left readable by others', { timeout: 120_000 }, () => {
-  it('is made private once at start, with a log line; a second start walks nothing', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'archway-earlier-'));
-    try {
-      for (const d of ['files/cases/a1', 'files/thumbs', 'uploads'])
-        await mkdir(path.join(dir, d), { recursive: true, mode: 0o755 });
-      await writeFile(path.join(dir, 'files/cases/a1/scan.ply'), 'old scan', { mode: 0o644 });
-      await writeFile(path.join(dir, 'uploads/partial'), 'old upload', { mode: 0o644 });
-      // Explicit modes: the umask of this process may already be Archway's.
-      for (const d of ['', 'files', 'files/cases', 'files/cases/a1', 'files/thumbs', 'uploads'])
-        await chmod(path.join(dir, d), 0o755);
-      for (const f of ['files/cases/a1/scan.ply', 'uploads/partial']) await chmod(path.join(dir, f), 0o644);
-      let out = '';
-      const logOut = { write: (chunk: string) => (out += chunk) };
-      const first = await createTestApp(
-        'postgres',
-        { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0', LOG_LEVEL: 'info', DATA_DIR: dir },
-        { logOut },
-      );
-      await first.close();
-      const open = (await modes(dir)).filter((e) => e.mode !== (e.dir ? 0o700 : 0o600));
-      expect(open).toEqual([]);
-      const lines = out.split('\n').filter((l) => /readable by this user only/.test(l));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/made 8 files and folders/);
+/** A DATA_DIR as an earlier version left it: folders 0755, files 0644 (8 in all, DATA_DIR included). */
+async function earlierDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'archway-earlier-'));
+  for (const d of ['files/cases/a1', 'files/thumbs', 'uploads'])
+    await mkdir(path.join(dir, d), { recursive: true, mode: 0o755 });
+  await writeFile(path.join(dir, 'files/cases/a1/scan.ply'), 'old scan', { mode: 0o644 });
+  await writeFile(path.join(dir, 'uploads/partial'), 'old upload', { mode: 0o644 });
+  // Explicit modes: the umask of this process may already be Archway's.
+  for (const d of ['', 'files', 'files/cases', 'files/cases/a1', 'files/thumbs', 'uploads'])
+    await chmod(path.join(dir, d), 0o755);
+  for (const f of ['files/cases/a1/scan.ply', 'uploads/partial']) await chmod(path.join(dir, f), 0o644);
+  return dir;
+}
 
-      out = '';
-      const second = await createTestApp(
+const notPrivate = async (dir: string) =>
+  (await modes(dir)).filter((e) => e.mode !== (e.dir ? 0o700 : 0o600));
+
+describe('a DATA_DIR an earlier version left readable by others', () => {
+  it('is made private once, with a log line; the next time walks nothing', async () => {
+    const dir = await earlierDataDir();
+    try {
+      const lines: string[] = [];
+      const log = { info: (msg: string) => lines.push(msg) };
+      expect(await keepPrivate(dir, log)).toEqual({ fixed: 8 });
+      expect(await notPrivate(dir)).toEqual([]);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/made 8 files and folders .* readable by this user only/);
+
+      expect(await keepPrivate(dir, log)).toBeUndefined();
+      expect(lines).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is made private when Archway starts on it, before anything is written', async () => {
+    const dir = await earlierDataDir();
+    try {
+      let out = '';
+      const t = await createTestApp(
         'postgres',
         { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0', LOG_LEVEL: 'info', DATA_DIR: dir },
-        { logOut },
+        { logOut: { write: (chunk: string) => (out += chunk) } },
       );
-      await second.close();
-      expect(out).not.toMatch(/readable by this user only/);
+      await t.close();
+      expect(await notPrivate(dir)).toEqual([]);
+      expect(out.split('\n').filter((l) => /readable by this user only/.test(l))).toHaveLength(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
