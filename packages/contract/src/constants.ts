@@ -4,6 +4,10 @@ export type CustTypeCode = (typeof CustType)[keyof typeof CustType];
 
 export const CaseType = { orthodontics: 1, implant: 2, restoration: 3 } as const;
 
+/** A case box's side of the case (`case_boxes.role`): the organization that sent it, or the one it was sent to. */
+export const BoxRole = { sender: 1, receiver: 2 } as const;
+export type BoxRole = (typeof BoxRole)[keyof typeof BoxRole];
+
 /** A set bit hides that field from others. Default: all three set. */
 export const Privacy = { email: 2, phone: 4, other: 8, all: 2 | 4 | 8 } as const;
 
