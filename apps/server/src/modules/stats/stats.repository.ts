@@ -1,5 +1,5 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
-import { CooperationState, CustType } from '@archway/contract';
+import { BoxRole, CooperationState, CustType } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { ALL_PARTNERS, statsPreferences } from './stats.schema.ts';
@@ -274,12 +274,12 @@ export const recentCopies = (db: Queryable, custId: string, limit: number) =>
     caseType: number;
     fromName: string | null;
     createdAt: Date | string;
-    role: number;
+    role: BoxRole;
     downloadedAt: Date | string | null;
   }>(
     db,
     sql`select b.case_id as "caseId", k.patient_name as "patientName", k.case_type as "caseType",
-        case when b.role = 2 then f.name end as "fromName", b.case_created_at as "createdAt", b.role,
+        case when b.role = ${BoxRole.receiver} then f.name end as "fromName", b.case_created_at as "createdAt", b.role,
         b.downloaded_at as "downloadedAt"
       from case_boxes b join cases k on k.id = b.case_id
         left join customers f on f.id = coalesce(b.forwarded_by, k.sender_cust_id)

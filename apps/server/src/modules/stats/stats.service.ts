@@ -1,4 +1,5 @@
 import {
+  BoxRole,
   CaseType,
   CompareShifts,
   CustErrors,
@@ -165,7 +166,7 @@ export async function attention(s: StatsScope, custId?: string): Promise<Dashboa
       caseType: r.caseType,
       fromName: r.fromName,
       createdAt: new Date(r.createdAt).toISOString(),
-      received: r.role === 2,
+      received: r.role === BoxRole.receiver,
       downloadedAt: r.downloadedAt ? new Date(r.downloadedAt).toISOString() : null,
     })),
     attention: {
