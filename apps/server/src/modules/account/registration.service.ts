@@ -35,6 +35,17 @@ export interface RegistrationDeps {
   realtime?: Pick<Realtime, 'disconnectUser'>;
 }
 
+/**
+ * The refusal for a username or e-mail address another account holds (case-insensitive, the username first), or
+ * undefined when both are free. Registration and the console's new administrators both ask it, before their insert
+ * and again when the insert lost a race.
+ */
+export async function takenRefusal(tx: Queryable, username: string, email: string) {
+  const clash = await repo.taken(tx, username, email);
+  if (!clash) return undefined;
+  return new AppError(clash === 'username' ? RegisterErrors.usernameTaken : RegisterErrors.emailTaken);
+}
+
 const newToken = () => {
   const token = randomBytes(32).toString('base64url');
   return { token, tokenHash: createHash('sha256').update(token).digest('hex') };
@@ -51,9 +62,8 @@ export async function register(d: RegistrationDeps, ctx: RequestContext, body: R
   const passwordHash = await hashPassword(body.password);
   const language = body.language ?? 'en';
   const user = await d.db.transaction(async (tx) => {
-    const clash = await repo.taken(tx, body.username, body.email);
-    if (clash)
-      throw new AppError(clash === 'username' ? RegisterErrors.usernameTaken : RegisterErrors.emailTaken);
+    const clash = await takenRefusal(tx, body.username, body.email);
+    if (clash) throw clash;
     const row = await repo.insertUser(tx, {
       username: body.username,
       email: body.email,
@@ -63,10 +73,8 @@ export async function register(d: RegistrationDeps, ctx: RequestContext, body: R
       language,
     });
     // Two registrations at once: the unique indexes let one through; the other is told which is taken.
-    if (!row) {
-      const again = await repo.taken(tx, body.username, body.email);
-      throw new AppError(again === 'email' ? RegisterErrors.emailTaken : RegisterErrors.usernameTaken);
-    }
+    if (!row)
+      throw (await takenRefusal(tx, body.username, body.email)) ?? new AppError(RegisterErrors.usernameTaken);
     const { token, tokenHash } = newToken();
     await repo.insertToken(tx, {
       userId: row.id,

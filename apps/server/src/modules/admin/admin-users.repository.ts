@@ -112,19 +112,3 @@ export async function anyAdmin(db: Queryable): Promise<boolean> {
 export async function lockAdminCreation(db: Queryable) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('console:admin-create'))`);
 }
-
-/** Which of the two is taken (case-insensitive), username first. */
-export async function taken(
-  db: Queryable,
-  username: string,
-  email: string,
-): Promise<'username' | 'email' | null> {
-  const [row] = await db
-    .select({
-      username: sql<boolean>`bool_or(lower(${users.username}) = lower(${username}))`,
-      email: sql<boolean>`bool_or(lower(${users.email}) = lower(${email}))`,
-    })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
-  return row?.username ? 'username' : row?.email ? 'email' : null;
-}

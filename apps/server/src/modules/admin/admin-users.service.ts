@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/identity/passwords.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { endSessions } from '../account/tokens.service.ts';
-import { queueResetLink } from '../account/registration.service.ts';
+import { queueResetLink, takenRefusal } from '../account/registration.service.ts';
 import * as userRow from '../account/user-row.service.ts';
 import { adminNotice } from '../notices/notices.service.ts';
 import { guardedConsole } from './admin.access.ts';
@@ -207,15 +207,12 @@ export async function listAdmins(
 
 /** Inserts an administrator in `tx` (the caller holds the creation lock); a taken name or address is refused. */
 async function insertAdministrator(tx: Queryable, body: ConsoleAdminBody, passwordHash: string) {
-  const clash = await repo.taken(tx, body.username, body.email);
-  if (clash)
-    throw new AppError(clash === 'username' ? RegisterErrors.usernameTaken : RegisterErrors.emailTaken);
+  const clash = await takenRefusal(tx, body.username, body.email);
+  if (clash) throw clash;
   const row = await userRow.insertAdmin(tx, { username: body.username, email: body.email, passwordHash });
-  if (!row) {
-    // Taken meanwhile (a registration is not under our lock): say which.
-    const again = await repo.taken(tx, body.username, body.email);
-    throw new AppError(again === 'email' ? RegisterErrors.emailTaken : RegisterErrors.usernameTaken);
-  }
+  // Taken meanwhile (a registration is not under our lock): say which.
+  if (!row)
+    throw (await takenRefusal(tx, body.username, body.email)) ?? new AppError(RegisterErrors.usernameTaken);
   return row;
 }
 
