@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import {
+  BoxRole,
   CaseErrors,
   CaseStatus,
   CommentErrors,
@@ -13,46 +13,21 @@ import {
   PREVIEW_DAYS,
   type ErrorDef,
 } from '@archway/contract';
-import type { Db, Queryable } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { audit, type AuditEntry, type RequestContext } from '../../platform/audit/audit.ts';
-import { requestContext, requireActor, type Actor } from '../../platform/auth.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
-import type { Platform } from '../../platform/platform.ts';
+import type { Actor } from '../../platform/auth.ts';
 import { roleOf } from '../devices/devices.access.ts';
-import { findCustomer } from '../orgs/orgs.service.ts';
 import * as repo from './cases.repository.ts';
-import { BoxRole, type BoxRow } from './cases.repository.ts';
+import type { BoxRow } from './cases.repository.ts';
+
+/**
+ * The case rules, written once: what an organization may do with its copy of a case (`refusalOf`, `accessOf`), a
+ * page's copies and rights in one query (`copiesOf`), and the checks a call makes before it acts. Imports only its
+ * repository, another module's access file along the graph, the contract and `AppError` (ARCHITECTURE.md, "The
+ * layers of a module"); the request plumbing (the Scope, audit entries) is cases.scope.ts.
+ */
 
 const DAY_MS = 86_400_000;
-
-/** Per-case limits (configuration; 0 means none). */
-export interface CaseLimits {
-  /** Downloads of one case, all organizations together. */
-  maxDownloads: number;
-  /** Days after its last upload during which a case's files may be fetched. */
-  retentionDays: number;
-}
-
-/** Who acts, from where, with which database and storage: what every case service receives. */
-export interface Scope {
-  db: Db;
-  storage: Storage;
-  limits: CaseLimits;
-  ctx: RequestContext;
-  actor: Actor;
-  /** Notices and mail about what the call changes (case receipt). */
-  platform?: Platform;
-}
-
-export const scopeOf = (p: Platform, req: FastifyRequest): Scope => ({
-  platform: p,
-  db: p.db,
-  storage: p.storage,
-  limits: { maxDownloads: p.config.caseMaxDownloads, retentionDays: p.config.caseRetentionDays },
-  ctx: requestContext(req),
-  actor: requireActor(req),
-});
 
 export const refuse = (def: ErrorDef): never => {
   throw new AppError(def);
@@ -69,9 +44,9 @@ export function custOf(actor: Actor): string {
  * someone else. An organization under review or whose audit failed gets "certification required". Its own sent
  * cases, the list, the detail and the recycle bin stay open to it.
  */
-export async function requireCertified(s: Scope): Promise<void> {
-  const org = await findCustomer(s.db, custOf(s.actor));
-  if (!org || org.status !== CustStatus.authorized) refuse(CaseErrors.certificationRequired);
+export async function requireCertified(s: { db: Queryable; actor: Actor }): Promise<void> {
+  const status = await repo.orgStatus(s.db, custOf(s.actor));
+  if (status !== CustStatus.authorized) refuse(CaseErrors.certificationRequired);
 }
 
 /** Whether the actor may upload with this device: its owner, a borrower in its window, a device user in theirs. */
@@ -83,23 +58,6 @@ export async function mayUploadWith(
   const role = await roleOf(db, device, actor);
   return role === 'owner' || role === 'authorized' || role === 'user';
 }
-
-/** An audit entry about a case (object id: the case id). */
-export const caseAudit = (
-  s: Scope,
-  action: string,
-  caseId: string | null,
-  outcome: AuditEntry['outcome'] = 'allowed',
-  detail?: Record<string, unknown>,
-): AuditEntry => ({
-  actorUserId: s.actor.userId,
-  actorCustId: s.actor.custId,
-  action,
-  objectType: 'case',
-  objectId: caseId,
-  outcome,
-  detail,
-});
 
 // ---- the caller's copies, and what it may do with each: the case rules, written once ------------------------
 
@@ -247,28 +205,22 @@ export async function copiesOf(
   return out;
 }
 
+/** The caller's copy of a case (not emptied from its bin), or undefined: another organization's case is "missing". */
+export const findCopy = async (db: Queryable, actor: Actor, id: string, lock = false) =>
+  repo.findBox(db, id, custOf(actor), lock);
+
 /**
- * The caller's copy of a case, or "not found" (audited as refused) — the same for another organization's case, so
- * nobody learns which ids exist. With `right`, the copy must also allow it (else that right's refusal).
+ * The caller's copies in its bin that it may empty (every one of them: `purge` is offered on each binned copy), in
+ * one query. `purge` of the whole bin empties exactly these.
  */
-export async function copyOf(
-  s: Scope,
-  id: string,
-  action: string,
-  opts: { lock?: boolean; db?: Queryable; right?: CaseRight } = {},
-): Promise<BoxRow> {
-  const db = opts.db ?? s.db;
-  const row = await repo.findBox(db, id, custOf(s.actor), opts.lock);
-  if (!row) {
-    await audit(db, s.ctx, caseAudit(s, action, id, 'refused'));
-    return refuse(CaseErrors.notFound);
-  }
-  if (opts.right) requireRight(s, row, opts.right);
-  return row;
+export async function purgeableCopies(db: Queryable, actor: Actor, now = new Date()): Promise<BoxRow[]> {
+  return (await repo.binnedBoxes(db, custOf(actor))).filter(
+    (copy) => refusalOf(copy, 'purge', now, actor.custType) === null,
+  );
 }
 
 /** Refuses with the right's own refusal when the caller's copy does not allow it. */
-export function requireRight(s: Scope, copy: CopyFacts, right: CaseRight, now = new Date()): void {
+export function requireRight(s: { actor: Actor }, copy: CopyFacts, right: CaseRight, now = new Date()): void {
   const why = refusalOf(copy, right, now, s.actor.custType);
   if (why) refuse(why);
 }

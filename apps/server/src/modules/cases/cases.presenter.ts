@@ -1,4 +1,5 @@
 import {
+  BoxRole,
   formatExpiry,
   NO_RECEIVER,
   type CaseAction,
@@ -11,9 +12,6 @@ import {
 import type { CaseAccess } from './cases.access.ts';
 import type { BoxRow, CaseFileRecord, Party } from './cases.repository.ts';
 import type { ScanJob } from './scan-jobs.repository.ts';
-
-const SENDER = 1;
-const RECEIVER = 2;
 
 const time = (d: Date) => formatExpiry(d)!;
 
@@ -43,7 +41,8 @@ export const caseActions = (access: CaseAccess): CaseAction[] =>
 const receiversSeenBy = (row: BoxRow, parties: readonly Party[], viewerCustId: string) =>
   parties.filter(
     (p) =>
-      p.role === RECEIVER && (row.box.role === SENDER ? p.forwardedBy === null : p.custId === viewerCustId),
+      p.role === BoxRole.receiver &&
+      (row.box.role === BoxRole.sender ? p.forwardedBy === null : p.custId === viewerCustId),
   );
 
 /**
@@ -52,10 +51,12 @@ const receiversSeenBy = (row: BoxRow, parties: readonly Party[], viewerCustId: s
  */
 function thirdPartyOf(row: BoxRow, parties: readonly Party[]): string | null {
   const { box } = row;
-  if (box.role === RECEIVER && box.forwardedTo)
+  if (box.role === BoxRole.receiver && box.forwardedTo)
     return parties.find((p) => p.custId === box.forwardedTo)?.custName ?? null;
-  if (box.role === SENDER) {
-    const names = parties.filter((p) => p.role === RECEIVER && p.forwardedBy !== null).map((p) => p.custName);
+  if (box.role === BoxRole.sender) {
+    const names = parties
+      .filter((p) => p.role === BoxRole.receiver && p.forwardedBy !== null)
+      .map((p) => p.custName);
     return names.length ? names.join(', ') : null;
   }
   return null;
@@ -76,7 +77,7 @@ export function presentCase(
 ): CaseRow {
   const { record, box } = row;
   const receivers = receiversSeenBy(row, parties, viewerCustId);
-  const visible = parties.filter((p) => p.role === SENDER || receivers.includes(p));
+  const visible = parties.filter((p) => p.role === BoxRole.sender || receivers.includes(p));
   return {
     id: record.id,
     receviceId: receivers[0]?.custId ?? NO_RECEIVER,
@@ -86,7 +87,7 @@ export function presentCase(
     patientName: record.patientName,
     dentist: record.doctor,
     caseType: record.caseType,
-    isSend: box.role === SENDER,
+    isSend: box.role === BoxRole.sender,
     edit: record.editedAt ? time(record.editedAt) : '--',
     time: time(record.createdAt),
     crypto: record.crypto ? 1 : 0,
@@ -94,7 +95,7 @@ export function presentCase(
     downloadStatus: Object.fromEntries(visible.map((p) => [p.custId, p.downloadedAt !== null])),
     isPreview: access.expired,
     status: record.status,
-    processStatus: box.role === RECEIVER ? box.processStatus : (receivers[0]?.processStatus ?? null),
+    processStatus: box.role === BoxRole.receiver ? box.processStatus : (receivers[0]?.processStatus ?? null),
     recycleId: box.recycleId,
     actions: caseActions(access),
     thirdPartyName: thirdPartyOf(row, parties),

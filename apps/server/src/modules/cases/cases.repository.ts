@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { CustStatus } from '@archway/contract';
+import { BoxRole, CustStatus } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { customers } from '../orgs/orgs.schema.ts';
@@ -9,8 +9,6 @@ import { caseBoxes, caseFiles, cases } from './cases.schema.ts';
 export type CaseRecord = typeof cases.$inferSelect;
 export type CaseFileRecord = typeof caseFiles.$inferSelect;
 export type BoxRecord = typeof caseBoxes.$inferSelect;
-
-export const BoxRole = { sender: 1, receiver: 2 } as const;
 
 // ---- creating a case -----------------------------------------------------------------
 
@@ -313,6 +311,23 @@ export async function findBoxes(db: Queryable, caseIds: string[], custId: string
   return rows.map(boxRowOf);
 }
 
+/** The organization's copies in its bin (not emptied yet), in one statement. */
+export async function binnedBoxes(db: Queryable, custId: string): Promise<BoxRow[]> {
+  const rows = await rowsOf<RawBoxRow>(
+    db,
+    sql`select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at, b.forwarded_to,
+        b.forwarded_by, sc.name as sender_name, 0 as total
+      from case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id
+      where b.cust_id = ${custId} and b.recycled_at is not null and b.deleted_at is null
+      for update of b`,
+  );
+  return rows.map(boxRowOf);
+}
+
+/** An organization's review status (cases.access `requireCertified`), or undefined when there is none. */
+export const orgStatus = async (db: Queryable, custId: string): Promise<number | undefined> =>
+  (await db.select({ status: customers.status }).from(customers).where(eq(customers.id, custId)))[0]?.status;
+
 export interface Party {
   caseId: string;
   custId: string;
@@ -395,17 +410,18 @@ export const restoreBox = (db: Queryable, caseId: string, custId: string, recycl
     .where(and(box(caseId, custId), eq(caseBoxes.recycleId, recycleId), isNull(caseBoxes.deletedAt)))
     .returning({ caseId: caseBoxes.caseId });
 
-/** Empties copies from the bin (one case, or every case in it); returns the cases touched. */
-export async function purgeBoxes(db: Queryable, custId: string, caseId: string | null, now: Date) {
+/** Empties these copies from the organization's bin (cases.access decides which); returns the cases touched. */
+export async function purgeBoxes(db: Queryable, custId: string, caseIds: readonly string[], now: Date) {
+  if (!caseIds.length) return [];
   const rows = await db
     .update(caseBoxes)
     .set({ deletedAt: now })
     .where(
       and(
         eq(caseBoxes.custId, custId),
+        inArray(caseBoxes.caseId, [...caseIds]),
         isNotNull(caseBoxes.recycledAt),
         isNull(caseBoxes.deletedAt),
-        caseId ? eq(caseBoxes.caseId, caseId) : undefined,
       ),
     )
     .returning({ caseId: caseBoxes.caseId });

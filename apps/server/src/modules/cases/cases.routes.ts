@@ -20,7 +20,7 @@ import { StorageNotFound, StorageRangeNotSatisfiable } from '../../platform/stor
 import { zipLength, zipStream } from '../../platform/zip/zip.ts';
 import { contentDisposition, sendRanged, sendStream } from '../../platform/http-files.ts';
 import { AppError } from '../../platform/errors.ts';
-import { scopeOf } from './cases.access.ts';
+import { scopeOf } from './cases.scope.ts';
 import * as cases from './cases.service.ts';
 import { forwardingRoutes } from './forwarding.routes.ts';
 import { commentsRoutes } from './comments.routes.ts';

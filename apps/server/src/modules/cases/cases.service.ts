@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  BoxRole,
   CaseErrors,
   CaseStatus,
   ProcessStatus,
@@ -17,14 +18,15 @@ import type { Actor } from '../../platform/auth.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import {
   accessOf,
-  caseAudit,
-  copyOf,
   custOf,
+  findCopy,
   mayUploadWith,
+  purgeableCopies,
+  refusalOf,
   refuse,
   requireCertified,
-  type Scope,
 } from './cases.access.ts';
+import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
 import { presentCase, presentDetail } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
 import * as scanJobs from './scan-jobs.repository.ts';
@@ -180,11 +182,11 @@ async function insertNewCase(
     );
     const receivers = await repo.routeTargets(tx, device.id, o.caseType, senderCustId, new Date());
     await repo.insertBoxes(tx, [
-      { caseId: record.id, custId: senderCustId, role: repo.BoxRole.sender, caseCreatedAt: now },
+      { caseId: record.id, custId: senderCustId, role: BoxRole.sender, caseCreatedAt: now },
       ...receivers.map((custId) => ({
         caseId: record.id,
         custId,
-        role: repo.BoxRole.receiver,
+        role: BoxRole.receiver,
         caseCreatedAt: now,
         processStatus: ProcessStatus.received,
       })),
@@ -355,27 +357,40 @@ export async function recycle(s: Scope, ids: string[]): Promise<{ moved: number 
   return { moved };
 }
 
-/** `GET /user/addservice?id=&recycleId=`: back from the bin. */
+/**
+ * `GET /user/addservice?id=&recycleId=`: back from the bin. The copy must allow `restore` (cases.access: only a copy
+ * in the bin); a `recycleId` that is not the copy's (a stale row) is "not found" like another organization's case.
+ */
 export async function restore(s: Scope, id: string, recycleId: string): Promise<CaseRow> {
   const custId = custOf(s.actor);
-  const restored = await repo.restoreBox(s.db, id, custId, recycleId);
-  if (!restored.length) {
+  const refused = async () => {
     await audit(s.db, s.ctx, caseAudit(s, 'case.restore', id, 'refused'));
     return refuse(CaseErrors.notFound);
-  }
-  await audit(s.db, s.ctx, caseAudit(s, 'case.restore', id));
-  return present(s, (await repo.findBox(s.db, id, custId))!);
+  };
+  const row = await s.db.transaction(async (tx) => {
+    const copy = await findCopy(tx, s.actor, id, true);
+    if (!copy || copy.box.recycleId !== recycleId || refusalOf(copy, 'restore', new Date(), s.actor.custType))
+      return null;
+    await repo.restoreBox(tx, id, custId, recycleId);
+    await audit(tx, s.ctx, caseAudit(s, 'case.restore', id));
+    return copy;
+  });
+  if (!row) return refused();
+  return present(s, { ...row, box: { ...row.box, recycleId: null, recycledAt: null } });
 }
 
 /**
- * Empties the bin (one case, or all of it) for the caller's organization. A case no organization keeps any more is
- * deleted with its files (from storage once the transaction has committed).
+ * Empties the bin (one case, or all of it) for the caller's organization: the copies whose rights allow `purge`
+ * (cases.access). A case no organization keeps any more is deleted with its files (from storage once the
+ * transaction has committed).
  */
 export async function purge(s: Scope, id: string | null): Promise<{ deleted: number }> {
   const custId = custOf(s.actor);
   const { touched, keys } = await s.db.transaction(async (tx) => {
-    const touched = await repo.purgeBoxes(tx, custId, id, new Date());
-    if (id && !touched.length) return refuse(CaseErrors.notFound);
+    const ids = id
+      ? [(await copyOf(s, id, 'case.purge', { lock: true, db: tx, right: 'purge' })).record.id]
+      : (await purgeableCopies(tx, s.actor)).map((c) => c.record.id);
+    const touched = await repo.purgeBoxes(tx, custId, ids, new Date());
     const keys = await repo.dropAbandoned(tx, touched);
     await audit(tx, s.ctx, caseAudit(s, 'case.purge', id, 'allowed', { ids: touched }));
     return { touched, keys };
@@ -394,7 +409,7 @@ export async function removeFiles(storage: Storage, keys: string[]) {
 /** Checks that the caller may fetch this case's files now; returns its copy. */
 async function downloadable(s: Scope, id: string, action: string) {
   const row = await copyOf(s, id, action, { right: 'download' });
-  if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
+  if (row.box.role === BoxRole.receiver) await requireCertified(s);
   const { maxDownloads, retentionDays } = s.limits;
   if (retentionDays > 0 && Date.now() - row.record.uploadedAt.getTime() > retentionDays * DAY_MS)
     return refuse(CaseErrors.fileExpired);
@@ -402,7 +417,7 @@ async function downloadable(s: Scope, id: string, action: string) {
   return row;
 }
 
-const fileLinks = (id: string, files: Awaited<ReturnType<typeof repo.filesOf>>) =>
+const fileLinks = (id: string, files: readonly repo.CaseFileRecord[]) =>
   files.map((f) => ({
     id: f.id,
     name: f.name,
@@ -420,7 +435,7 @@ export async function previewStatus(s: Scope, id: string) {
   const row = await copyOf(s, id, 'case.preview', { right: 'preview' });
   if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
   // The viewer fetches the files as a download does: a receiver needs certification for both.
-  if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
+  if (row.box.role === BoxRole.receiver) await requireCertified(s);
   // The scans as uploaded: files written by a conversion are the same scan again.
   const files = await scanJobs.originalFiles(s.db, id);
   await audit(s.db, s.ctx, caseAudit(s, 'case.preview', id));

@@ -12,8 +12,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { announce, notify, readCaseReplies, type NoticeRow } from '../notices/notices.service.ts';
-import { attachmentUrl, saveAttachment, type AttachmentRow } from '../orgs/attachments.service.ts';
-import { caseAudit, copyOf, custOf, previewExpired, refusalOf, refuse, type Scope } from './cases.access.ts';
+import { attachmentUrl, saveAttachment, type AttachmentRow } from '../attachments/attachments.service.ts';
+import { custOf, previewExpired, refusalOf, refuse } from './cases.access.ts';
+import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
 import * as repo from './comments.repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

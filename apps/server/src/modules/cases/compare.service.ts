@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  BoxRole,
   CompareErrors,
   type CompareCase,
   type CompareJob,
@@ -8,7 +9,8 @@ import {
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
-import { caseAudit, custOf, refusalOf, refuse, requireCertified, type Scope } from './cases.access.ts';
+import { custOf, refusalOf, refuse, requireCertified } from './cases.access.ts';
+import { caseAudit, type Scope } from './cases.scope.ts';
 import * as repo from './cases.repository.ts';
 import type { CompareParams, CompareResult } from './model-jobs.ts';
 import { presentComparable, presentCompare, type CompareNames } from './models.presenter.ts';
@@ -61,8 +63,7 @@ export async function startCompare(
   const a = await sideOf(s, byCase ? { caseId: body.caseA } : { fileId: body.fileA });
   const b = await sideOf(s, byCase ? { caseId: body.caseB } : { fileId: body.fileB });
   if (a.file.id === b.file.id) return refuse(CompareErrors.sameScan);
-  if (a.row.box.role === repo.BoxRole.receiver || b.row.box.role === repo.BoxRole.receiver)
-    await requireCertified(s);
+  if (a.row.box.role === BoxRole.receiver || b.row.box.role === BoxRole.receiver) await requireCertified(s);
   const caseId = a.file.caseId;
   if (await jobs.liveJob(s.db, caseId, 'compare')) return refuse(CompareErrors.running);
   const params: CompareParams & CompareNames = {

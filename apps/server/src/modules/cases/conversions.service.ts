@@ -1,4 +1,5 @@
 import {
+  BoxRole,
   CaseErrors,
   SelectableConversionTypes,
   type Conversion,
@@ -6,8 +7,8 @@ import {
   ScanFormats,
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
-import { caseAudit, copyOf, refuse, requireCertified, type Scope } from './cases.access.ts';
-import * as repo from './cases.repository.ts';
+import { refuse, requireCertified } from './cases.access.ts';
+import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
 import { presentConversion } from './cases.presenter.ts';
 import * as jobs from './scan-jobs.repository.ts';
 
@@ -44,7 +45,7 @@ export async function requestConversion(
 ): Promise<Conversion> {
   const row = await convertible(s, id, 'case.convert');
   const type = targetOf(q.type);
-  if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
+  if (row.box.role === BoxRole.receiver) await requireCertified(s);
   const live = await jobs.liveJob(s.db, id, 'convert');
   if (live) {
     if (live.type === type && !q.flush) return present(s, live);

@@ -9,7 +9,7 @@ import {
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { scopeOf } from './cases.access.ts';
+import { scopeOf } from './cases.scope.ts';
 import * as designs from './designs.service.ts';
 
 const tags = ['design'];

@@ -1,4 +1,5 @@
 import {
+  BoxRole,
   bridgeInArchOrder,
   DesignErrors,
   designProblem,
@@ -9,16 +10,9 @@ import {
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  accessOf,
-  caseAudit,
-  copyOf,
-  custOf,
-  refusalOf,
-  type CaseRight,
-  type Scope,
-} from './cases.access.ts';
-import { BoxRole, type BoxRow } from './cases.repository.ts';
+import { accessOf, custOf, refusalOf, type CaseRight } from './cases.access.ts';
+import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
+import type { BoxRow } from './cases.repository.ts';
 import { presentDesign } from './designs.presenter.ts';
 import * as repo from './designs.repository.ts';
 

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ProcessStatus } from '@archway/contract';
+import { BoxRole, ProcessStatus } from '@archway/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { caseBoxes } from './cases.schema.ts';
-import { BoxRole } from './cases.repository.ts';
 
 /** Whether the organization holds a copy of the case (any copy, even one emptied from its bin). */
 export async function holdsCopy(db: Queryable, caseId: string, custId: string): Promise<boolean> {

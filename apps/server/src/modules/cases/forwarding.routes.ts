@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caseRow, envelope, ForwardErrors, forwardCaseBody } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { scopeOf } from './cases.access.ts';
+import { scopeOf } from './cases.scope.ts';
 import * as forwarding from './forwarding.service.ts';
 
 /** Third-party cooperation: a lab forwards a received case (the spec shows no path; this is Archway's). */

@@ -8,16 +8,9 @@ import {
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { cooperateNow } from '../orgs/partners.service.ts';
-import {
-  caseAudit,
-  copyOf,
-  custOf,
-  forwardsCases,
-  refuse,
-  requireCertified,
-  type Scope,
-} from './cases.access.ts';
+import { cooperateNow } from '../partners/partners.service.ts';
+import { custOf, forwardsCases, refuse, requireCertified } from './cases.access.ts';
+import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
 import { present } from './cases.service.ts';
 import * as repo from './forwarding.repository.ts';
 import { caseReceived } from '../notices/case-notices.ts';

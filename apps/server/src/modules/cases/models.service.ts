@@ -1,4 +1,5 @@
 import {
+  BoxRole,
   BrandErrors,
   Brands,
   MODEL_BASE_HEIGHT,
@@ -8,8 +9,8 @@ import {
   type ModelJob,
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
-import { caseAudit, copyOf, refuse, requireCertified, requireRight, type Scope } from './cases.access.ts';
-import * as repo from './cases.repository.ts';
+import { refuse, requireCertified, requireRight } from './cases.access.ts';
+import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
 import type { ModelParams } from './model-jobs.ts';
 import { presentModel } from './models.presenter.ts';
 import * as jobs from './scan-jobs.repository.ts';
@@ -55,7 +56,7 @@ export async function startModel(
   const row = await held(s, id, 'case.model');
   const params = paramsOf(body);
   requireRight(s, row, 'model');
-  if (row.box.role === repo.BoxRole.receiver) await requireCertified(s);
+  if (row.box.role === BoxRole.receiver) await requireCertified(s);
   if (await jobs.liveJob(s.db, id, 'model')) return refuse(ModelErrors.running);
   const sources = (await jobs.originalFiles(s.db, id)).filter(
     (f) => isMeshFormat(f.format) && (!params.fileId || f.id === params.fileId),

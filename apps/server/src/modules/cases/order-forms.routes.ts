@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, OrderFormErrors, receiverForm, receiverFormsQuery } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { scopeOf } from './cases.access.ts';
+import { scopeOf } from './cases.scope.ts';
 import { receiverForms } from './order-forms.service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReceiverForm } from '@archway/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { publishedReceiverForms } from '../orders/filling.service.ts';
-import type { Scope } from './cases.access.ts';
+import type { Scope } from './cases.scope.ts';
 import { usableDevice } from './cases.service.ts';
 import * as repo from './cases.repository.ts';
 

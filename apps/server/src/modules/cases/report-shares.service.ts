@@ -13,9 +13,10 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as attachments from '../orgs/attachments.service.ts';
+import * as attachments from '../attachments/attachments.service.ts';
 import { pinsOn } from './comments.repository.ts';
-import { caseAudit, copyOf, custOf, refuse, type Scope } from './cases.access.ts';
+import { custOf, refuse } from './cases.access.ts';
+import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
 import * as repo from './report-shares.repository.ts';
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { requireActor } from '../../platform/auth.ts';
 import { OWNER_HEADER } from '../../platform/uploads/tus.ts';
-import { scopeOf } from './cases.access.ts';
+import { scopeOf } from './cases.scope.ts';
 import { completeUpload } from './uploads.service.ts';
 
 export const UPLOAD_PATH = '/api/case/upload';

@@ -11,7 +11,8 @@ import {
 import type { Upload } from '@tus/server';
 import { CHECK_HEAD_BYTES, checkScanSize, MeshError } from '@archway/mesh';
 import type { Uploads } from '../../platform/uploads/tus.ts';
-import { refuse, type Scope } from './cases.access.ts';
+import { refuse } from './cases.access.ts';
+import { type Scope } from './cases.scope.ts';
 import { createCase, removeFiles, usableDevice, type StoredFile } from './cases.service.ts';
 import * as repo from './cases.repository.ts';
 import { prepareOrderForms } from '../orders/filling.service.ts';
