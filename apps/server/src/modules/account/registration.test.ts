@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
+import { outboxSettled } from '../../testing/outbox.ts';
+import { sentTo, startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
 import { users } from './users.schema.ts';
 import { accountTokens } from './account.schema.ts';
 import de from './mail/de.json' with { type: 'json' };
 
-/** Waits for the relay to have received `n` messages to `address` (bounded by tries, not time), and answers them. */
-async function mailsTo(relay: Relay, address: string, n: number) {
-  const to = () => relay.received.filter((m) => m.to?.[0]?.address?.toLowerCase() === address.toLowerCase());
-  for (let i = 0; i < 300 && to().length < n; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(to().length).toBe(n);
-  return to();
+/**
+ * Waits for the relay to have received `n` messages to `address`, then for the outbox to hold nothing pending (so no
+ * further mail can come), and answers them: exactly `n`.
+ */
+async function mailsTo(t: TestApp, relay: Relay, address: string, n: number) {
+  await relay.mailsTo(address, n);
+  await outboxSettled(t.app.platform.db);
+  const to = relay.received.filter(sentTo(address));
+  expect(to.length).toBe(n);
+  return to;
 }
 const tokenIn = (text: string, page: string) => new RegExp(`${page}\\?token=([\\w-]+)`).exec(text)![1]!;
 
@@ -37,7 +42,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     const id = randomBytes(4).toString('hex');
     const p = { ...person, username: `ada.${id}`, email: `Ada.${id}@Example.test` };
     expect(await call('POST', '/user/register', { ...p, language: 'de' })).toMatchObject({ success: true });
-    const [mail] = await mailsTo(relay, p.email, 1);
+    const [mail] = await mailsTo(t, relay, p.email, 1);
     const confirmed = await call('POST', '/user/email/confirm', {
       token: tokenIn(mail!.text!, 'confirmEmail'),
     });
@@ -49,7 +54,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     const answer = await call('POST', '/user/register', { ...person, language: 'de' });
     expect(answer).toMatchObject({ success: true, data: { username: 'ada.l', emailConfirmed: '2' } });
     // One mail to the address (the relay also hears the mails other tests of this file send, at their own pace).
-    const [mail] = await mailsTo(relay, 'ada@example.test', 1);
+    const [mail] = await mailsTo(t, relay, 'ada@example.test', 1);
     expect(mail!.to![0]!.address!.toLowerCase()).toBe('ada@example.test');
     expect(mail!.subject).toBe(de.confirmEmail.subject);
     expect(mail!.text).toContain('ada.l');
@@ -76,7 +81,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     const id = randomBytes(4).toString('hex');
     const p = { ...person, username: `mia.${id}`, email: `Mia.${id}@Example.test` };
     expect(await call('POST', '/user/register', { ...p, language: 'de' })).toMatchObject({ success: true });
-    await mailsTo(relay, p.email, 1);
+    await mailsTo(t, relay, p.email, 1);
     const me = await signIn(t.app, p.username, p.password);
     const ask = async (mail: string, headers: Record<string, string> = me) =>
       (
@@ -101,7 +106,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
       success: true,
       data: { sent: true, email: p.email, emailConfirmed: '2' },
     });
-    const [first, second] = await mailsTo(relay, p.email, 2);
+    const [first, second] = await mailsTo(t, relay, p.email, 2);
     expect(second!.subject).toBe(de.confirmEmail.subject);
     expect(
       await call('POST', '/user/email/confirm', { token: tokenIn(first!.text!, 'confirmEmail') }),
@@ -111,7 +116,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     ).toMatchObject({ success: true, data: { emailConfirmed: '1' } });
     // Confirmed: answered, and nothing more is mailed.
     expect(await ask(p.email)).toMatchObject({ success: true, data: { sent: false, emailConfirmed: '1' } });
-    expect((await mailsTo(relay, p.email, 2)).length).toBe(2);
+    expect((await mailsTo(t, relay, p.email, 2)).length).toBe(2);
 
     // At most 5 confirmation mails an hour (the registration's counts): the sixth is -4.
     const q = { ...person, username: `max.${id}`, email: `Max.${id}@Example.test` };
@@ -155,7 +160,8 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
           ...bad,
         }),
       ).toMatchObject(refused(-3, 'register.invalid'));
-    await new Promise((r) => setTimeout(r, 200));
+    // Refused in the request: nothing was queued, so nothing is pending and nothing more reaches the relay.
+    await outboxSettled(t.app.platform.db);
     expect(relay.received.length).toBe(before);
   });
 
@@ -166,7 +172,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
       await call('POST', '/user/password/forgot', { email: p.email.toUpperCase() }),
     );
     // The confirmation, then the reset link.
-    const mail = (await mailsTo(relay, p.email, 2)).at(-1)!;
+    const mail = (await mailsTo(t, relay, p.email, 2)).at(-1)!;
     expect(relay.received.length).toBe(before + 1);
     expect(mail.to![0]!.address!.toLowerCase()).toBe(p.email.toLowerCase());
     expect(mail.subject).toBe(de.resetPassword.subject); // the account's language
@@ -191,7 +197,7 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     const p = await registered();
     const before = relay.received.length;
     await call('POST', '/user/password/forgot', { email: p.email.toLowerCase() });
-    const token = tokenIn((await mailsTo(relay, p.email, 2)).at(-1)!.text!, 'resetPassword');
+    const token = tokenIn((await mailsTo(t, relay, p.email, 2)).at(-1)!.text!, 'resetPassword');
     const [account] = await t.app.platform.db.select().from(users).where(eq(users.username, p.username));
     await t.app.platform.db
       .update(accountTokens)
@@ -202,8 +208,8 @@ describe.each(engines)('registration, e-mail confirmation and password reset (%s
     });
     // One reset mail this hour so far: two more, then none.
     for (let i = 0; i < 3; i++) await call('POST', '/user/password/forgot', { email: p.email.toLowerCase() });
-    await mailsTo(relay, p.email, 4);
-    await new Promise((r) => setTimeout(r, 300));
+    // Exactly four to the person once the outbox is settled: the confirmation and three reset mails.
+    await mailsTo(t, relay, p.email, 4);
     expect(relay.received.length).toBe(before + 3);
   });
 });

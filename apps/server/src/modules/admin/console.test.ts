@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { mailOutbox } from '../../platform/mail/mail.schema.ts';
 import { hashPassword } from '../../platform/identity/passwords.ts';
+import { inThePast } from '../../testing/clock.ts';
 import { factories, type PersonRef } from '../../testing/factories.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { SIGN_IN_LIMITS } from '../account/account.service.ts';
@@ -14,10 +15,10 @@ import { createFirstAdmin } from './admin-users.service.ts';
 
 const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });
 /**
- * Waits for the next whole second: a token's `iat` is in whole seconds and a token from the very second its
- * sessions were ended is kept, so a test that expects an earlier token refused ends the sessions a second later.
+ * A token's `iat` is in whole seconds and a token from the very second its sessions were ended is kept, so a token
+ * that must be refused afterwards is issued this many seconds back (`inThePast`), not waited for.
  */
-const nextSecond = () => new Promise((r) => setTimeout(r, 1010 - (Date.now() % 1000)));
+const EARLIER_S = 3;
 
 describe.each(engines)("the administrator's console: organizations, users, administrators (%s)", (engine) => {
   let t: TestApp;
@@ -379,9 +380,8 @@ describe.each(engines)("the administrator's console: organizations, users, admin
     const o = await f.org();
     const carl = await f.user(o, { username: 'xcarl' });
     await setPassword(carl.userId, 'carl_pw1');
-    const session = await signIn('xcarl', 'carl_pw1');
+    const session = await inThePast(EARLIER_S, () => signIn('xcarl', 'carl_pw1'));
     expect((await session.call('GET', '/user/current')).status).toBe(200);
-    await nextSecond();
 
     const off = await admin.call('PUT', `/api2/admin/console/users/${carl.userId}/disabled`, {
       disabled: true,
@@ -427,9 +427,8 @@ describe.each(engines)("the administrator's console: organizations, users, admin
     const o = await f.org();
     const dora = await f.user(o, { username: 'xdora', email: 'dora@reset.test' });
     await setPassword(dora.userId, 'dora_old1');
-    const session = await signIn('xdora', 'dora_old1');
+    const session = await inThePast(EARLIER_S, () => signIn('xdora', 'dora_old1'));
     expect(session.body.success).toBe(true);
-    await nextSecond();
 
     const res = await admin.call('POST', `/api2/admin/console/users/${dora.userId}/password-reset`);
     expect(res.body).toMatchObject({

@@ -4,19 +4,24 @@ import { hashPassword } from '../../platform/identity/passwords.ts';
 import { oidcPayloads } from '../../platform/identity/identity.schema.ts';
 import { mailOutbox } from '../../platform/mail/mail.schema.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
+import { inThePast } from '../../testing/clock.ts';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
 import { formData, sample, type FormFile } from '../../testing/multipart.ts';
 import { createTestApp, engines, PUBLIC_URL, signIn, type TestApp } from '../../testing/test-app.ts';
 import { accountTokens } from '../account/account.schema.ts';
-import { attachments, customers, memberships } from '../orgs/orgs.schema.ts';
+import { customers, memberships } from '../orgs/orgs.schema.ts';
+import { attachments } from '../attachments/attachments.schema.ts';
 import { users } from '../account/users.schema.ts';
 import { deviceUsers } from '../devices/devices.schema.ts';
 
 const PASSWORD = 'first_pw1';
 const refused = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });
-/** Waits until the wall clock enters the next second (a token's `iat` has whole seconds). */
-const nextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+/**
+ * A token's `iat` has whole seconds and one from the very second the sessions were ended is kept: the tokens that
+ * must be refused afterwards are issued this many seconds back (`inThePast`).
+ */
+const EARLIER_S = 3;
 
 describe.each(engines)('personal centre (%s)', (engine) => {
   let t: TestApp;
@@ -137,15 +142,12 @@ describe.each(engines)('personal centre (%s)', (engine) => {
   it('changes the e-mail address only when the link mailed to the NEW address is followed', async () => {
     const me = await person();
     const other = await person();
-    const before = relay.received.length;
     const fresh = `new.${me.userId.slice(0, 8)}@example.test`;
     expect((await me.call('POST', '/api2/user/email', { email: fresh })).body).toMatchObject({
       success: true,
       data: { sent: true, email: fresh },
     });
-    for (let i = 0; i < 300 && relay.received.length <= before; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const mail = relay.received.at(-1)!;
+    const mail = (await relay.mailsTo(fresh, 1))[0]!;
     expect(mail.to![0]!.address).toBe(fresh);
     expect(mail.text).toContain(fresh);
     const token = /confirmEmail\?token=([\w-]+)/.exec(mail.text!)![1]!;
@@ -178,11 +180,9 @@ describe.each(engines)('personal centre (%s)', (engine) => {
   it('a newer e-mail change replaces the older link; at most five links an hour', async () => {
     const me = await person();
     const sent = async (email: string) => {
-      const before = relay.received.length;
       expect((await me.call('POST', '/api2/user/email', { email })).body.success).toBe(true);
-      for (let i = 0; i < 300 && relay.received.length <= before; i++)
-        await new Promise((r) => setTimeout(r, 50));
-      return /confirmEmail\?token=([\w-]+)/.exec(relay.received.at(-1)!.text!)![1]!;
+      const [mail] = await relay.mailsTo(email, 1);
+      return /confirmEmail\?token=([\w-]+)/.exec(mail!.text!)![1]!;
     };
     const first = await sent(`one.${me.userId.slice(0, 8)}@example.test`);
     const second = await sent(`two.${me.userId.slice(0, 8)}@example.test`);
@@ -224,11 +224,9 @@ describe.each(engines)('personal centre (%s)', (engine) => {
     const me = await person();
     const other = await person();
     const wanted = `race.${me.userId.slice(0, 8)}@example.test`;
-    const before = relay.received.length;
     await me.call('POST', '/api2/user/email', { email: wanted });
-    for (let i = 0; i < 300 && relay.received.length <= before; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const token = /confirmEmail\?token=([\w-]+)/.exec(relay.received.at(-1)!.text!)![1]!;
+    const [mail] = await relay.mailsTo(wanted, 1);
+    const token = /confirmEmail\?token=([\w-]+)/.exec(mail!.text!)![1]!;
     await t.app.platform.db.update(users).set({ email: wanted }).where(eq(users.id, other.userId));
     expect(
       (await t.app.inject({ method: 'POST', url: '/user/email/confirm', payload: { token } })).json(),
@@ -237,8 +235,11 @@ describe.each(engines)('personal centre (%s)', (engine) => {
   });
 
   it('changes the password with the current one; every older session ends, the new sign-in works', async () => {
-    const me = await person();
-    const old = await signIn(t.app, me.username, PASSWORD);
+    // The factory's token and a sign-in, both from before the change.
+    const { me, old } = await inThePast(EARLIER_S, async () => {
+      const me = await person();
+      return { me, old: await signIn(t.app, me.username, PASSWORD) };
+    });
     const oldCall = withToken(old.authorization);
     expect((await oldCall('GET', '/api2/user')).statusCode).toBe(200);
     // An OpenID session and refresh token of the account, and of someone else.
@@ -264,7 +265,6 @@ describe.each(engines)('personal centre (%s)', (engine) => {
       refused(-4, 'profilePassword.rules'),
     );
 
-    await nextSecond();
     expect(
       await change({ oldPassword: PASSWORD, password: 'second_pw2', confirmPassword: 'second_pw2' }),
     ).toMatchObject({
@@ -296,17 +296,15 @@ describe.each(engines)('personal centre (%s)', (engine) => {
       .update(users)
       .set({ email: `reset.${me.userId.slice(0, 8)}@example.test` })
       .where(eq(users.id, me.userId));
-    const old = await signIn(t.app, me.username, PASSWORD);
-    const before = relay.received.length;
+    // A session from before the reset.
+    const old = await inThePast(EARLIER_S, () => signIn(t.app, me.username, PASSWORD));
     await t.app.inject({
       method: 'POST',
       url: '/user/password/forgot',
       payload: { email: `reset.${me.userId.slice(0, 8)}@example.test` },
     });
-    for (let i = 0; i < 300 && relay.received.length <= before; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const token = /resetPassword\?token=([\w-]+)/.exec(relay.received.at(-1)!.text!)![1]!;
-    await nextSecond();
+    const [mail] = await relay.mailsTo(`reset.${me.userId.slice(0, 8)}@example.test`, 1);
+    const token = /resetPassword\?token=([\w-]+)/.exec(mail!.text!)![1]!;
     const reset = await t.app.inject({
       method: 'POST',
       url: '/user/password/reset',
