@@ -21,7 +21,7 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { random } from '../src/compare/align.ts';
 import { closestOnTriangle, TriangleBvh } from '../src/compare/bvh.ts';
 import { archJaw } from '../src/fixtures/jaw.ts';
-import { raycastBrute } from '../src/viewer/pick.ts';
+import { raycastBrute } from '../src/viewer/raycast-brute.ts';
 import {
   jawOcclusion,
   occlusionMap,

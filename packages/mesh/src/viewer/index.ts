@@ -1,6 +1,6 @@
 /** The 3D viewer's geometry: picking (TriangleBvh.raycast, and brute force to check it), the section outline, the bite. */
-export { raycastBrute, type BruteHit } from './pick.ts';
-export { sectionOutline } from './section.ts';
+export { raycastBrute, type BruteHit } from './raycast-brute.ts';
+export { sectionOutline } from './section-outline.ts';
 export {
   occlusionMap,
   jawOcclusion,

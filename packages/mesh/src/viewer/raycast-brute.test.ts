@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { random } from '../compare/align.ts';
 import { TriangleBvh, type BvhParts } from '../compare/bvh.ts';
 import { archJaw } from '../fixtures/jaw.ts';
-import { raycastBrute } from './pick.ts';
+import { raycastBrute } from './raycast-brute.ts';
 
 type Ray = [number, number, number, number, number, number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TriangleBvh } from '../compare/bvh.ts';
 import { archJaw } from '../fixtures/jaw.ts';
-import { sectionOutline } from './section.ts';
+import { sectionOutline } from './section-outline.ts';
 
 /** A closed box [0,a]×[0,b]×[0,c], each face split into n×n squares, wound outward. */
 function box(a: number, b: number, c: number, n = 4): { positions: Float32Array; indices: Uint32Array } {

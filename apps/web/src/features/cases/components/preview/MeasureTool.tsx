@@ -8,7 +8,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useThree } from '@react-three/fiber';
 import { Html, Line } from '@react-three/drei';
 import type { Mesh, Plane } from 'three';
-import { pick, rayAt, type Pick, type PickTarget } from './picking.ts';
+import { pick, rayAt, type Pick, type PickTarget } from './pointer-pick.ts';
 
 /** How far (css px) a press may move and still be a click. */
 export const CLICK_SLOP = 4;

@@ -3,7 +3,7 @@ import { useThree } from '@react-three/fiber';
 import type { Box3, Mesh, Plane, PerspectiveCamera, Vector3 } from 'three';
 import { CameraFlight, PinMarkers, cameraOf } from '../../../../shared/mesh-view/PinMarkers.tsx';
 import { Marker, usePicking } from './MeasureTool.tsx';
-import type { Pick, PickTarget } from './picking.ts';
+import type { Pick, PickTarget } from './pointer-pick.ts';
 import type { PinsTool } from './use-pins.ts';
 import { fittedCamera } from './pin-camera.ts';
 import { FOV } from './scene.tsx';

@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import { sectionOutline, type TriangleBvh } from '@archway/mesh';
 import { BackSide, BufferAttribute, BufferGeometry, type Plane, type Vector3 } from 'three';
-import { CAP_COLOUR, OUTLINE_COLOUR } from './section.ts';
+import { CAP_COLOUR, OUTLINE_COLOUR } from './section-plane.ts';
 
 /**
  * The cut outline of the shown scans by the plane n·x = d, as one LineSegments drawn over the scan; tells

@@ -7,7 +7,7 @@ import {
   SECTION_PRESETS,
   type SectionPreset,
   type SectionSettings,
-} from './section.ts';
+} from './section-plane.ts';
 
 /** The Measure tool's row: what to pick next, and clearing every measurement. */
 export function MeasurePanel({

@@ -23,7 +23,7 @@ import { BiteLayer, type BitePart } from './BiteLayer.tsx';
 import type { BiteResult } from './bite-worker-protocol.ts';
 import { PinsLayer } from './PinsLayer.tsx';
 import type { PinsTool } from './use-pins.ts';
-import type { Pick, PickTarget } from './picking.ts';
+import type { Pick, PickTarget } from './pointer-pick.ts';
 import {
   distanceOf,
   Marker,

@@ -7,7 +7,7 @@ import {
   transferables,
   type PickingParts,
 } from './load-scan.ts';
-import { PROGRESS_INTERVAL_MS, type ScanReply, type ScanRequest } from './scan-worker-protocol.ts';
+import { PROGRESS_INTERVAL_MS, type ScanReply, type ScanRequest } from './load-scan-worker-protocol.ts';
 
 /**
  * The worker's answer to one request, separate from `self` so that tests drive it: progress at most every

@@ -11,8 +11,8 @@ import {
   transferables,
   vertexNormals,
 } from './load-scan.ts';
-import { handleScanRequest } from './scan-worker-handler.ts';
-import type { ScanReply } from './scan-worker-protocol.ts';
+import { handleScanRequest } from './load-scan-worker-handler.ts';
+import type { ScanReply } from './load-scan-worker-protocol.ts';
 
 /** A fetch that answers `body` in chunks of `chunk` bytes, remembering the request's headers. */
 function serve(body: Uint8Array, chunk = 4096, init: ResponseInit = {}) {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import { handleScanRequest } from './scan-worker-handler.ts';
-import type { ScanReply, ScanRequest } from './scan-worker-protocol.ts';
+import { handleScanRequest } from './load-scan-worker-handler.ts';
+import type { ScanReply, ScanRequest } from './load-scan-worker-protocol.ts';
 
 /** One scan file per worker: download, parse while downloading, normals and bounds, then transfer the arrays. */
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { Box3, BufferAttribute, BufferGeometry, Sphere, Vector3 } from 'three';
 import { TriangleBvh } from '@archway/mesh';
 import type { Box6, ScanPart, Sphere4 } from './load-scan.ts';
-import type { ScanReply, ScanRequest } from './scan-worker-protocol.ts';
+import type { ScanReply, ScanRequest } from './load-scan-worker-protocol.ts';
 
 /** A file the viewer loads: its address is absolute (the worker resolves nothing). */
 export interface ViewerFile {
@@ -76,7 +76,7 @@ export function useScans(files: readonly ViewerFile[], token: string | null): Re
       ),
     );
     for (const file of files) {
-      const worker = new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module' });
+      const worker = new Worker(new URL('./load-scan.worker.ts', import.meta.url), { type: 'module' });
       workers.push(worker);
       let received = 0;
       let total = file.size;

@@ -6,7 +6,7 @@ import type { ScanState, ViewerFile } from './use-scans.ts';
 import type { ViewName } from './views.ts';
 import type { BitePart } from './BiteLayer.tsx';
 import type { BiteJawSource } from './use-bite.ts';
-import type { Pick } from './picking.ts';
+import type { Pick } from './pointer-pick.ts';
 import type { Measurement, Point3 } from './MeasureTool.tsx';
 
 /** The element's width (0 before it is measured), followed as it changes. */

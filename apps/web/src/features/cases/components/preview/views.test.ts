@@ -11,7 +11,7 @@ import {
   VIEW_NAMES,
   type Placement,
 } from './views.ts';
-import { DEFAULT_SECTION, sectionNormal, sectionPlane } from './section.ts';
+import { DEFAULT_SECTION, sectionNormal, sectionPlane } from './section-plane.ts';
 
 const FOV = 35;
 /** A jaw-sized box away from the origin. */
