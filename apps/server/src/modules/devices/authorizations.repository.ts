@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { deviceAuths, deviceReceivers, devices, deviceUsers } from './devices.schema.ts';
+import type { Lookup } from './devices.repository.ts';
 
 export type AuthRecord = typeof deviceAuths.$inferSelect;
 
@@ -57,7 +58,7 @@ export async function authorizationRow(db: Queryable, id: string) {
   return row;
 }
 
-export const findAuth = async (db: Queryable, id: string, lock = false) => {
+export const findAuth = async (db: Queryable, id: string, { lock = false }: Lookup = {}) => {
   const q = db.select().from(deviceAuths).where(eq(deviceAuths.id, id)).limit(1);
   return (await (lock ? q.for('update') : q))[0];
 };
@@ -89,21 +90,6 @@ export const liveAuthFor = async (db: Queryable, deviceId: string, custId: strin
       )
       .limit(1)
   )[0];
-
-export const hasActiveAuth = async (db: Queryable, deviceId: string, now = new Date()) =>
-  (
-    await db
-      .select({ id: deviceAuths.id })
-      .from(deviceAuths)
-      .where(
-        and(
-          eq(deviceAuths.deviceId, deviceId),
-          eq(deviceAuths.status, 'active'),
-          gt(deviceAuths.expiresAt, now),
-        ),
-      )
-      .limit(1)
-  ).length > 0;
 
 export const insertAuth = (db: Queryable, values: typeof deviceAuths.$inferInsert) =>
   db.insert(deviceAuths).values(values);

@@ -14,15 +14,19 @@ import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
+import type { Lookup } from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import {
+  accessOf,
+  authorizationActions,
   checkFrequency,
   countChange,
   custOf,
   deviceAudit,
   guarded,
   refuse,
-  roleOf,
+  refuseUnlessOwner,
+  seesAuthorization,
   settle,
   viewerOf,
   type ItemOutcome,
@@ -51,11 +55,13 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
     'device.auth',
     serial,
     async (tx) => {
-      const device = await repo.findDeviceBySerial(tx, serial, true);
+      const device = await repo.findDeviceBySerial(tx, serial, { lock: true });
       if (!device) return refuse(AuthoriseErrors.numberError);
-      const role = await roleOf(tx, device, s.actor);
-      if (role === 'none') return refuse(AuthoriseErrors.numberError);
-      if (role !== 'owner') return refuse(AuthoriseErrors.userNotAuthorised);
+      // Lending (also to further organizations while lent, and restoring a row) is the owner's: deviceActions 'authorize'.
+      refuseUnlessOwner(await accessOf(tx, device, s.actor), {
+        notFound: AuthoriseErrors.numberError,
+        notOwner: AuthoriseErrors.userNotAuthorised,
+      });
       if (!input.secret) refuse(AuthoriseErrors.passwordEmpty);
       if ((await repo.findRegistry(tx, serial))!.bindCode !== input.secret)
         refuse(AuthoriseErrors.wrongPassword);
@@ -123,12 +129,10 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
   return result;
 }
 
-/** An authorization the caller's organization granted or holds; anything else is "no authorisation found". */
-async function visibleAuth(db: Db | Tx, s: Scope, id: string, lock = false) {
-  const auth = await authRepo.findAuth(db, id, lock);
-  const custId = s.actor.custId;
-  if (!auth || (auth.fromCustId !== custId && auth.custId !== custId)) return undefined;
-  return auth;
+/** An authorization the caller's organization granted or holds (devices.access `seesAuthorization`); else undefined. */
+async function visibleAuth(db: Db | Tx, s: Scope, id: string, lookup: Lookup = {}) {
+  const auth = await authRepo.findAuth(db, id, lookup);
+  return auth && seesAuthorization(auth, s.actor.custId) ? auth : undefined;
 }
 
 /** One authorization, to the organization that granted or holds it (audited). */
@@ -141,7 +145,10 @@ export async function authDetail(s: Scope, id: string) {
     outcome: row ? 'allowed' : 'refused',
   });
   if (!row) return refuse(ExtendErrors.notFound);
-  return presentAuth(row, row.ownerCustId, viewerOf(s));
+  return presentAuth({
+    ...row,
+    actions: authorizationActions(row, row.ownerCustId, viewerOf(s), new Date()),
+  });
 }
 
 /**
@@ -149,16 +156,16 @@ export async function authDetail(s: Scope, id: string) {
  * Shortening it shortens what the borrower gave others (device users, receivers) to the new end.
  */
 async function extendOne(tx: Tx, s: Scope, id: string, expiresAt: Date): Promise<string> {
-  const auth = await visibleAuth(tx, s, id, true);
+  const auth = await visibleAuth(tx, s, id, { lock: true });
   if (!auth) return refuse(ExtendErrors.notFound);
-  const device = await repo.findDeviceById(tx, auth.deviceId, true);
+  const device = await repo.findDeviceById(tx, auth.deviceId, { lock: true });
   if (!device) return refuse(ExtendErrors.numberError);
   // The borrower cannot extend its own authorization: device-common -6 "not person extend".
   if (auth.custId === s.actor.custId) return refuse(DeviceErrors.notPersonExtend);
-  if (auth.fromCustId !== s.actor.custId || device.ownerCustId !== s.actor.custId)
-    return refuse(ExtendErrors.editFailed);
-  if (auth.status !== 'active' || auth.expiresAt <= new Date())
-    return refuse(ExtendErrors.invalidAuthorisation);
+  const actions = authorizationActions(auth, device.ownerCustId, viewerOf(s), new Date());
+  // Not the granting owner: nothing offered; the granting owner of a recalled or expired one: only 'restore'.
+  if (!actions.includes('changeTime'))
+    return refuse(actions.length ? ExtendErrors.invalidAuthorisation : ExtendErrors.editFailed);
   if (expiresAt.getTime() <= Date.now()) return refuse(ExtendErrors.failed);
   await checkFrequency(tx, device.id, 'auth', device.ownerCustId);
   await authRepo.setAuthExpiry(tx, auth.id, expiresAt);
@@ -207,20 +214,22 @@ export async function recall(s: Scope, input: z.infer<typeof recallAuthBody>) {
     'device.auth.recall',
     serial,
     async (tx) => {
-      const auth = await visibleAuth(tx, s, input.id, true);
+      const auth = await visibleAuth(tx, s, input.id, { lock: true });
       if (!auth) return refuse(RecycleErrors.numberError);
-      const device = await repo.findDeviceById(tx, auth.deviceId, true);
+      const device = await repo.findDeviceById(tx, auth.deviceId, { lock: true });
       if (!device) return refuse(RecycleErrors.numberError);
-      if (auth.fromCustId !== s.actor.custId) return refuse(RecycleErrors.userAndDevice);
-      if (device.ownerCustId !== s.actor.custId) return refuse(RecycleErrors.error);
+      const actions = authorizationActions(auth, device.ownerCustId, viewerOf(s), new Date());
+      if (!actions.length)
+        refuse(auth.fromCustId !== s.actor.custId ? RecycleErrors.userAndDevice : RecycleErrors.error);
       if (
         input.secret !== undefined &&
         (await repo.findRegistry(tx, device.serial))!.bindCode !== input.secret
       ) {
         refuse(RecycleErrors.wrongPassword);
       }
-      if (auth.status === 'recalled') refuse(RecycleErrors.failed);
-      if (auth.status === 'expired' || auth.expiresAt <= new Date()) refuse(RecycleErrors.other);
+      // Offered 'restore' instead: already recalled, or past its time.
+      if (!actions.includes('recall'))
+        refuse(auth.status === 'recalled' ? RecycleErrors.failed : RecycleErrors.other);
       await checkFrequency(tx, device.id, 'auth', device.ownerCustId);
       await authRepo.recallAuth(tx, auth.id);
       const ended = await authRepo.endLending(tx, device.id, auth.custId);

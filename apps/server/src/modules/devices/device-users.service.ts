@@ -17,8 +17,11 @@ import * as usersRepo from './device-users.repository.ts';
 import {
   custOf,
   deviceAudit,
+  deviceUserActions,
+  deviceUsersSeenBy,
   accessOf,
   guarded,
+  MANAGERS,
   refuse,
   refuseWhileLent,
   settle,
@@ -27,7 +30,7 @@ import {
   type ItemOutcome,
   type Scope,
 } from './devices.access.ts';
-import { deviceUserActions, MANAGERS, presentDeviceUser } from './devices.presenter.ts';
+import { presentDeviceUser } from './devices.presenter.ts';
 
 /**
  * The people who may use a device. The owner sees every live entry; an authorized organization sees the
@@ -36,20 +39,16 @@ import { deviceUserActions, MANAGERS, presentDeviceUser } from './devices.presen
 export async function listDeviceUsers(s: Scope, deviceId: string): Promise<DeviceUserRow[]> {
   const viewer = viewerOf(s);
   const device = await repo.findDeviceById(s.db, deviceId);
-  const { role, lent } = device ? await accessOf(s.db, device, s.actor) : NO_ACCESS;
+  const access = device ? await accessOf(s.db, device, s.actor) : NO_ACCESS;
+  const { role } = access;
   await audit(s.db, s.ctx, {
     ...deviceAudit(s, 'device.users.read', device?.serial ?? deviceId),
     outcome: MANAGERS.has(role) ? 'allowed' : 'refused',
   });
   if (!device || !MANAGERS.has(role)) return refuse(DeviceUserAddErrors.numberError);
   const now = new Date();
-  const rows = await usersRepo.deviceUsersOf(
-    s.db,
-    device.id,
-    now,
-    role === 'owner' ? undefined : viewer.custId,
-  );
-  return rows.map((r) => presentDeviceUser(r, role, viewer, now, lent));
+  const rows = await usersRepo.deviceUsersOf(s.db, device.id, now, deviceUsersSeenBy(access, viewer));
+  return rows.map((r) => presentDeviceUser(r, deviceUserActions(r, access, viewer), viewer, now));
 }
 
 /**
@@ -69,7 +68,7 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
   const serial = input.number.toUpperCase();
   return guarded(s, 'device.users.add', serial || null, async (tx) => {
     if (!serial) return refuse(DeviceUserAddErrors.deviceEmpty);
-    const device = await repo.findDeviceBySerial(tx, serial, true);
+    const device = await repo.findDeviceBySerial(tx, serial, { lock: true });
     const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
     const role = access.role;
     if (!device || !MANAGERS.has(role)) return refuse(DeviceUserAddErrors.numberError);
@@ -114,12 +113,12 @@ export async function addDeviceUsers(s: Scope, input: z.infer<typeof addDeviceUs
  */
 async function changeableEntry(s: Scope, tx: Tx, id: string, notFound: ErrorDef, notMine: ErrorDef) {
   const entry = await usersRepo.findDeviceUser(tx, id);
-  const device = entry && (await repo.findDeviceById(tx, entry.deviceId, true));
+  const device = entry && (await repo.findDeviceById(tx, entry.deviceId, { lock: true }));
   const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
   const role = access.role;
   if (!entry || !device || role === 'none') return refuse(notFound);
   refuseWhileLent(access);
-  if (!deviceUserActions(entry, role, viewerOf(s), access.lent).includes('remove')) return refuse(notMine);
+  if (!deviceUserActions(entry, access, viewerOf(s)).includes('remove')) return refuse(notMine);
   return { entry, device, role };
 }
 

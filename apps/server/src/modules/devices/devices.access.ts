@@ -5,9 +5,13 @@ import {
   CustErrors,
   DeviceErrors,
   FrequencyError,
+  ReceiverDeleteErrors,
   RecycleErrors,
   timeZoneOf,
+  type AuthorizationAction,
+  type DeviceAction,
   type DeviceRole,
+  type DeviceUserAction,
   type ErrorDef,
 } from '@archway/contract';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
@@ -15,7 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import { audit, type AuditEntry, type RequestContext } from '../../platform/audit/audit.ts';
 import { requestContext, requireActor, type Actor } from '../../platform/auth.ts';
 import * as repo from './devices.repository.ts';
-import type { Viewer } from './devices.presenter.ts';
+import { effectiveStatus } from './devices.presenter.ts';
 import type { Platform } from '../../platform/platform.ts';
 
 /** Who acts, from where, on which database: what every device service receives. */
@@ -41,6 +45,12 @@ export const scopeOf = (db: Db, req: FastifyRequest): Scope => ({
 export function custOf(actor: Actor): string {
   if (!actor.custId) throw new AppError(CustErrors.missing);
   return actor.custId;
+}
+
+/** Who is looking: the caller's user and organization. */
+export interface Viewer {
+  userId: string;
+  custId: string;
 }
 
 export const viewerOf = (s: Scope): Viewer => ({ userId: s.actor.userId, custId: custOf(s.actor) });
@@ -151,6 +161,128 @@ export async function roleOf(
  */
 export function refuseWhileLent(access: Access, def: ErrorDef = DeviceErrors.lent) {
   if (access.role === 'owner' && access.lent) refuse(def);
+}
+
+// ---- the rules: what a caller may do with each row -----------------------------------------------
+// The one place these rights are decided: the services pass what these answer to the presenters (a row's
+// `actions` / `showDelete`, which the web renders and keeps no copy of) and refuse, with the catalogue's code,
+// exactly what they leave out.
+
+/** What each role may do with a device (product §6). */
+const DEVICE_ACTIONS: Record<DeviceRole, readonly DeviceAction[]> = {
+  owner: ['receivers', 'authorize', 'authorizations', 'users', 'detail', 'edit', 'transfer', 'unbind'],
+  authorized: ['receivers', 'authorizations', 'users', 'detail'],
+  user: ['detail'],
+  receiver: ['detail'],
+  none: [],
+};
+/**
+ * The owner of a lent device (a live authorization): "the authorizer may then only change the authorization time
+ * or recall it" (product §4), which it does on the authorization rows; lending to further organizations stays
+ * (the authorise table's -1 "already authorised" presumes it). Renaming, transfer, unbinding, device users and
+ * receivers wait until nothing is lent.
+ */
+const LENT_OWNER_ACTIONS: readonly DeviceAction[] = ['authorize', 'authorizations', 'detail'];
+
+/** What the caller may do with a device; the services refuse exactly what it leaves out. */
+export const deviceActions = ({ role, lent }: Pick<Access, 'role' | 'lent'>): DeviceAction[] => [
+  ...(role === 'owner' && lent ? LENT_OWNER_ACTIONS : DEVICE_ACTIONS[role]),
+];
+
+/** The roles that see a device's people and data routing (a lent device's owner too: it only cannot change them). */
+export const MANAGERS: ReadonlySet<DeviceRole> = new Set(['owner', 'authorized']);
+
+/**
+ * Whether the caller may change the device's people and data routing: a borrower (within its lending), or the
+ * owner while nothing is lent (deviceActions offers 'users' and 'receivers' exactly then).
+ */
+export const changesEntries = ({ role, lent }: Pick<Access, 'role' | 'lent'>) =>
+  role === 'authorized' || (role === 'owner' && !lent);
+
+/**
+ * Device-user entries a borrower sees: those it added and those naming its own members (`deviceUsersOf`'s filter);
+ * the owner sees all (undefined).
+ */
+export const deviceUsersSeenBy = (access: Access, viewer: Viewer): string | undefined =>
+  access.role === 'owner' ? undefined : viewer.custId;
+
+/**
+ * Device-user entry actions: the device's owner may edit or remove any entry on its own device (not while it is
+ * lent); a borrower only the entries its account added; anybody else nothing.
+ */
+export function deviceUserActions(
+  entry: { createdBy: string },
+  access: Pick<Access, 'role' | 'lent'>,
+  viewer: Viewer,
+): DeviceUserAction[] {
+  if (!changesEntries(access)) return [];
+  return access.role === 'owner' || entry.createdBy === viewer.userId ? ['edit', 'remove'] : [];
+}
+
+/** Whether the caller may delete a receiver entry: the device's owner any (not while lent), a borrower its own. */
+export const receiverDeletable = (
+  entry: { createdBy: string },
+  access: Pick<Access, 'role' | 'lent'>,
+  viewer: Viewer,
+) => changesEntries(access) && (access.role === 'owner' || entry.createdBy === viewer.userId);
+
+/**
+ * Refuses deleting receiver entries unless every one is `receiverDeletable`: lent owner -13; a non-owner naming an
+ * entry another account added -4 (not the signer); a non-manager -1.
+ */
+export function refuseReceiverDeletion(
+  entries: readonly { createdBy: string }[],
+  access: Access,
+  viewer: Viewer,
+) {
+  refuseWhileLent(access);
+  if (entries.every((e) => receiverDeletable(e, access, viewer))) return;
+  if (access.role !== 'owner' && entries.some((e) => e.createdBy !== viewer.userId))
+    refuse(ReceiverDeleteErrors.notSigner);
+  refuse(ReceiverDeleteErrors.failed);
+}
+
+/**
+ * The role on a row of the organization's receiver records (receivers.repository `receiverPage` lists only
+ * devices the organization owns or borrows).
+ */
+export const receiverRecordAccess = (r: { ownerCustId: string; lent: unknown }, viewer: Viewer): Access => ({
+  role: r.ownerCustId === viewer.custId ? 'owner' : 'authorized',
+  userEndsAt: null,
+  lent: r.lent === true || r.lent === 't',
+});
+
+/**
+ * Device changes only its owner makes (rename, transfer, unbind, lend): others' devices answer "not found" (no
+ * relation) or not authorised (another role), in the code table of the call.
+ */
+export function refuseUnlessOwner(
+  access: Access,
+  codes: { notFound: ErrorDef; notOwner: ErrorDef } = {
+    notFound: DeviceErrors.notFound,
+    notOwner: DeviceErrors.userNotAuthorised,
+  },
+) {
+  if (access.role === 'none') refuse(codes.notFound);
+  if (access.role !== 'owner') refuse(codes.notOwner);
+}
+
+/** An authorization is seen by the organization that granted it and the one that holds it. */
+export const seesAuthorization = (a: { fromCustId: string; custId: string }, custId: string | null) =>
+  a.fromCustId === custId || a.custId === custId;
+
+/**
+ * Authorization row actions: only the device's owner that granted it acts on it — change the time or recall
+ * while it runs, restore (authorize again) once recalled or expired. The borrower has none.
+ */
+export function authorizationActions(
+  a: { fromCustId: string; status: 'active' | 'recalled' | 'expired'; expiresAt: Date },
+  ownerCustId: string,
+  viewer: Pick<Viewer, 'custId'>,
+  now: Date,
+): AuthorizationAction[] {
+  if (ownerCustId !== viewer.custId || a.fromCustId !== viewer.custId) return [];
+  return effectiveStatus(a, now) === 'active' ? ['changeTime', 'recall'] : ['restore'];
 }
 
 // ---- management-code attempts ----------------------------------------------------------

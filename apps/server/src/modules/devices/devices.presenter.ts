@@ -18,48 +18,13 @@ import {
   type ReceiverRow,
   type ReceiverSearchResult,
 } from '@archway/contract';
+import type { Viewer } from './devices.access.ts';
 
 /**
- * Rows → response shapes, pure. The one permission matrix of what a caller may do with each row lives here
+ * Rows → response shapes, pure. What a caller may do with each row is decided in devices.access.ts (deviceActions,
+ * authorizationActions, deviceUserActions, receiverDeletable); the services pass it here and this only lists it
  * (the web renders `actions` / `showDelete` and keeps no copy of it).
  */
-
-/** Who is looking: the caller's user and organization. */
-export interface Viewer {
-  userId: string;
-  custId: string;
-}
-
-/** What each role may do with a device (product §6). */
-const DEVICE_ACTIONS: Record<DeviceRole, readonly DeviceAction[]> = {
-  owner: ['receivers', 'authorize', 'authorizations', 'users', 'detail', 'edit', 'transfer', 'unbind'],
-  authorized: ['receivers', 'authorizations', 'users', 'detail'],
-  user: ['detail'],
-  receiver: ['detail'],
-  none: [],
-};
-/**
- * The owner of a lent device (a live authorization): "the authorizer may then only change the authorization time
- * or recall it" (product §4), which it does on the authorization rows; lending to further organizations stays
- * (the authorise table's -1 "already authorised" presumes it). Renaming, transfer, unbinding, device users and
- * receivers wait until nothing is lent.
- */
-const LENT_OWNER_ACTIONS: readonly DeviceAction[] = ['authorize', 'authorizations', 'detail'];
-
-/** The one rule of what the caller may do with a device; the services refuse exactly what it leaves out. */
-export const deviceActions = (role: DeviceRole, lent = false): DeviceAction[] => [
-  ...(role === 'owner' && lent ? LENT_OWNER_ACTIONS : DEVICE_ACTIONS[role]),
-];
-
-/** The roles that see a device's people and data routing. */
-export const MANAGERS: ReadonlySet<DeviceRole> = new Set(['owner', 'authorized']);
-
-/**
- * Whether the caller may change the device's people and data routing: a borrower (within its lending), or the
- * owner while nothing is lent (deviceActions offers 'users' and 'receivers' exactly then).
- */
-export const changesEntries = (role: DeviceRole, lent: boolean) =>
-  role === 'authorized' || (role === 'owner' && !lent);
 
 export interface AuthFacts {
   id: string;
@@ -79,26 +44,10 @@ export interface AuthFacts {
 export const effectiveStatus = (a: { status: AuthFacts['status']; expiresAt: Date }, now: Date) =>
   a.status === 'active' && a.expiresAt <= now ? 'expired' : a.status;
 
-/**
- * Authorization row actions: only the device's owner that granted it acts on it — change the time or recall
- * while it runs, restore (authorize again) once recalled or expired. The borrower has none.
- */
-export function authorizationActions(
-  a: AuthFacts,
-  ownerCustId: string,
-  viewer: Viewer,
-  now: Date,
-): AuthorizationAction[] {
-  if (ownerCustId !== viewer.custId || a.fromCustId !== viewer.custId) return [];
-  return effectiveStatus(a, now) === 'active' ? ['changeTime', 'recall'] : ['restore'];
-}
+/** An authorization with what the caller may do with it (devices.access `authorizationActions`). */
+export type AuthWithActions = AuthFacts & { actions: AuthorizationAction[] };
 
-export function presentAuth(
-  a: AuthFacts,
-  ownerCustId: string,
-  viewer: Viewer,
-  now = new Date(),
-): AuthorizationRow {
+export function presentAuth(a: AuthWithActions, now = new Date()): AuthorizationRow {
   const status = effectiveStatus(a, now);
   return {
     id: a.id,
@@ -113,7 +62,7 @@ export function presentAuth(
     flag: status === 'active' ? expiryFlag(a.expiresAt, now) : 'expired',
     createdBy: a.createdBy,
     createdAt: a.createdAt.toISOString(),
-    actions: authorizationActions(a, ownerCustId, viewer, now),
+    actions: a.actions,
   };
 }
 
@@ -129,21 +78,25 @@ export interface DeviceFacts {
 }
 
 /**
- * A device row. `auths` must already be what the viewer may see (the owner: all; a borrower: its own).
- * expireTime: the owner's is permanent; a borrower's is its own authorization's end; a device user's is its
- * own window's end (`userEndsAt`); a receiver's is permanent.
+ * A device row. `auths` must already be what the viewer may see (the owner: all; a borrower: its own), each with
+ * its actions. expireTime: the owner's is permanent; a borrower's is its own authorization's end; a device user's
+ * is its own window's end (`userEndsAt`); a receiver's is permanent.
  */
 export function presentDevice(
   device: DeviceFacts,
   ownerName: string,
-  role: DeviceRole,
-  auths: AuthFacts[],
-  viewer: Viewer,
-  userEndsAt: Date | null,
+  view: {
+    role: DeviceRole;
+    /** What the caller may do with the device (devices.access `deviceActions`). */
+    actions: DeviceAction[];
+    auths: AuthWithActions[];
+    viewer: Pick<Viewer, 'custId'>;
+    userEndsAt: Date | null;
+  },
   now = new Date(),
-  lent = false,
 ): DeviceRow {
-  const rows = auths.map((a) => presentAuth(a, device.ownerCustId, viewer, now));
+  const { role, auths, viewer, userEndsAt } = view;
+  const rows = auths.map((a) => presentAuth(a, now));
   const own = auths.find((a) => a.custId === viewer.custId && effectiveStatus(a, now) === 'active');
   const expiresAt =
     role === 'authorized' && own
@@ -166,22 +119,8 @@ export function presentDevice(
     expireTime: formatExpiry(expiresAt)!,
     flag: expiryFlag(expiresAt, now),
     authorizations: rows,
-    actions: deviceActions(role, lent),
+    actions: view.actions,
   };
-}
-
-/**
- * Device-user entry actions: the device's owner may edit or remove any entry on its own device (not while it is
- * lent); a borrower only the entries its account added; anybody else nothing.
- */
-export function deviceUserActions(
-  entry: { createdBy: string },
-  role: DeviceRole,
-  viewer: Viewer,
-  lent = false,
-): DeviceUserAction[] {
-  if (!changesEntries(role, lent)) return [];
-  return role === 'owner' || entry.createdBy === viewer.userId ? ['edit', 'remove'] : [];
 }
 
 /** A set privacy bit hides that field from other organizations. */
@@ -212,13 +151,12 @@ export const maskLogin = (login: string) => (login.includes('@') ? `${login.char
  */
 export function presentDeviceUser(
   u: DeviceUserFacts,
-  role: DeviceRole,
-  viewer: Viewer,
+  /** What the caller may do with the entry (devices.access `deviceUserActions`). */
+  actions: DeviceUserAction[],
+  viewer: Pick<Viewer, 'custId'>,
   now = new Date(),
-  lent = false,
 ): DeviceUserRow {
   const own = u.custId === viewer.custId;
-  const actions = deviceUserActions(u, role, viewer, lent);
   const hideEmail = !own && hidesField(u.custPrivacy ?? Privacy.all, Privacy.email);
   return {
     id: u.id,
@@ -251,10 +189,6 @@ export interface CustFacts {
   status: number;
 }
 
-/** Whether the caller may delete a receiver entry: the device's owner any (not while lent), a borrower its own. */
-const receiverDeletable = (row: ReceiverFacts, role: DeviceRole, viewer: Viewer, lent: boolean) =>
-  changesEntries(role, lent) && (role === 'owner' || row.createdBy === viewer.userId);
-
 /** -1: the receiver can no longer receive (its audit failed or the routing expired); the web app removes it. */
 const allowStatusOf = (row: ReceiverFacts, cust: CustFacts, now: Date) =>
   cust.status === CustStatus.auditFailed || row.expiresAt <= now ? -1 : 1;
@@ -263,10 +197,10 @@ const allowStatusOf = (row: ReceiverFacts, cust: CustFacts, now: Date) =>
 export function presentReceiverEntry(
   row: ReceiverFacts,
   cust: CustFacts,
-  role: DeviceRole,
-  viewer: Viewer,
+  /** Whether the caller may delete the entry (devices.access `receiverDeletable`). */
+  deletable: boolean,
+  viewer: Pick<Viewer, 'custId'>,
   now = new Date(),
-  lent = false,
 ) {
   const own = cust.id === viewer.custId;
   return {
@@ -281,7 +215,7 @@ export function presentReceiverEntry(
     siginUserId: row.createdBy,
     allowStatus: allowStatusOf(row, cust, now),
     expireTime: formatExpiry(row.expiresAt)!,
-    showDelete: receiverDeletable(row, role, viewer, lent),
+    showDelete: deletable,
   };
 }
 
@@ -291,16 +225,14 @@ export function presentReceiverEntry(
  * signer, allowStatus, expiry and showDelete.
  */
 export function presentReceivers(
-  rows: readonly { row: ReceiverFacts; cust: CustFacts }[],
-  role: DeviceRole,
-  viewer: Viewer,
+  rows: readonly { row: ReceiverFacts; cust: CustFacts; deletable: boolean }[],
+  viewer: Pick<Viewer, 'custId'>,
   now = new Date(),
-  lent = false,
 ): ReceiverRow[] {
   const byCust = new Map<string, ReceiverRow>();
   const earliest = new Map<string, Date>();
-  for (const { row, cust } of rows) {
-    const e = presentReceiverEntry(row, cust, role, viewer, now, lent);
+  for (const { row, cust, deletable } of rows) {
+    const e = presentReceiverEntry(row, cust, deletable, viewer, now);
     const entry: ReceiverEntry = {
       id: e.id,
       caseType: e.caseType,
@@ -328,7 +260,7 @@ export function presentReceivers(
   return [...byCust.values()];
 }
 
-export function presentSearchResult(c: CustFacts, viewer: Viewer): ReceiverSearchResult {
+export function presentSearchResult(c: CustFacts, viewer: Pick<Viewer, 'custId'>): ReceiverSearchResult {
   const own = c.id === viewer.custId;
   return {
     id: c.id,

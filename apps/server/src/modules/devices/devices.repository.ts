@@ -20,12 +20,17 @@ export type CustomerRecord = typeof customers.$inferSelect;
 export const findRegistry = async (db: Queryable, serial: string) =>
   (await db.select().from(deviceRegistry).where(eq(deviceRegistry.serial, serial)).limit(1))[0];
 
-export const findDeviceBySerial = async (db: Queryable, serial: string, lock = false) => {
+/** `lock`: the row is locked for the change (`for update`), in a transaction. */
+export interface Lookup {
+  lock?: boolean;
+}
+
+export const findDeviceBySerial = async (db: Queryable, serial: string, { lock = false }: Lookup = {}) => {
   const q = db.select().from(devices).where(eq(devices.serial, serial)).limit(1);
   return (await (lock ? q.for('update') : q))[0];
 };
 
-export const findDeviceById = async (db: Queryable, id: string, lock = false) => {
+export const findDeviceById = async (db: Queryable, id: string, { lock = false }: Lookup = {}) => {
   const q = db.select().from(devices).where(eq(devices.id, id)).limit(1);
   return (await (lock ? q.for('update') : q))[0];
 };

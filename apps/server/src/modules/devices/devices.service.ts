@@ -16,13 +16,15 @@ import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import {
+  authorizationActions,
   custOf,
+  deviceActions,
   deviceAudit,
   accessOf,
   guarded,
   refuse,
+  refuseUnlessOwner,
   refuseWhileLent,
-  roleOf,
   rolesFor,
   viewerOf,
   type Scope,
@@ -101,17 +103,15 @@ export async function bind(s: Scope, area: string, input: z.infer<typeof bindBod
 }
 
 /**
- * The device the caller owns, locked for the change; others' devices answer "not found". With `whileLent`, a
- * lent device is refused (product §4: its owner may then only change the authorization time or recall it).
+ * The device the caller owns, locked for the change, with the caller's access; others' devices answer "not found"
+ * (devices.access `refuseUnlessOwner`). Whether a lent device may change is each caller's next check.
  */
-async function ownedDevice(tx: Tx, s: Scope, serial: string, whileLent: boolean) {
-  const device = await repo.findDeviceBySerial(tx, serial, true);
+async function ownedDevice(tx: Tx, s: Scope, serial: string) {
+  const device = await repo.findDeviceBySerial(tx, serial, { lock: true });
   if (!device) return refuse(DeviceErrors.notFound);
   const access = await accessOf(tx, device, s.actor);
-  if (access.role === 'none') return refuse(DeviceErrors.notFound);
-  if (access.role !== 'owner') return refuse(DeviceErrors.userNotAuthorised);
-  if (whileLent) refuseWhileLent(access);
-  return device;
+  refuseUnlessOwner(access);
+  return { device, access };
 }
 
 /** Whether a code attempt is worth reserving: only the owner ever gets to the code of a bound device. */
@@ -134,10 +134,10 @@ export async function unbind(s: Scope, input: z.infer<typeof unbindBody>) {
     'device.unbind',
     serial,
     async (tx) => {
-      // Lent: its own documented refusal (§8.5 "cannot unbind during authorization"), after the code.
-      const device = await ownedDevice(tx, s, serial, false);
+      const { device, access } = await ownedDevice(tx, s, serial);
       await checkSecret(tx, input.secret, serial);
-      if (await authRepo.hasActiveAuth(tx, device.id)) refuse(DeviceErrors.authorizedCannotUnbind);
+      // Lent: its own documented refusal (§8.5 "cannot unbind during authorization"), after the code.
+      refuseWhileLent(access, DeviceErrors.authorizedCannotUnbind);
       await repo.deleteDevice(tx, device.id);
       await audit(tx, s.ctx, deviceAudit(s, 'device.unbind', serial));
       return { code: 0 as const };
@@ -159,7 +159,8 @@ export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
     'device.resell',
     serial,
     async (tx) => {
-      const device = await ownedDevice(tx, s, serial, true);
+      const { device, access } = await ownedDevice(tx, s, serial);
+      refuseWhileLent(access);
       await checkSecret(tx, input.secret, serial);
       const target = await repo.findCustomer(tx, input.custId);
       if (!target || target.id === custId) return refuse(DeviceErrors.parameter);
@@ -185,9 +186,10 @@ export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
 export async function update(s: Scope, input: z.infer<typeof updateDeviceBody>) {
   custOf(s.actor);
   return guarded(s, 'device.update', null, async (tx) => {
-    const found = await repo.findDeviceById(tx, input.id, true);
+    const found = await repo.findDeviceById(tx, input.id, { lock: true });
     if (!found) return refuse(DeviceErrors.notFound);
-    const device = await ownedDevice(tx, s, found.serial, true);
+    const { device, access } = await ownedDevice(tx, s, found.serial);
+    refuseWhileLent(access);
     if (!input.name) refuse(DeviceErrors.nameEmpty);
     await repo.updateDevice(tx, device.id, {
       name: input.name,
@@ -220,15 +222,20 @@ async function present(
   ]);
   return rows.map(({ device, ownerName }) => {
     const access = roles.get(device.id)!;
+    const seen = auths
+      .filter((a) => a.deviceId === device.id)
+      .map((a) => ({ ...a, actions: authorizationActions(a, device.ownerCustId, viewer, now) }));
     return presentDevice(
       device,
       ownerName,
-      access.role,
-      auths.filter((a) => a.deviceId === device.id),
-      viewer,
-      access.userEndsAt,
+      {
+        role: access.role,
+        actions: deviceActions(access),
+        auths: seen,
+        viewer,
+        userEndsAt: access.userEndsAt,
+      },
       now,
-      access.lent,
     );
   });
 }
@@ -262,7 +269,7 @@ export async function list(s: Scope, scope: repo.DeviceScope, input: z.infer<typ
 export async function detail(s: Scope, id: string) {
   custOf(s.actor);
   const row = await repo.deviceWithOwner(s.db, id);
-  const visible = row && (await roleOf(s.db, row.device, s.actor)) !== 'none';
+  const visible = row && deviceActions(await accessOf(s.db, row.device, s.actor)).includes('detail');
   await audit(s.db, s.ctx, {
     ...deviceAudit(s, 'device.read', row?.device.serial ?? id),
     outcome: visible ? 'allowed' : 'refused',

@@ -16,7 +16,7 @@ import { audit } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import * as receiversRepo from './receivers.repository.ts';
-import { searchOrganizations } from '../orgs/directory.service.ts';
+import { searchOrganizations } from '../directory/directory.service.ts';
 import {
   checkFrequency,
   countChange,
@@ -24,18 +24,17 @@ import {
   deviceAudit,
   accessOf,
   guarded,
+  MANAGERS,
+  receiverDeletable,
+  receiverRecordAccess,
   refuse,
+  refuseReceiverDeletion,
   refuseWhileLent,
   viewerOf,
   NO_ACCESS,
   type Scope,
 } from './devices.access.ts';
-import {
-  MANAGERS,
-  presentReceiverEntry,
-  presentReceivers,
-  presentSearchResult,
-} from './devices.presenter.ts';
+import { presentReceiverEntry, presentReceivers, presentSearchResult } from './devices.presenter.ts';
 
 export { RECEIVER_FREQUENCY } from './devices.access.ts';
 
@@ -61,12 +60,11 @@ export async function listReceivers(s: Scope, idOrSerial: string): Promise<Recei
   });
   if (!device || !MANAGERS.has(role)) return refuse(ReceiverAddErrors.numberError);
   const now = new Date();
+  const rows = await receiversRepo.receiversOf(s.db, device.id, now);
   return presentReceivers(
-    await receiversRepo.receiversOf(s.db, device.id, now),
-    role,
+    rows.map((r) => ({ ...r, deletable: receiverDeletable(r.row, access, viewer) })),
     viewer,
     now,
-    access.lent,
   );
 }
 
@@ -89,10 +87,9 @@ export async function receiverPage(s: Scope, input: z.infer<typeof receiverPageB
       ...presentReceiverEntry(
         r.row,
         r.cust,
-        r.ownerCustId === viewer.custId ? 'owner' : 'authorized',
+        receiverDeletable(r.row, receiverRecordAccess(r, viewer), viewer),
         viewer,
         now,
-        r.lent === true || (r.lent as unknown) === 't',
       ),
       deviceId: r.row.deviceId,
       number: r.serial,
@@ -114,7 +111,7 @@ export async function addReceiver(s: Scope, input: z.infer<typeof addReceiverBod
   const serial = input.number.toUpperCase();
   return guarded(s, 'device.receivers.add', serial || null, async (tx) => {
     if (!serial) return refuse(ReceiverAddErrors.deviceEmpty);
-    const device = await repo.findDeviceBySerial(tx, serial, true);
+    const device = await repo.findDeviceBySerial(tx, serial, { lock: true });
     const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
     const role = access.role;
     if (!device || role === 'none') return refuse(ReceiverAddErrors.numberError);
@@ -165,16 +162,14 @@ export async function deleteReceivers(s: Scope, input: z.infer<typeof deleteRece
   const serial = input.number.toUpperCase();
   return guarded(s, 'device.receivers.delete', serial, async (tx) => {
     if (!input.deleteid.length) return refuse(ReceiverDeleteErrors.invalidParameters);
-    const device = await repo.findDeviceBySerial(tx, serial, true);
+    const device = await repo.findDeviceBySerial(tx, serial, { lock: true });
     const access = device ? await accessOf(tx, device, s.actor) : NO_ACCESS;
     const role = access.role;
     if (!device || role === 'none') return refuse(ReceiverDeleteErrors.parameter);
     refuseWhileLent(access);
     const rows = await receiversRepo.receiverRowsFor(tx, device.id, input.custId, input.deleteid);
     if (rows.length !== new Set(input.deleteid).size) return refuse(ReceiverDeleteErrors.noTransfer);
-    if (role !== 'owner' && rows.some((r) => r.createdBy !== s.actor.userId))
-      return refuse(ReceiverDeleteErrors.notSigner);
-    if (!MANAGERS.has(role)) return refuse(ReceiverDeleteErrors.failed);
+    refuseReceiverDeletion(rows, access, viewerOf(s));
     await checkFrequency(tx, device.id, 'receiver', custId);
     await receiversRepo.deleteReceivers(tx, input.deleteid);
     await countChange(tx, device.id, 'receiver', custId);
