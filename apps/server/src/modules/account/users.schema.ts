@@ -28,7 +28,7 @@ export const users = pgTable(
     /**
      * Custom search (user type): others may find this person by e-mail, phone, name (emailNotice, phoneNotice,
      * nameNotice). E-mail and phone are off until the person turns them on, as an organization's privacy hides its
-     * own; fellow members and cooperating partners see them only while on (orgs/directory.service `presentPerson`).
+     * own; fellow members and cooperating partners see them only while on (directory/directory.access `contactRight`).
      */
     searchEmail: boolean('search_email').notNull().default(false),
     searchPhone: boolean('search_phone').notNull().default(false),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { runClaimed } from '../../platform/jobs/jobs.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import { privateKind } from './attachments.access.ts';
 import * as repo from './attachments.repository.ts';
 
 export const ATTACHMENT_CLEANUP_EVERY_MS = 60 * 60_000;
@@ -18,10 +19,21 @@ const GRACE_MS = 60 * 60_000;
 export async function cleanUpAttachments(db: Db, storage: Storage, now = new Date()): Promise<number> {
   let removed = 0;
   await runClaimed(db, 'attachments.unused', ATTACHMENT_CLEANUP_EVERY_MS, async (tx) => {
-    for (const row of await repo.unusedLicences(tx, new Date(now.getTime() - UNUSED_LICENCE_MS))) {
-      await repo.deleteAttachmentRow(tx, row.id);
-      await storage.delete(row.storageKey).catch(() => undefined);
-      removed++;
+    // Licences: the orgs module says which are still named by an organization (nothing goes without its rule).
+    const inUse = privateKind('licence')?.inUse;
+    const before = new Date(now.getTime() - UNUSED_LICENCE_MS);
+    let page = inUse ? await repo.uploadedBefore(tx, 'licence', before) : [];
+    while (inUse && page.length) {
+      const used = await inUse(
+        tx,
+        page.map((r) => r.id),
+      );
+      for (const row of page.filter((r) => !used.has(r.id))) {
+        await repo.deleteAttachmentRow(tx, row.id);
+        await storage.delete(row.storageKey).catch(() => undefined);
+        removed++;
+      }
+      page = page.length < 500 ? [] : await repo.uploadedBefore(tx, 'licence', before, page.at(-1));
     }
     const old: string[] = [];
     for await (const o of storage.list('attachments/'))

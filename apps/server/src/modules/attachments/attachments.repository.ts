@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { attachments, customers, memberships } from './orgs.schema.ts';
-import { caseComments } from '../cases/comments.schema.ts';
+import { attachments } from './attachments.schema.ts';
+import { caseComments } from '../comments/comments.schema.ts';
 import { caseBoxes } from '../cases/cases.schema.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -30,30 +30,29 @@ export async function setAttachmentCustomer(db: Queryable, id: string, custId: s
   await db.update(attachments).set({ custId }).where(eq(attachments.id, id));
 }
 
-export async function isMember(db: Queryable, userId: string, custId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.custId, custId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Licences uploaded before `before` that no organization names (the upload of an organization never created). */
-export async function unusedLicences(
+/**
+ * A page of up to 500 attachments of a kind uploaded before `before`, oldest first, after the `after` row of the
+ * previous page (the cleanup asks their module which are in use).
+ */
+export async function uploadedBefore(
   db: Queryable,
+  kind: AttachmentKind,
   before: Date,
-): Promise<{ id: string; storageKey: string }[]> {
+  after?: { createdAt: Date; id: string },
+): Promise<{ id: string; storageKey: string; createdAt: Date }[]> {
   return db
-    .select({ id: attachments.id, storageKey: attachments.storageKey })
+    .select({ id: attachments.id, storageKey: attachments.storageKey, createdAt: attachments.createdAt })
     .from(attachments)
     .where(
       and(
-        eq(attachments.kind, 'licence'),
+        eq(attachments.kind, kind),
         lt(attachments.createdAt, before),
-        sql`not exists (select 1 from ${customers} c where c.license_file = ${attachments.id}::text)`,
+        after
+          ? sql`(${attachments.createdAt}, ${attachments.id}) > (${after.createdAt}, ${after.id})`
+          : undefined,
       ),
     )
+    .orderBy(attachments.createdAt, attachments.id)
     .limit(500);
 }
 
@@ -80,4 +79,13 @@ export async function commentImageVisibleTo(
     .where(and(eq(caseComments.image, attachmentId), sql`${caseBoxes.deletedAt} is null`))
     .limit(1);
   return row !== undefined;
+}
+
+/** Storage keys of the organization's attachments (deleted with it by the foreign key), to remove the files after. */
+export async function storageKeysOfCustomer(db: Queryable, custId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: attachments.storageKey })
+    .from(attachments)
+    .where(eq(attachments.custId, custId));
+  return rows.map((r) => r.key);
 }

@@ -11,6 +11,7 @@ import {
   StorageRangeNotSatisfiable,
   type ByteRange,
 } from '../../platform/storage/storage.ts';
+import { mayReadAttachment } from './attachments.access.ts';
 import * as repo from './attachments.repository.ts';
 
 export type { AttachmentKind, AttachmentRow } from './attachments.repository.ts';
@@ -51,6 +52,9 @@ export async function deleteAttachment(platform: Platform, db: Queryable, id: st
 }
 
 export const findAttachment = (db: Queryable, id: string) => repo.findAttachment(db, id);
+/** Storage keys of an organization's attachments (its rows go with it by the foreign key; the files after). */
+export const storageKeysOfCustomer = (db: Queryable, custId: string) =>
+  repo.storageKeysOfCustomer(db, custId);
 export const setAttachmentCustomer = repo.setAttachmentCustomer;
 
 export const attachmentUrl = (id: string) => `/attachment/${id}`;
@@ -62,25 +66,16 @@ export function presentAttachment(row: repo.AttachmentRow): Attachment {
   return { id: row.id, name: row.name, size: row.size, type, url: attachmentUrl(row.id) };
 }
 
-/**
- * Who may read an attachment: its uploader and platform administrators; a business licence its organization's
- * members (it shows registration numbers); a comment's image the organizations holding that case; the rest
- * (avatars, logos, share pictures and video) every signed-in user, since partners see them. Anyone else is told it
- * does not exist.
- */
+/** The attachment when the caller may read it (attachments.access `mayReadAttachment`); else "not found". */
 export async function readableAttachment(
   platform: Platform,
   actor: Actor,
   id: string,
 ): Promise<repo.AttachmentRow> {
   const row = await repo.findAttachment(platform.db, id);
-  if (!row) throw new AppError(GenericErrors.objectNotFound);
-  if (actor.isAdmin || row.userId === actor.userId) return row;
-  if (row.kind === 'comment') {
-    if (actor.custId && (await repo.commentImageVisibleTo(platform.db, row.id, actor.custId))) return row;
-  } else if (row.kind !== 'licence') return row;
-  else if (row.custId && (await repo.isMember(platform.db, actor.userId, row.custId))) return row;
-  throw new AppError(GenericErrors.objectNotFound);
+  if (!row || !(await mayReadAttachment(platform.db, actor, row)))
+    throw new AppError(GenericErrors.objectNotFound);
+  return row;
 }
 
 /** The stored bytes (a byte range of them); a file gone from storage is "the file has expired", not a 500. */

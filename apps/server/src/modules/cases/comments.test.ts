@@ -5,7 +5,7 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
-import { attachments } from '../orgs/orgs.schema.ts';
+import { attachments } from '../attachments/attachments.schema.ts';
 import { notices } from '../notices/notices.schema.ts';
 import { caseComments } from './comments.schema.ts';
 

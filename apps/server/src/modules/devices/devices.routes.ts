@@ -15,7 +15,7 @@ import {
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { onMembershipEnd } from '../orgs/members.service.ts';
+import { onMembershipEnd } from '../members/members.service.ts';
 import { scopeOf } from './devices.access.ts';
 import { done, security, tags } from './devices.http.ts';
 import * as devices from './devices.service.ts';

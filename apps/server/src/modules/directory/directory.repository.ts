@@ -4,7 +4,9 @@ import { CooperationState, CustStatus, Privacy } from '@archway/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { users } from '../account/users.schema.ts';
-import { cooperations, customers, fieldShown, joinRequests, memberships } from './orgs.schema.ts';
+import { customers, fieldShown, memberships } from '../orgs/orgs.schema.ts';
+import { cooperations } from '../partners/partners.schema.ts';
+import { joinRequests } from '../members/members.schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type PersonRow = typeof users.$inferSelect;

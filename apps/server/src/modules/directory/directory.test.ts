@@ -11,7 +11,8 @@ import {
   type PersonRef,
 } from '../../testing/factories.ts';
 import { users } from '../account/users.schema.ts';
-import { cooperations, customers, memberships } from './orgs.schema.ts';
+import { customers, memberships } from '../orgs/orgs.schema.ts';
+import { cooperations } from '../partners/partners.schema.ts';
 
 describe.each(engines)('finding organizations and people, and their public details (%s)', (engine) => {
   let t: TestApp;

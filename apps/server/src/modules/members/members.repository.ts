@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../account/users.schema.ts';
-import { customers, invitations, joinRequests, memberships } from './orgs.schema.ts';
+import { customers, memberships } from '../orgs/orgs.schema.ts';
+import { invitations, joinRequests } from './members.schema.ts';
 
 export type Role = 'owner' | 'member';
 
@@ -44,34 +45,6 @@ export const membersOf = (db: Queryable, custId: string) =>
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.custId, custId))
     .orderBy(asc(memberships.createdAt), asc(users.username));
-
-export async function deleteMembership(db: Queryable, userId: string, custId: string) {
-  return db
-    .delete(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.custId, custId)))
-    .returning({ userId: memberships.userId });
-}
-
-/** Every membership of the person removed (the account is deleted). */
-export const deleteMembershipsOf = (db: Queryable, userId: string) =>
-  db.delete(memberships).where(eq(memberships.userId, userId)).returning({ custId: memberships.custId });
-
-export async function setRole(db: Queryable, userId: string, custId: string, role: Role) {
-  return db
-    .update(memberships)
-    .set({ role })
-    .where(and(eq(memberships.userId, userId), eq(memberships.custId, custId)))
-    .returning({ userId: memberships.userId });
-}
-
-/** A new membership; undefined when the person already is a member. */
-export async function insertMembership(
-  db: Queryable,
-  values: { userId: string; custId: string; role: Role },
-) {
-  const [row] = await db.insert(memberships).values(values).onConflictDoNothing().returning();
-  return row;
-}
 
 export const findCustomer = async (db: Queryable, id: string) =>
   (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];

@@ -25,8 +25,10 @@ import type { Mailer } from '../../platform/mail/mail.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { adminNotice } from '../notices/notices.service.ts';
 import { invitationMail } from './members-mail.ts';
-import { administeredOrg, isLastOwner, memberOrg, memberRights } from './orgs.access.ts';
-import { contact, presentMember } from './orgs.presenter.ts';
+import { administeredOrg, memberOrg } from '../orgs/orgs.access.ts';
+import * as memberships from '../orgs/orgs.service.ts';
+import { isLastOwner, memberRights } from './members.access.ts';
+import { contact, presentMember } from './members.presenter.ts';
 import * as repo from './members.repository.ts';
 
 const HOUR_MS = 3600_000;
@@ -107,7 +109,7 @@ async function membershipEnded(db: Queryable, userId: string, custId: string) {
 
 /** Every membership of the person ends, and what ends with each (the account is deleted, users/profile.service.ts). */
 export async function endMemberships(db: Queryable, userId: string) {
-  for (const { custId } of await repo.deleteMembershipsOf(db, userId))
+  for (const { custId } of await memberships.deleteMembershipsOf(db, userId))
     await membershipEnded(db, userId, custId);
 }
 
@@ -126,7 +128,7 @@ export async function removeMember(s: Scope, userId: string) {
     const role = await repo.roleIn(tx, userId, custId);
     if (!role) throw new AppError(MemberErrors.notFound);
     if (isLastOwner({ userId, role }, owners)) throw new AppError(MemberErrors.lastOwner);
-    await repo.deleteMembership(tx, userId, custId);
+    await memberships.deleteMembership(tx, userId, custId);
     const windows = await membershipEnded(tx, userId, custId);
     await audit(
       tx,
@@ -154,7 +156,7 @@ export async function changeRole(s: Scope, userId: string, role: MemberRole) {
     if (!current) throw new AppError(MemberErrors.notFound);
     if (role !== 'owner' && isLastOwner({ userId, role: current }, owners))
       throw new AppError(MemberErrors.lastOwner);
-    if (current !== role) await repo.setRole(tx, userId, custId, role);
+    if (current !== role) await memberships.setMembershipRole(tx, userId, custId, role);
     await audit(tx, s.ctx, entry(s, 'member.role', 'user', userId, { custId, from: current, to: role }));
     return { userId, role };
   });
@@ -284,7 +286,7 @@ export async function acceptInvitation(s: Scope, token: string) {
     if (await repo.roleIn(tx, me.id, found.cust.id)) throw new AppError(MemberErrors.alreadyMember);
     if (!(await repo.useInvitation(tx, found.row.id, me.id, now)))
       throw new AppError(InvitationErrors.invalid);
-    await repo.insertMembership(tx, { userId: me.id, custId: found.cust.id, role: found.row.role });
+    await memberships.addMembership(tx, { userId: me.id, custId: found.cust.id, role: found.row.role });
     await audit(tx, s.ctx, {
       ...entry(s, 'member.invite.accept', 'invitation', found.row.id, { custId: found.cust.id }),
       actorCustId: found.cust.id,
@@ -350,7 +352,7 @@ export async function confirmJoin(s: Scope, id: string, accept: boolean) {
   const out = await s.db.transaction(async (tx) => {
     const row = await repo.decideJoinRequest(tx, id, custId, accept ? 1 : 2, s.actor.userId, new Date());
     if (!row) throw new AppError(JoinErrors.notFound);
-    if (accept) await repo.insertMembership(tx, { userId: row.userId, custId, role: 'member' });
+    if (accept) await memberships.addMembership(tx, { userId: row.userId, custId, role: 'member' });
     await audit(
       tx,
       s.ctx,

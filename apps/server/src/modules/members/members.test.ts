@@ -6,7 +6,8 @@ import { expectCode, expectOk } from '../../testing/api.ts';
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
 import { users } from '../account/users.schema.ts';
 import { deviceUsers } from '../devices/devices.schema.ts';
-import { customers, invitations, memberships } from './orgs.schema.ts';
+import { customers, memberships } from '../orgs/orgs.schema.ts';
+import { invitations } from './members.schema.ts';
 import de from './invitation-mail/de.json' with { type: 'json' };
 import fr from './invitation-mail/fr.json' with { type: 'json' };
 

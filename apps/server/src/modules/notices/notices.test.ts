@@ -11,7 +11,7 @@ import { createCase } from '../cases/cases.service.ts';
 import { sampleArchPly } from '../cases/sample-scan.ts';
 import { actorFor } from '../users/users.service.ts';
 import { notify, announce } from './notices.service.ts';
-import { cooperations } from '../orgs/orgs.schema.ts';
+import { cooperations } from '../partners/partners.schema.ts';
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

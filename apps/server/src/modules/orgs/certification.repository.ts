@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { users } from '../account/users.schema.ts';
-import { attachments, customers } from './orgs.schema.ts';
+import { customers } from './orgs.schema.ts';
+import { attachments } from '../attachments/attachments.schema.ts';
 
 /**
  * Organizations of one certification status for the administrator, with their licence and creator. The queue

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { listOutbox, readOutboxMessage, type OutboxRecord } from '../../platform/mail/outbox.ts';
 import { guardedOrg } from './orgs.access.ts';
-import { presentAttachment } from './attachments.service.ts';
+import { presentAttachment } from '../attachments/attachments.service.ts';
 import { licenceOf } from './orgs.service.ts';
 import { certificationMail } from './orgs-mail.ts';
 import { presentCertificationRow } from './orgs.presenter.ts';

@@ -13,7 +13,6 @@ import { requestContext, requireActor } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import * as service from './orgs.service.ts';
-import { adminNotice, memberIdsOf } from '../notices/notices.service.ts';
 
 const tags = ['organizations'];
 const security = [{ bearer: [] }];
@@ -39,13 +38,8 @@ export const organizationRoutes =
             response: { 200: envelope(orgDetail) },
           },
         },
-        async (req) => {
-          const actor = requireActor(req);
-          const created = await service.createOrganization(db, requestContext(req), actor, req.body);
-          // The creator's other tabs renew their tokens: they now act for the organization.
-          adminNotice(platform, [actor.userId], 'organization');
-          return ok(created);
-        },
+        async (req) =>
+          ok(await service.createOrganization(platform, requestContext(req), requireActor(req), req.body)),
       );
     }
 
@@ -97,10 +91,7 @@ export const organizationRoutes =
         },
       },
       async (req) => {
-        const members = await memberIdsOf(db, req.params.id);
         await service.deleteOrganization(platform, requestContext(req), requireActor(req), req.params.id);
-        // Its members stay without an organization: their clients renew their tokens.
-        adminNotice(platform, members, 'organization');
         return ok({ id: req.params.id });
       },
     );

@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth.ts';
 import { auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { PrivateKind } from '../attachments/attachments.access.ts';
 import * as repo from './orgs.repository.ts';
 
 /**
@@ -59,43 +60,6 @@ export const guardedOrg = <T>(
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> => auditedTransaction(db, ctx, { actor, action, objectType: 'customer', objectId }, fn);
 
-// ---- members: what the caller may do to each member of its organization, for the whole list at once ----
-
-/** What the caller may do to one member (the member list's `actions`), and whether it sees their contact fields. */
-export interface MemberRights {
-  remove: boolean;
-  changeRole: boolean;
-  /** E-mail and phone whatever the member's search settings: the member themselves and the organization's owners. */
-  contact: boolean;
-}
-
-/** The organization keeps at least one owner: its last owner can neither leave, be removed, nor step down. */
-export const isLastOwner = (member: { userId: string; role: MemberRole }, owners: readonly string[]) =>
-  member.role === 'owner' && owners.every((o) => o === member.userId);
-
-/**
- * The caller's rights on every member of its organization, from the member rows already read (one query for the
- * list, none per member): an owner removes and re-roles anyone, anyone leaves (removes themselves), never the last
- * owner.
- */
-export function memberRights(
-  actor: Actor,
-  members: readonly { userId: string; role: MemberRole }[],
-): Map<string, MemberRights> {
-  const owner = members.some((m) => m.userId === actor.userId && m.role === 'owner');
-  const owners = members.filter((m) => m.role === 'owner').map((m) => m.userId);
-  return new Map(
-    members.map((m) => {
-      const self = m.userId === actor.userId;
-      const last = isLastOwner(m, owners);
-      return [
-        m.userId,
-        { remove: (owner || self) && !last, changeRole: owner && !last, contact: owner || self },
-      ];
-    }),
-  );
-}
-
 // ---- the organization itself ----
 
 /** What the caller may do with its organization (the detail's `actions`). */
@@ -112,3 +76,16 @@ export const orgRights = (role: MemberRole | undefined, status: number): OrgRigh
   delete: role === 'owner',
   resubmit: role === 'owner' && status === CustStatus.auditFailed,
 });
+
+// ---- the business licence (an attachment of kind `licence`) ----
+
+/**
+ * The licence shows registration numbers: besides its uploader and the platform administrators, only the members of
+ * the organization it was given to read it; it is in use while an organization names it (`license_file`).
+ * Registered with the attachments module at start (orgs.routes).
+ */
+export const licenceRule: PrivateKind = {
+  mayRead: async (db, actor, row) =>
+    row.custId !== null && (await repo.roleOf(db, actor.userId, row.custId)) !== undefined,
+  inUse: (db, ids) => repo.licencesNamed(db, ids),
+};

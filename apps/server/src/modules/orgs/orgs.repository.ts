@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { users } from '../account/users.schema.ts';
-import { attachments, customers, memberships } from './orgs.schema.ts';
+import { customers, memberships } from './orgs.schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type MembershipRole = (typeof memberships.$inferSelect)['role'];
@@ -155,15 +155,6 @@ export async function customerUsage(
   return { devices: truthy(row?.devices), cases: truthy(row?.cases) };
 }
 
-/** Storage keys of the organization's attachments (deleted with it by the foreign key), to remove the files after. */
-export async function attachmentKeys(db: Queryable, custId: string): Promise<string[]> {
-  const rows = await db
-    .select({ key: attachments.storageKey })
-    .from(attachments)
-    .where(eq(attachments.custId, custId));
-  return rows.map((r) => r.key);
-}
-
 /**
  * Deletes the organization (memberships, invitations, join requests, cooperations and attachments go with it by
  * their foreign keys). A row that something else still names (a device bound in the meantime) is not deleted:
@@ -223,4 +214,53 @@ export async function knownZone(db: Queryable, zone: string): Promise<boolean> {
     sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as ok`,
   );
   return row?.ok === true;
+}
+
+/** Who belongs to the organization (its members' ids). */
+export async function memberIds(db: Queryable, custId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.custId, custId));
+  return rows.map((r) => r.userId);
+}
+
+/** Of these attachment ids, the ones an organization names as its licence (`license_file` holds the id as text). */
+export async function licencesNamed(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: customers.licenseFile })
+    .from(customers)
+    .where(inArray(customers.licenseFile, [...ids]));
+  return new Set(rows.map((r) => r.id!));
+}
+
+// ---- membership rows: the writes the members module makes (through orgs.service), in its transaction ----
+
+export async function deleteMembership(db: Queryable, userId: string, custId: string) {
+  return db
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.custId, custId)))
+    .returning({ userId: memberships.userId });
+}
+
+/** Every membership of the person removed (the account is deleted). */
+export const deleteMembershipsOf = (db: Queryable, userId: string) =>
+  db.delete(memberships).where(eq(memberships.userId, userId)).returning({ custId: memberships.custId });
+
+export async function setMembershipRole(db: Queryable, userId: string, custId: string, role: MembershipRole) {
+  return db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.userId, userId), eq(memberships.custId, custId)))
+    .returning({ userId: memberships.userId });
+}
+
+/** A new membership; undefined when the person already is a member. */
+export async function addMembership(
+  db: Queryable,
+  values: { userId: string; custId: string; role: MembershipRole },
+) {
+  const [row] = await db.insert(memberships).values(values).onConflictDoNothing().returning();
+  return row;
 }

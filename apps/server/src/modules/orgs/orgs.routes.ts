@@ -5,15 +5,13 @@ import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import { serviceContactsRoutes } from '../notices/service-contacts.routes.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { registerPrivateKind } from '../attachments/attachments.access.ts';
+import { licenceRule } from './orgs.access.ts';
 import * as service from './orgs.service.ts';
-import { attachmentsRoutes } from './attachments.routes.ts';
 import { organizationRoutes } from './organization.routes.ts';
 import { certificationRoutes } from './certification.routes.ts';
-import { membersRoutes } from './members.routes.ts';
-import { directoryRoutes } from './directory.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { shareRoutes } from './share.routes.ts';
-import { partnersRoutes } from './partners.routes.ts';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -22,14 +20,12 @@ export const orgsRoutes =
   (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = platform;
-    await app.register(attachmentsRoutes(platform));
+    // Who reads a business licence and whether it is still in use is the organization's rule.
+    registerPrivateKind('licence', licenceRule);
     await app.register(organizationRoutes(platform));
     await app.register(certificationRoutes(platform));
-    await app.register(membersRoutes(platform));
-    await app.register(directoryRoutes(platform));
     await app.register(settingsRoutes(platform));
     await app.register(shareRoutes(platform));
-    await app.register(partnersRoutes(platform));
     await app.register(serviceContactsRoutes(platform));
     app.get(
       '/api2/cust',

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   index,
   integer,
@@ -10,7 +9,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../account/users.schema.ts';
@@ -97,102 +95,4 @@ export const memberships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.custId] }), index('memberships_cust').on(t.custId)],
-);
-
-/**
- * Files people upload that are not scans: avatars, business licences, report logos and backgrounds, share pictures
- * and the share video. Contents live in `platform.storage` under `storageKey`; `mime` is what the content was
- * checked to be. Rows name their owner; the objects using them (users.avatar, customers.license_file …) hold the id.
- */
-export const attachments = pgTable(
-  'attachments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind')
-      .$type<'avatar' | 'licence' | 'logo' | 'background' | 'share' | 'video' | 'comment'>()
-      .notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    custId: uuid('cust_id').references(() => customers.id, { onDelete: 'cascade' }),
-    storageKey: text('storage_key').notNull(),
-    mime: text('mime').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('attachments_cust').on(t.custId, t.kind), index('attachments_user').on(t.userId, t.kind)],
-);
-
-/** An invitation to join an organization, mailed to an address; only the token's sha256 is kept. */
-export const invitations = pgTable(
-  'invitations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    custId: uuid('cust_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    role: text('role').$type<'owner' | 'member'>().notNull().default('member'),
-    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('invitations_cust').on(t.custId, t.createdAt)],
-);
-
-/** A person asking to join an organization: 0 pending, 1 accepted, 2 refused; one pending request per pair. */
-export const joinRequests = pgTable(
-  'join_requests',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    custId: uuid('cust_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    state: integer('state').notNull().default(0),
-    message: text('message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    index('join_requests_cust').on(t.custId, t.state, t.createdAt),
-    uniqueIndex('join_requests_pending')
-      .on(t.custId, t.userId)
-      .where(sql`state = 0`),
-  ],
-);
-
-/**
- * Third-party cooperation between two organizations: the applicant applies (0), the partner accepts (1, open) or
- * either side ends it (2, closed). At most one live (0 or 1) row per pair, whichever side applied.
- */
-export const cooperations = pgTable(
-  'cooperations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    state: integer('state').notNull().default(0),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    closedBy: uuid('closed_by').references(() => customers.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    index('cooperations_applicant').on(t.applicantId, t.state),
-    index('cooperations_partner').on(t.partnerId, t.state),
-    uniqueIndex('cooperations_live_pair')
-      .on(sql`least(${t.applicantId}, ${t.partnerId})`, sql`greatest(${t.applicantId}, ${t.partnerId})`)
-      .where(sql`state in (0, 1)`),
-  ],
 );

@@ -17,6 +17,7 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { mergeProperty } from '../common/property.ts';
+import { adminNotice } from '../notices/notices.service.ts';
 import { guardedOrg, memberOrg, orgRights, requireOwner, roleIn } from './orgs.access.ts';
 import { presentCustomer, presentOrgDetail } from './orgs.presenter.ts';
 import * as repo from './orgs.repository.ts';
@@ -25,7 +26,8 @@ import {
   findAttachment,
   presentAttachment,
   setAttachmentCustomer,
-} from './attachments.service.ts';
+  storageKeysOfCustomer,
+} from '../attachments/attachments.service.ts';
 
 export type { CustomerRow } from './orgs.repository.ts';
 
@@ -41,6 +43,19 @@ export const knownZone = (db: Queryable, zone: string) => repo.knownZone(db, zon
 export const setOrgDisabledAt = (db: Queryable, id: string, at: Date | null) =>
   repo.setDisabledAt(db, id, at);
 export const setOrgTimeZone = (db: Queryable, id: string, zone: string) => repo.setTimeZone(db, id, zone);
+
+/**
+ * Writes of membership rows by the members module (invitations, join requests, removals, roles) and the account's
+ * deletion (users), in the caller's transaction: memberships are orgs' table (who belongs to an organization and
+ * with which role is what every rights check reads), the decisions are the members module's.
+ */
+export const addMembership = repo.addMembership;
+export const deleteMembership = repo.deleteMembership;
+export const deleteMembershipsOf = repo.deleteMembershipsOf;
+export const setMembershipRole = repo.setMembershipRole;
+
+/** Where the organization's mail goes: its owners' addresses, each in their language (partners' mail). */
+export const ownerRecipients = repo.ownerRecipients;
 
 /** `GET /api2/cust`: the caller's organization. */
 export async function currentCustomer(db: Db, actor: Actor): Promise<Customer> {
@@ -118,13 +133,14 @@ const blankToNull = (v: string | null | undefined) => (v === undefined ? undefin
  * case), -4 the licence is not the caller's upload, -3 other fields.
  */
 export async function createOrganization(
-  db: Db,
+  platform: Platform,
   ctx: RequestContext,
   actor: Actor,
   body: CreateOrgBody,
 ): Promise<OrgDetail> {
+  const { db } = platform;
   const name = validName(body.name);
-  return guardedOrg(db, ctx, actor, 'customer.create', null, async (tx) => {
+  const created = await guardedOrg(db, ctx, actor, 'customer.create', null, async (tx) => {
     // Platform administrators are separate accounts that belong to no organization.
     if (actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
     await repo.lockKey(tx, `customer-creator:${actor.userId}`);
@@ -171,6 +187,9 @@ export async function createOrganization(
       orgRights('owner', row.status),
     );
   });
+  // After the commit, the creator's other tabs renew their tokens: they now act for the organization.
+  adminNotice(platform, [actor.userId], 'organization');
+  return created;
 }
 
 /**
@@ -278,7 +297,8 @@ export async function submitCredit(
 /**
  * `DELETE /api2/cust/{id}`: the owner deletes the caller's own organization (another id answers "not found").
  * Refused while it has devices or device links (-7) or keeps cases (-8): those belong to the clinics and labs it
- * works with too, so they are ended explicitly first. Its members stay, without an organization; its files go.
+ * works with too, so they are ended explicitly first. Its members stay, without an organization (told after the
+ * commit to renew their tokens); its files go.
  */
 export async function deleteOrganization(
   platform: Platform,
@@ -287,7 +307,7 @@ export async function deleteOrganization(
   id: string,
 ): Promise<void> {
   const { db } = platform;
-  const keys = await guardedOrg(db, ctx, actor, 'customer.delete', id, async (tx) => {
+  const { keys, members } = await guardedOrg(db, ctx, actor, 'customer.delete', id, async (tx) => {
     if (id !== actor.custId) throw new AppError(CustErrors.notFound);
     await requireOwner(tx, actor, id);
     const current = await repo.lockCustomer(tx, id);
@@ -295,7 +315,9 @@ export async function deleteOrganization(
     const usage = await repo.customerUsage(tx, id);
     if (usage.devices) throw new AppError(OrgErrors.hasDevices);
     if (usage.cases) throw new AppError(OrgErrors.hasCases);
-    const files = await repo.attachmentKeys(tx, id);
+    const files = await storageKeysOfCustomer(tx, id);
+    // Who belonged to it, read in the delete's transaction (its membership rows go with it).
+    const members = await repo.memberIds(tx, id);
     if (!(await repo.deleteCustomer(tx, id))) throw new AppError(OrgErrors.hasDevices);
     await audit(tx, ctx, {
       actorUserId: actor.userId,
@@ -306,7 +328,9 @@ export async function deleteOrganization(
       outcome: 'allowed',
       detail: { name: current.name, files: files.length },
     });
-    return files;
+    return { keys: files, members };
   });
   for (const key of keys) await platform.storage.delete(key).catch(() => undefined);
+  // Its members stay without an organization: their clients renew their tokens.
+  adminNotice(platform, members, 'organization');
 }

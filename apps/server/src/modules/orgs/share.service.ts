@@ -12,7 +12,7 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { ByteRange } from '../../platform/storage/storage.ts';
-import * as attachments from './attachments.service.ts';
+import * as attachments from '../attachments/attachments.service.ts';
 import * as repo from './share.repository.ts';
 import { administeredOrg as ownedOrg } from './orgs.access.ts';
 

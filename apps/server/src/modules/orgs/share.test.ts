@@ -4,7 +4,8 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { factories, type Factories, type OrgRef, type PersonRef } from '../../testing/factories.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
 import { formData, sample, type FormFile } from '../../testing/multipart.ts';
-import { attachments, memberships } from './orgs.schema.ts';
+import { memberships } from './orgs.schema.ts';
+import { attachments } from '../attachments/attachments.schema.ts';
 
 const MB20 = 20 * 1024 * 1024;
 

@@ -3,11 +3,11 @@ import {
   formatExpiry,
   Privacy,
   shownField,
-  type CooperationAction,
   type CooperationRow,
   type PartnerRelation,
   type PartnerRow,
 } from '@archway/contract';
+import { cooperationActions, type CooperationViewer } from './partners.access.ts';
 import type { CooperationWithOther, PartnerRecord } from './partners.repository.ts';
 
 const hidden = (privacy: number, bit: number, value: string | null) => shownField(value, privacy, bit);
@@ -39,19 +39,11 @@ export function presentPartner(p: PartnerRecord): PartnerRow {
   };
 }
 
-/**
- * What the caller may do: the side applied to accepts or refuses an application, the applicant withdraws it
- * (`cancel`); either side ends an open cooperation (`cancel`).
- */
-export function cooperationActions(c: CooperationWithOther, viewerCustId: string): CooperationAction[] {
-  if (c.state === CooperationState.closed) return [];
-  if (c.state === CooperationState.applied && c.partnerId === viewerCustId) return ['accept', 'refuse'];
-  return ['cancel'];
-}
-
 const time = (d: Date | null) => (d ? formatExpiry(d)! : null);
 
-export function presentCooperation(c: CooperationWithOther, viewerCustId: string): CooperationRow {
+/** A cooperation as the viewer sees it, with what it may do (partners.access `cooperationActions`). */
+export function presentCooperation(c: CooperationWithOther, viewer: CooperationViewer): CooperationRow {
+  const viewerCustId = viewer.custId;
   const closed = c.state === CooperationState.closed;
   // Refused: closed by the side applied to while still an application (decided and closed at once).
   const refused =
@@ -71,6 +63,6 @@ export function presentCooperation(c: CooperationWithOther, viewerCustId: string
     closedAt: time(c.closedAt),
     closedHow: closed ? (refused ? 'refused' : 'cancelled') : null,
     closedByMe: closed ? c.closedBy === viewerCustId : null,
-    actions: cooperationActions(c, viewerCustId),
+    actions: cooperationActions(c, viewer),
   };
 }

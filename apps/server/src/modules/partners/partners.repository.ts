@@ -2,7 +2,8 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { CooperationState, CustStatus, Privacy } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { containsLike } from '../../platform/db/like.ts';
-import { cooperations, customers, fieldShown } from './orgs.schema.ts';
+import { customers, fieldShown } from '../orgs/orgs.schema.ts';
+import { cooperations } from './partners.schema.ts';
 
 /** How many of the caller's latest case copies the partner list looks at (cases are the one unbounded source). */
 export const RECENT_CASES = 2000;

@@ -1,6 +1,5 @@
 import {
   CooperationErrors,
-  CooperationState,
   type CooperationListQuery,
   type CooperationRow,
   type ErrorDef,
@@ -11,9 +10,10 @@ import { AppError } from '../../platform/errors.ts';
 import { audit, type AuditEntry, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { Mailer } from '../../platform/mail/mail.ts';
-import { memberOrg } from './orgs.access.ts';
-import { ownerRecipients } from './orgs.repository.ts';
+import { memberOrg } from '../orgs/orgs.access.ts';
+import { ownerRecipients } from '../orgs/orgs.service.ts';
 import { cooperationMail, type CooperationEvent } from './cooperation-mail.ts';
+import { cooperationRefusal, cooperationViewer } from './partners.access.ts';
 import { presentCooperation, presentPartner } from './partners.presenter.ts';
 import * as repo from './partners.repository.ts';
 
@@ -120,8 +120,9 @@ export async function cooperations(s: PartnerScope, q: CooperationListQuery) {
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
   });
+  const viewer = await cooperationViewer(s.db, custId);
   return {
-    records: rows.map((r) => presentCooperation(r, custId)),
+    records: rows.map((r) => presentCooperation(r, viewer)),
     totalRecords: total,
     pageSize: q.pageSize,
     pageIndex: q.pageIndex,
@@ -149,7 +150,10 @@ export async function apply(s: PartnerScope, partnerId: string): Promise<Coopera
     await audit(tx, s.ctx, entry(s, 'cooperation.apply', id, 'allowed', { partner: partnerId }));
     return id;
   });
-  return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);
+  return presentCooperation(
+    (await repo.findCooperation(s.db, id, custId))!,
+    await cooperationViewer(s.db, custId),
+  );
 }
 
 /** `PUT /api2/cust/cooperation/{id} {accept}`: the side applied to (verified) opens it, or refuses (closed). */
@@ -159,31 +163,37 @@ export async function decide(s: PartnerScope, id: string, accept: boolean): Prom
   await guarded(s, action, id, async (tx) => {
     const c = await repo.findCooperation(tx, id, custId, true);
     if (!c) return refuse(CooperationErrors.notFound);
-    if (c.partnerId !== custId) return refuse(CooperationErrors.notYours);
-    if (c.state !== CooperationState.applied) return refuse(CooperationErrors.notPending);
-    if (accept && !repo.isVerified(await repo.findOrg(tx, custId))) refuse(CooperationErrors.notVerified);
+    const why = cooperationRefusal(c, await cooperationViewer(tx, custId), accept ? 'accept' : 'refuse');
+    if (why) return refuse(why);
     await repo.decideCooperation(tx, id, accept, custId, new Date());
     await notify(s, tx, accept ? 'accepted' : 'refused', c.applicantId, custId);
     await audit(tx, s.ctx, entry(s, action, id, 'allowed', { applicant: c.applicantId }));
   });
-  return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);
+  return presentCooperation(
+    (await repo.findCooperation(s.db, id, custId))!,
+    await cooperationViewer(s.db, custId),
+  );
 }
 
 /**
  * `DELETE /api2/cust/cooperation/{id}`: either side closes a live cooperation (the applicant withdraws its
- * application, or either ends an open one). Cases already forwarded stay with the third party.
+ * application, the side applied to drops it, or either ends an open one; partners.access `cooperationRefusal`). Cases already forwarded stay with the third party.
  */
 export async function cancel(s: PartnerScope, id: string): Promise<CooperationRow> {
   const custId = memberOrg(s.actor);
   await guarded(s, 'cooperation.cancel', id, async (tx) => {
     const c = await repo.findCooperation(tx, id, custId, true);
     if (!c) return refuse(CooperationErrors.notFound);
-    if (c.state === CooperationState.closed) return refuse(CooperationErrors.closed);
+    const why = cooperationRefusal(c, await cooperationViewer(tx, custId), 'cancel');
+    if (why) return refuse(why);
     await repo.closeCooperation(tx, id, custId, new Date());
     await notify(s, tx, 'ended', c.applicantId === custId ? c.partnerId : c.applicantId, custId);
     await audit(tx, s.ctx, entry(s, 'cooperation.cancel', id, 'allowed', { state: c.state }));
   });
-  return presentCooperation((await repo.findCooperation(s.db, id, custId))!, custId);
+  return presentCooperation(
+    (await repo.findCooperation(s.db, id, custId))!,
+    await cooperationViewer(s.db, custId),
+  );
 }
 
 /** Whether two organizations cooperate now (an open cooperation, whichever side applied). */

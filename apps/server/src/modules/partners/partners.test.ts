@@ -6,7 +6,7 @@ import { factories, type Factories, type OrgRef } from '../../testing/factories.
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { mailOutbox } from '../../platform/mail/mail.schema.ts';
 import { users } from '../account/users.schema.ts';
-import { customers, memberships } from './orgs.schema.ts';
+import { customers, memberships } from '../orgs/orgs.schema.ts';
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';
 
@@ -58,7 +58,7 @@ describe.each(engines)('partners and cooperation (%s)', (engine) => {
       const id = applied.body.data.id as string;
       const incoming = (await list(other)).records.find((r) => r.id === id);
       expect(incoming).toMatchObject({ custId: lab.custId, direction: 'in', state: 0 });
-      expect(incoming.actions).toEqual(['accept', 'refuse']);
+      expect(incoming.actions).toEqual(['accept', 'refuse', 'cancel']);
 
       // The applicant cannot decide its own application.
       refusedWith(

@@ -28,8 +28,8 @@ import type { Platform } from '../../platform/platform.ts';
 import { accountMail, phoneCodeText } from '../account/account-mail.ts';
 import * as accounts from '../account/tokens.service.ts';
 import * as userRow from '../account/user-row.service.ts';
-import { deleteAttachment, presentAttachment, saveAttachment } from '../orgs/attachments.service.ts';
-import { endMemberships } from '../orgs/members.service.ts';
+import { deleteAttachment, presentAttachment, saveAttachment } from '../attachments/attachments.service.ts';
+import { endMemberships } from '../members/members.service.ts';
 import * as repo from './profile.repository.ts';
 import { currentUser } from './users.service.ts';
 
