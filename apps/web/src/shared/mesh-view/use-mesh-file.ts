@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MeshData } from './mesh-data.ts';
-import type { MeshFailure, MeshReply, MeshRequest } from './mesh-worker-protocol.ts';
+import type { MeshFailure, MeshReply, MeshRequest } from './load-mesh-worker-protocol.ts';
 
 export type MeshFileState =
   | { status: 'idle' }
@@ -20,7 +20,7 @@ export function useMeshFile(url: string | null, token: string | null): MeshFileS
       return;
     }
     setState({ status: 'loading' });
-    const worker = new Worker(new URL('./mesh.worker.ts', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('./load-mesh.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<MeshReply>) => {
       const reply = event.data;
       if (reply.type === 'done') setState({ status: 'ready', mesh: reply.mesh });

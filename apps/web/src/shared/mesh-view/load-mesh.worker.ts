@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { meshBuffers, meshFromBytes } from './mesh-data.ts';
-import type { MeshReply, MeshRequest } from './mesh-worker-protocol.ts';
+import type { MeshReply, MeshRequest } from './load-mesh-worker-protocol.ts';
 
 /** One mesh file per worker: download with the caller's token, read (PLY, STL, OBJ), normals, transfer the arrays. */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
