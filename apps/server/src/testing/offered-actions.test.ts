@@ -75,6 +75,22 @@ describe('offered-actions harness', () => {
     ]);
   });
 
+  it('does not count a refusal of the input (a field) as a refusal of rights', async () => {
+    const s = spec();
+    s.call.edit = async () => ({
+      status: 400,
+      body: { success: false, errorCode: -5, data: { key: 'x.invalidParameters', field: 'body.endTime' } },
+    });
+    expect(await offeredActionFindings(s, 'bob')).toMatchObject([
+      {
+        role: 'bob',
+        action: 'edit',
+        offered: false,
+        problem: expect.stringMatching(/^refused for its input/),
+      },
+    ]);
+  });
+
   it('reports a role that sees nothing unless told', async () => {
     const s = spec();
     s.rows = async () => [];

@@ -9,7 +9,7 @@ import type { Caller } from './api.ts';
  * For each role: a fresh world (test data from the factories), the rows the role's caller sees. For each row, in a
  * world of its own: every action the row does NOT offer is called and must be refused with a catalogue refusal
  * (`success: false`, an HTTP status below 500, a catalogue key, not the generic validation, application or
- * database code); then every action the row offers is called, each in yet another fresh world, and must succeed
+ * database code, and no `field`: a refusal of the input says nothing about rights); then every action the row offers is called, each in yet another fresh world, and must succeed
  * (HTTP 200, `success: true`). Rows are matched across worlds by `label` (ids differ between worlds).
  *
  *   describe('devices: offered vs refused', () => {
@@ -90,10 +90,12 @@ const notARefusal = new Set<number>([
 /** Why `res` is not a catalogue refusal (undefined when it is one). */
 function notRefused(res: Answer, allowed: readonly number[] | undefined): string | undefined {
   const b = res.body as
-    { success?: unknown; errorCode?: unknown; data?: { key?: unknown } | null } | undefined;
+    { success?: unknown; errorCode?: unknown; data?: { key?: unknown; field?: unknown } | null } | undefined;
   if (b?.success !== false || res.status >= 500) return 'not refused';
   if (typeof b.errorCode !== 'number' || notARefusal.has(b.errorCode) || typeof b.data?.key !== 'string')
     return 'refused without a catalogue refusal';
+  // A parameter refusal names the field: the call's input was wrong, so rights were never asked.
+  if (b.data.field !== undefined) return `refused for its input (${String(b.data.field)}), not its rights`;
   if (allowed && !allowed.includes(b.errorCode))
     return `refused with ${b.errorCode}, not ${allowed.join('/')}`;
   return undefined;

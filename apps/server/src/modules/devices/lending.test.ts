@@ -7,7 +7,7 @@ import { factories, type Factories, type PersonRef } from '../../testing/factori
 /**
  * Product §4: while a device is authorized (lent), "the authorizer may then only change the authorization time or
  * recall it". Every other change by the owner is refused with the catalogue's code, and the device row's `actions`
- * (one rule, devices.presenter.ts) never offer a button that cannot succeed.
+ * (one rule, devices.access.ts) never offer a button that cannot succeed.
  */
 describe.each(engines)('a lent device (%s)', (engine) => {
   let t: TestApp;
