@@ -25,15 +25,21 @@ export const registerPrivateKind = (kind: AttachmentKind, rule: PrivateKind) =>
 export const privateKind = (kind: AttachmentKind) => privateKinds.get(kind);
 
 /**
- * Who may read an attachment: its uploader and platform administrators; a business licence as its owner module
- * says (orgs: its organization's members, since it shows registration numbers); a comment's image the
- * organizations holding that case (not emptied from their bin); the rest (avatars, logos, share pictures and video)
- * every signed-in user, since partners see them. A private kind nobody registered a rule for is read by no one else.
+ * Who may read an attachment: its uploader and platform administrators; a private kind as the module using it says
+ * (orgs: a business licence its organization's members, since it shows registration numbers; comments: a comment's
+ * image the organizations holding that case, not emptied from their bin); the rest (avatars, logos, share pictures
+ * and video) every signed-in user, since partners see them. A private kind nobody registered a rule for is read by
+ * no one else (a comment image's rule: the fallback below until the comments module registers it).
  */
 export async function mayReadAttachment(db: Queryable, actor: Actor, row: AttachmentRow): Promise<boolean> {
   if (actor.isAdmin || row.userId === actor.userId) return true;
+  if (!PRIVATE.has(row.kind)) return true;
+  const rule = privateKinds.get(row.kind);
+  if (rule) return rule.mayRead(db, actor, row);
   if (row.kind === 'comment')
     return actor.custId !== null && (await repo.commentImageVisibleTo(db, row.id, actor.custId));
-  if (row.kind === 'licence') return (await privateKinds.get(row.kind)?.mayRead(db, actor, row)) ?? false;
-  return true;
+  return false;
 }
+
+/** The kinds only their uploader, administrators and whom their module's rule names may read. */
+const PRIVATE: ReadonlySet<AttachmentKind> = new Set(['licence', 'comment']);

@@ -201,7 +201,7 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     });
     expect((await owner.call('GET', '/api2/cust')).body.data).toMatchObject({
       status: 0,
-      actions: ['edit', 'delete'],
+      actions: ['edit', 'resubmit', 'delete'],
     });
     expect((await owner.call('GET', '/user/current')).body.data.custStatus).toBe(0);
     const verified = (await admin.call('GET', '/api2/admin/cust?status=0')).body.data.records;

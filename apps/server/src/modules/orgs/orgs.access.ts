@@ -1,4 +1,4 @@
-import { CustErrors, CustStatus, OrgErrors, type ErrorDef, type MemberRole } from '@archway/contract';
+import { CustErrors, OrgErrors, type ErrorDef, type MemberRole } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import { auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
@@ -66,15 +66,20 @@ export const guardedOrg = <T>(
 export interface OrgRights {
   edit: boolean;
   delete: boolean;
-  /** Submit the certification data again after a failed audit. */
+  /** Send the certification data (credit code and licence) again: `PUT /api2/cust/credit`. */
   resubmit: boolean;
 }
 
-/** Its administrator (role `owner`) edits and deletes it, and resubmits it after a failed audit; a member only reads. */
-export const orgRights = (role: MemberRole | undefined, status: number): OrgRights => ({
+/**
+ * Its administrator (role `owner`) edits and deletes it, and sends its certification data again whatever its
+ * status (after a failed audit, while under review to replace the licence, or verified to be checked again: the
+ * organization goes under review); a member only reads. `updateOrganization`, `submitCredit` and
+ * `deleteOrganization` refuse with `requireOwner`, the same rule.
+ */
+export const orgRights = (role: MemberRole | undefined): OrgRights => ({
   edit: role === 'owner',
   delete: role === 'owner',
-  resubmit: role === 'owner' && status === CustStatus.auditFailed,
+  resubmit: role === 'owner',
 });
 
 // ---- the business licence (an attachment of kind `licence`) ----

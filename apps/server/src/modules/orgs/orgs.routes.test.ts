@@ -171,7 +171,7 @@ describe.each(engines)('creating, editing and deleting an organization (%s)', (e
         contact: 'Mia Chen',
         memo: 'Night shifts',
         role: 'owner',
-        actions: ['edit', 'delete'],
+        actions: ['edit', 'resubmit', 'delete'],
         licence: { id: licence.id, type: 'pdf', url: `/attachment/${licence.id}` },
       },
     });

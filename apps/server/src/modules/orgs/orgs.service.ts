@@ -69,7 +69,7 @@ export async function organizationDetail(db: Queryable, actor: Actor): Promise<O
   const custId = memberOrg(actor);
   const [c, role] = await Promise.all([repo.findCustomerById(db, custId), roleIn(db, actor, custId)]);
   if (!c || !role) throw new AppError(CustErrors.notFound);
-  return presentOrgDetail(c, await licenceOf(db, c.licenseFile), role, orgRights(role, c.status));
+  return presentOrgDetail(c, await licenceOf(db, c.licenseFile), role, orgRights(role));
 }
 
 /** `PUT /api2/cust/property`: merges a patch into the organization's property, in one audited transaction. */
@@ -180,12 +180,7 @@ export async function createOrganization(
       outcome: 'allowed',
       detail: { name, custType: body.custType, licence: licence?.id ?? null },
     });
-    return presentOrgDetail(
-      row,
-      licence ? presentAttachment(licence) : null,
-      'owner',
-      orgRights('owner', row.status),
-    );
+    return presentOrgDetail(row, licence ? presentAttachment(licence) : null, 'owner', orgRights('owner'));
   });
   // After the commit, the creator's other tabs renew their tokens: they now act for the organization.
   adminNotice(platform, [actor.userId], 'organization');
@@ -242,12 +237,7 @@ export async function updateOrganization(
       outcome: 'allowed',
       detail: { fields: Object.keys(defined), from: current.status, to: row.status },
     });
-    return presentOrgDetail(
-      row,
-      await licenceOf(tx, row.licenseFile),
-      'owner',
-      orgRights('owner', row.status),
-    );
+    return presentOrgDetail(row, await licenceOf(tx, row.licenseFile), 'owner', orgRights('owner'));
   });
 }
 
@@ -286,7 +276,7 @@ export async function submitCredit(
       detail: { from: current.status, licence: licence.id },
     });
     if (current.licenseFile && current.licenseFile !== licence.id) replaced = current.licenseFile;
-    return presentOrgDetail(row, presentAttachment(licence), 'owner', orgRights('owner', row.status));
+    return presentOrgDetail(row, presentAttachment(licence), 'owner', orgRights('owner'));
   });
   // The licence it replaces is of no further use: its row and file go (after the commit, so nothing is lost on a
   // refusal).
