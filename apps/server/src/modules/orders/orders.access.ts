@@ -1,4 +1,4 @@
-import { CustErrors, OrderFormErrors, OrgErrors } from '@archway/contract';
+import { BoxRole, CustErrors, OrderFormErrors, OrgErrors } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -7,12 +7,13 @@ import * as repo from './orders.repository.ts';
 
 /**
  * Who designs an organization's order form: the designer needs the organization's `order` page flag
- * (`customers.page_order`, else `orderForm.notEnabled`); any member reads the form, only its administrator (membership
- * role `owner`, as for the organization's other settings) changes it (`org.notOwner`).
+ * (`customers.page_order`, else `orderForm.notEnabled`); any member reads the form (`formAccess`), only its
+ * administrator (membership role `owner`, as for the organization's other settings) changes it (`org.notOwner`):
+ * the caller's organization when it may change the form.
  */
-export async function designerOrg(db: Queryable, actor: Actor, change: boolean): Promise<string> {
+export async function designerOrg(db: Queryable, actor: Actor): Promise<string> {
   const { custId, rights } = await formAccess(db, actor);
-  if (change && !rights.change) throw new AppError(OrgErrors.notOwner);
+  if (!rights.change) throw new AppError(OrgErrors.notOwner);
   return custId;
 }
 
@@ -31,8 +32,6 @@ export async function formAccess(
   return { custId: actor.custId, rights: { change: (await roleIn(db, actor, actor.custId)) === 'owner' } };
 }
 
-const SENDER = 1;
-
 /** A case's filled forms as the rule has them (orders.presenter shows them). */
 interface CaseForm {
   custId: string;
@@ -41,13 +40,13 @@ interface CaseForm {
 /**
  * The filled order forms a holder of a case sees: the sender every receiver's, a receiver its own, a third party a
  * lab forwarded the case to the forwarding lab's (the form the case reached it with). `role` is the holder's copy's
- * (1 sender, 2 receiver).
+ * (BoxRole: sender or receiver).
  */
 export function filledFormsSeenBy<F extends CaseForm>(
   viewer: { custId: string; role: number; forwardedBy: string | null },
   forms: readonly F[],
 ): F[] {
-  return viewer.role === SENDER
+  return viewer.role === BoxRole.sender
     ? [...forms]
     : forms.filter((f) => f.custId === (viewer.forwardedBy ?? viewer.custId));
 }

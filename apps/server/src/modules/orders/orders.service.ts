@@ -117,7 +117,7 @@ async function change(
 ): Promise<OrderFormState> {
   try {
     return await s.db.transaction(async (tx) => {
-      const custId = await designerOrg(tx, s.actor, true);
+      const custId = await designerOrg(tx, s.actor);
       const form = await repo.lockForm(tx, custId, standardForm());
       const detail = await fn(tx, form, custId);
       await audit(tx, s.ctx, {
