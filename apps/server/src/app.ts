@@ -43,11 +43,12 @@ import { helpRoutes } from './modules/help/help.routes.ts';
 import { UPLOAD_PATH, uploadsRoutes } from './modules/cases/uploads.routes.ts';
 import { startOrphanCleanup } from './modules/cases/cases.jobs.ts';
 import { startAttachmentCleanup } from './modules/attachments/attachments.jobs.ts';
-import { startScanJobs } from './modules/cases/scan.jobs.ts';
-import { conversionsRoutes } from './modules/cases/conversions.routes.ts';
-import { modelsRoutes } from './modules/cases/models.routes.ts';
-import { compareRoutes } from './modules/cases/compare.routes.ts';
-import { reportSharesRoutes } from './modules/cases/report-shares.routes.ts';
+import { comparisonKeys, queuePreview, startScanJobs } from './modules/scans/scans.jobs.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { conversionsRoutes } from './modules/scans/conversions.routes.ts';
+import { modelsRoutes } from './modules/scans/models.routes.ts';
+import { compareRoutes } from './modules/scans/compare.routes.ts';
+import { reportSharesRoutes } from './modules/report-shares/report-shares.routes.ts';
 import { adminConsoleRoutes } from './modules/admin/admin.routes.ts';
 import { adminBackupsRoutes } from './modules/admin/backups.routes.ts';
 import { guardDeletes } from './platform/backup/delete-guard.ts';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(partnersRoutes(platform));
   await app.register(devicesRoutes(platform));
   await app.register(casesRoutes(platform));
+  await app.register(commentsRoutes(platform));
   await app.register(noticesRoutes(platform));
   await app.register(statsRoutes(platform));
   await app.register(ordersRoutes(platform));
@@ -242,7 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => backups.stop());
   await app.register(adminBackupsRoutes(platform, backups));
   await app.register(updatesRoutes(platform));
-  await app.register(uploadsRoutes(platform));
+  await app.register(uploadsRoutes(platform, queuePreview));
   registerWebApp(app, config.webDist, Brands[config.brand]);
 
   if (config.demoOff) app.log.warn(config.demoOff);
@@ -265,7 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   purge.unref();
   const stopSweep = startExpirySweep(db, app.log);
-  const stopCleanup = startOrphanCleanup(db, storage, uploads, app.log);
+  const stopCleanup = startOrphanCleanup(db, storage, uploads, app.log, comparisonKeys);
   const stopAttachmentCleanup = startAttachmentCleanup(db, storage, app.log);
   app.addHook('onClose', async () => {
     clearInterval(purge);

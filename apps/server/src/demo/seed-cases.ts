@@ -15,10 +15,11 @@ import { users } from '../modules/account/users.schema.ts';
 import { customers } from '../modules/orgs/orgs.schema.ts';
 import { deviceReceivers, deviceRegistry, devices } from '../modules/devices/devices.schema.ts';
 import { caseBoxes, caseFiles, cases } from '../modules/cases/cases.schema.ts';
-import { caseComments } from '../modules/cases/comments.schema.ts';
+import { caseComments } from '../modules/comments/comments.schema.ts';
 import { memberIdsOf, notify } from '../modules/notices/notices.service.ts';
 import { platformSettings } from '../platform/settings/settings.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
+import { queuePreview } from '../modules/scans/scans.jobs.ts';
 import { archJaw, toothIndex, writePly, type Mesh } from '@archway/mesh';
 import { actorFor } from '../modules/users/users.service.ts';
 import { DEMO_BIND_CODE, DEMO_TIME_ZONE } from './seed.ts';
@@ -361,6 +362,8 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
           crypto: encrypted,
           createdAt,
         },
+        undefined,
+        queuePreview,
       );
       if (!created) {
         await Promise.all(stored.map((f) => storage.delete(f.key)));

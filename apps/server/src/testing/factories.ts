@@ -12,6 +12,7 @@ import {
   deviceUsers,
 } from '../modules/devices/devices.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
+import { queuePreview } from '../modules/scans/scans.jobs.ts';
 import { sampleArchPly } from '../modules/cases/sample-scan.ts';
 import { actorFor } from '../modules/users/users.service.ts';
 import type { Caller } from './api.ts';
@@ -261,6 +262,8 @@ export function factories(app: FastifyInstance) {
         crypto: opts.crypto ?? false,
         ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
       },
+      undefined,
+      queuePreview,
     );
     return id;
   }

@@ -5,13 +5,10 @@ import {
   type CaseAction,
   type CaseDetail,
   type CaseRow,
-  type Conversion,
-  type ConversionType,
   type FilledOrderForm,
 } from '@archway/contract';
 import type { CaseAccess } from './cases.access.ts';
 import type { BoxRow, CaseFileRecord, Party } from './cases.repository.ts';
-import type { ScanJob } from './scan-jobs.repository.ts';
 
 const time = (d: Date) => formatExpiry(d)!;
 
@@ -148,27 +145,5 @@ export function presentDetail(
     })),
     files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, format: f.format })),
     orderForms,
-  };
-}
-
-/** A conversion job as its caller sees it, with the files it wrote once done. */
-export function presentConversion(job: ScanJob, files: readonly CaseFileRecord[]): Conversion {
-  return {
-    id: job.id,
-    caseId: job.caseId,
-    type: job.type as ConversionType,
-    state: job.state as Conversion['state'],
-    progress: job.state === 'done' ? 1 : Math.min(1, Math.max(0, job.progress)),
-    error: job.state === 'failed' && job.errorKey ? { key: job.errorKey, code: job.errorCode ?? -1 } : null,
-    files: files.map((f) => ({
-      id: f.id,
-      name: f.name,
-      size: f.size,
-      format: f.format,
-      url: `/api/case/file/${job.caseId}/${f.id}`,
-      triangles: f.triangles ?? 0,
-    })),
-    createdAt: time(job.createdAt),
-    finishedAt: job.finishedAt ? time(job.finishedAt) : null,
   };
 }

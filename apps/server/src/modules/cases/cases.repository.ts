@@ -467,14 +467,61 @@ export async function knownStorageKeys(db: Queryable, keys: string[]): Promise<s
     .select({ key: cases.thumbnailKey })
     .from(cases)
     .where(inArray(cases.thumbnailKey, keys));
-  // A comparison's coloured scan (`compare/…`), named in its job's result (gone with a deleted case A).
-  const compared = await rowsOf<{ key: string }>(
-    db,
-    sql`select result->>'key' as key from scan_jobs
-        where kind = 'compare' and result->>'key' in (${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-  );
-  return [...files, ...thumbnails, ...compared].map((r) => r.key!);
+  return [...files, ...thumbnails].map((r) => r.key!);
 }
+
+// ---- a case's files as the scan jobs read and write them (scans module, through case-files.service) ----------
+
+/** The files a conversion or a preview image reads: the case's own scans, not earlier conversions' results. */
+export const originalFiles = (db: Queryable, caseId: string) =>
+  db
+    .select()
+    .from(caseFiles)
+    .where(and(eq(caseFiles.caseId, caseId), isNull(caseFiles.convertedFrom)))
+    .orderBy(caseFiles.createdAt, caseFiles.name);
+
+/** The files a conversion wrote, newest conversion first. */
+export const convertedFiles = (db: Queryable, caseId: string, type: string) =>
+  db
+    .select()
+    .from(caseFiles)
+    .where(and(eq(caseFiles.caseId, caseId), eq(caseFiles.conversionType, type)))
+    .orderBy(caseFiles.name);
+
+export const fileById = async (db: Queryable, id: string) =>
+  (await db.select().from(caseFiles).where(eq(caseFiles.id, id)).limit(1))[0];
+
+/** One job by its id. */
+/** Replaces the files of the case's earlier conversion to `type` by `files`; answers the old ones' storage keys. */
+export async function replaceConverted(
+  db: Queryable,
+  caseId: string,
+  type: string,
+  files: (typeof caseFiles.$inferInsert)[],
+): Promise<string[]> {
+  const old = await db
+    .delete(caseFiles)
+    .where(and(eq(caseFiles.caseId, caseId), eq(caseFiles.conversionType, type)))
+    .returning({ key: caseFiles.storageKey });
+  if (files.length) await db.insert(caseFiles).values(files);
+  return old.map((o) => o.key);
+}
+
+/** Sets the case's preview image; answers the one it replaces (to remove from storage). */
+export async function setThumbnail(db: Queryable, caseId: string, key: string): Promise<string | null> {
+  const [before] = await rowsOf<{ key: string | null }>(
+    db,
+    sql`select thumbnail_key as key from cases where id = ${caseId} for update`,
+  );
+  await db.update(cases).set({ thumbnailKey: key }).where(eq(cases.id, caseId));
+  return before?.key ?? null;
+}
+
+/** The organizations that hold a copy of the case (box or bin, not emptied): whose open lists show its image. */
+export const caseHolders = async (db: Queryable, caseId: string): Promise<string[]> =>
+  (
+    await db
+      .select({ custId: caseBoxes.custId })
+      .from(caseBoxes)
+      .where(and(eq(caseBoxes.caseId, caseId), isNull(caseBoxes.deletedAt)))
+  ).map((r) => r.custId);

@@ -23,7 +23,6 @@ import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from './cases.scope.ts';
 import * as cases from './cases.service.ts';
 import { forwardingRoutes } from './forwarding.routes.ts';
-import { commentsRoutes } from './comments.routes.ts';
 import { designsRoutes } from './designs.routes.ts';
 import { orderFormsRoutes } from './order-forms.routes.ts';
 
@@ -57,7 +56,6 @@ export const casesRoutes =
   async (app) => {
     const s = (req: Parameters<typeof scopeOf>[1]) => scopeOf(platform, req);
     await app.register(forwardingRoutes(platform));
-    await app.register(commentsRoutes(platform));
     await app.register(designsRoutes(platform));
     await app.register(orderFormsRoutes(platform));
 

@@ -29,7 +29,6 @@ import {
 import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
 import { presentCase, presentDetail } from './cases.presenter.ts';
 import * as repo from './cases.repository.ts';
-import * as scanJobs from './scan-jobs.repository.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { caseReceived } from '../notices/case-notices.ts';
 import { orderFinished } from '../notices/task-notices.ts';
@@ -73,6 +72,12 @@ export interface NewCase {
 }
 
 /**
+ * What a module above cases does in the transaction that makes a case: scans queues its preview image (scans.jobs
+ * `queuePreview`). app.ts, the demo data and the test factories pass it down; cases never imports scans.
+ */
+export type OnCaseCreated = (tx: Queryable, made: { caseId: string; crypto: boolean }) => Promise<unknown>;
+
+/**
  * A finished upload becomes a case in one transaction: the case, its files, a copy for the sender and for each
  * receiver the device routes this case type to, and the audit entry — all or nothing. The files are already stored;
  * a caller whose transaction fails leaves them to the orphan cleanup.
@@ -84,10 +89,19 @@ export async function createCase(
   input: NewCase,
   /** Tells the receivers (notices, subscribers' mail); demo data leaves it out. */
   platform?: Platform,
+  onCreated?: OnCaseCreated,
 ): Promise<{ id: string; created: boolean }> {
   const senderCustId = custOf(actor);
   try {
-    const { told, receivers, ...made } = await insertNewCase(db, actor, ctx, input, senderCustId, platform);
+    const { told, receivers, ...made } = await insertNewCase(
+      db,
+      actor,
+      ctx,
+      input,
+      senderCustId,
+      platform,
+      onCreated,
+    );
     // The case boxes of both sides change: open screens refetch (a client that missed it refetches on reconnect).
     if (platform && made.created)
       for (const custId of new Set([senderCustId, ...receivers]))
@@ -128,6 +142,7 @@ async function insertNewCase(
   input: NewCase,
   senderCustId: string,
   platform?: Platform,
+  onCreated?: OnCaseCreated,
 ): Promise<{ id: string; created: boolean; told: NoticeRow[]; receivers: string[] }> {
   return db.transaction(async (tx) => {
     if (input.uploadId) {
@@ -197,8 +212,8 @@ async function insertNewCase(
         .filter((f) => receivers.includes(f.custId))
         .map((f) => ({ caseId: record.id, ...f })),
     );
-    // The card's preview image is drawn by a scan worker (scan.jobs.ts); sealed data cannot be drawn.
-    if (!input.crypto) await scanJobs.insertJob(tx, { caseId: record.id, kind: 'thumbnail' });
+    // The card's preview image is queued by the scans module (scans.jobs `queuePreview`), in this transaction.
+    await onCreated?.(tx, { caseId: record.id, crypto: input.crypto });
     await audit(tx, ctx, {
       actorUserId: actor.userId,
       actorCustId: senderCustId,
@@ -437,7 +452,7 @@ export async function previewStatus(s: Scope, id: string) {
   // The viewer fetches the files as a download does: a receiver needs certification for both.
   if (row.box.role === BoxRole.receiver) await requireCertified(s);
   // The scans as uploaded: files written by a conversion are the same scan again.
-  const files = await scanJobs.originalFiles(s.db, id);
+  const files = await repo.originalFiles(s.db, id);
   await audit(s.db, s.ctx, caseAudit(s, 'case.preview', id));
   return { id, files: fileLinks(id, files) };
 }

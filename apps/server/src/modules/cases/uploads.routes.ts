@@ -8,6 +8,7 @@ import { requireActor } from '../../platform/auth.ts';
 import { OWNER_HEADER } from '../../platform/uploads/tus.ts';
 import { scopeOf } from './cases.scope.ts';
 import { completeUpload } from './uploads.service.ts';
+import type { OnCaseCreated } from './cases.service.ts';
 
 export const UPLOAD_PATH = '/api/case/upload';
 
@@ -18,7 +19,7 @@ export const UPLOAD_PATH = '/api/case/upload';
  * it answers 404, as for an upload that does not exist.
  */
 export const uploadsRoutes =
-  (platform: Platform): FastifyPluginAsyncZod =>
+  (platform: Platform, onCreated?: OnCaseCreated): FastifyPluginAsyncZod =>
   async (app) => {
     const { uploads } = platform;
     // tus bodies stream straight to the store.
@@ -66,6 +67,6 @@ export const uploadsRoutes =
           response: { 200: envelope(z.object({ id: z.string() })) },
         },
       },
-      async (req) => ok(await completeUpload(scopeOf(platform, req), uploads, req.body)),
+      async (req) => ok(await completeUpload(scopeOf(platform, req), uploads, req.body, onCreated)),
     );
   };

@@ -13,7 +13,13 @@ import { CHECK_HEAD_BYTES, checkScanSize, MeshError } from '@archway/mesh';
 import type { Uploads } from '../../platform/uploads/tus.ts';
 import { refuse } from './cases.access.ts';
 import { type Scope } from './cases.scope.ts';
-import { createCase, removeFiles, usableDevice, type StoredFile } from './cases.service.ts';
+import {
+  createCase,
+  removeFiles,
+  usableDevice,
+  type OnCaseCreated,
+  type StoredFile,
+} from './cases.service.ts';
 import * as repo from './cases.repository.ts';
 import { prepareOrderForms } from '../orders/filling.service.ts';
 import { receiversOf } from './order-forms.service.ts';
@@ -56,6 +62,8 @@ export async function completeUpload(
   s: Scope,
   uploads: Uploads,
   body: CompleteUploadBody,
+  /** What a module above cases does as the case is made (cases.service `OnCaseCreated`). */
+  onCreated?: OnCaseCreated,
 ): Promise<{ id: string }> {
   // No file at all: the spec's "original data file missing", before anything else is looked at.
   if (!body.files.length) return refuse(CaseErrors.originalMissing);
@@ -133,6 +141,7 @@ export async function completeUpload(
         crypto: encrypting,
       },
       s.platform,
+      onCreated,
     );
     await Promise.all(ids.map((u) => uploads.remove(u).catch(() => undefined)));
     return { id };

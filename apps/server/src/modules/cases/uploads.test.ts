@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { devices } from '../devices/devices.schema.ts';
-import { cases, scanJobs } from './cases.schema.ts';
+import { cases } from './cases.schema.ts';
+import { scanJobs } from '../scans/scans.schema.ts';
 import { cleanUpOrphans } from './cases.jobs.ts';
 import { sampleArchPly } from './sample-scan.ts';
 

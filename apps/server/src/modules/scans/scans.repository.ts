@@ -1,25 +1,9 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { caseBoxes, caseFiles, cases, scanJobs } from './cases.schema.ts';
+import { scanJobs } from './scans.schema.ts';
 
 export type ScanJob = typeof scanJobs.$inferSelect;
 export type ScanJobKind = 'convert' | 'thumbnail' | 'model' | 'compare';
-
-/** The files a conversion or a preview image reads: the case's own scans, not earlier conversions' results. */
-export const originalFiles = (db: Queryable, caseId: string) =>
-  db
-    .select()
-    .from(caseFiles)
-    .where(and(eq(caseFiles.caseId, caseId), isNull(caseFiles.convertedFrom)))
-    .orderBy(caseFiles.createdAt, caseFiles.name);
-
-/** The files a conversion wrote, newest conversion first. */
-export const convertedFiles = (db: Queryable, caseId: string, type: string) =>
-  db
-    .select()
-    .from(caseFiles)
-    .where(and(eq(caseFiles.caseId, caseId), eq(caseFiles.conversionType, type)))
-    .orderBy(caseFiles.name);
 
 export const latestJob = async (db: Queryable, caseId: string, kind: ScanJobKind, type?: string) =>
   (
@@ -126,10 +110,6 @@ export async function finishJob(
 }
 
 /** One case file by its id. */
-export const fileById = async (db: Queryable, id: string) =>
-  (await db.select().from(caseFiles).where(eq(caseFiles.id, id)).limit(1))[0];
-
-/** One job by its id. */
 export const findJob = async (db: Queryable, id: string) =>
   (await db.select().from(scanJobs).where(eq(scanJobs.id, id)).limit(1))[0];
 
@@ -154,43 +134,6 @@ export const requeueJob = (db: Queryable, id: string, worker: string) =>
     .update(scanJobs)
     .set({ state: 'queued', claimedBy: null, heartbeatAt: null, progress: 0 })
     .where(mine(id, worker));
-
-/** Replaces the files of the case's earlier conversion to `type` by `files`; answers the old ones' storage keys. */
-export async function replaceConverted(
-  db: Queryable,
-  caseId: string,
-  type: string,
-  files: (typeof caseFiles.$inferInsert)[],
-): Promise<string[]> {
-  const old = await db
-    .delete(caseFiles)
-    .where(and(eq(caseFiles.caseId, caseId), eq(caseFiles.conversionType, type)))
-    .returning({ key: caseFiles.storageKey });
-  if (files.length) await db.insert(caseFiles).values(files);
-  return old.map((o) => o.key);
-}
-
-/** Sets the case's preview image; answers the one it replaces (to remove from storage). */
-export async function setThumbnail(db: Queryable, caseId: string, key: string): Promise<string | null> {
-  const [before] = await rowsOf<{ key: string | null }>(
-    db,
-    sql`select thumbnail_key as key from cases where id = ${caseId} for update`,
-  );
-  await db.update(cases).set({ thumbnailKey: key }).where(eq(cases.id, caseId));
-  return before?.key ?? null;
-}
-
-/** The organizations that hold a copy of the case (box or bin, not emptied): whose open lists show its image. */
-export const caseHolders = async (db: Queryable, caseId: string): Promise<string[]> =>
-  (
-    await db
-      .select({ custId: caseBoxes.custId })
-      .from(caseBoxes)
-      .where(and(eq(caseBoxes.caseId, caseId), isNull(caseBoxes.deletedAt)))
-  ).map((r) => r.custId);
-
-export const thumbnailOf = async (db: Queryable, caseId: string) =>
-  (await db.select({ key: cases.thumbnailKey }).from(cases).where(eq(cases.id, caseId)))[0]?.key ?? null;
 
 /**
  * Queues a preview image for up to `limit` cases that have none and never had a job for one (cases from before
@@ -226,4 +169,18 @@ export async function queueFigures(
     running: row?.running ?? 0,
     oldestQueuedAt: row?.oldest == null ? null : new Date(row.oldest),
   };
+}
+
+/** Which of these storage keys a comparison's coloured scan (`compare/…`) is, named in its job's result. */
+export async function knownCompareKeys(db: Queryable, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const rows = await rowsOf<{ key: string }>(
+    db,
+    sql`select result->>'key' as key from scan_jobs
+        where kind = 'compare' and result->>'key' in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
+  return rows.map((r) => r.key);
 }

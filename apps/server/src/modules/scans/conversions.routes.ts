@@ -12,7 +12,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors.ts';
 import { StorageNotFound } from '../../platform/storage/storage.ts';
-import { scopeOf } from './cases.scope.ts';
+import { scopeOf } from '../cases/cases.scope.ts';
 import * as conversions from './conversions.service.ts';
 
 const tags = ['cases'];

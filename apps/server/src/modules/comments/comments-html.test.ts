@@ -4,8 +4,8 @@ import { CustType } from '@archway/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { factories, type OrgRef } from '../../testing/factories.ts';
 import { XSS_VECTORS } from '../../testing/xss-vectors.ts';
-import { caseFiles } from './cases.schema.ts';
-import { sampleArchPly } from './sample-scan.ts';
+import { caseFiles } from '../cases/cases.schema.ts';
+import { sampleArchPly } from '../cases/sample-scan.ts';
 
 /**
  * HTML in a comment or a remark pinned to the scan is text (docs/decisions.md, "Comments are plain text"): stored as

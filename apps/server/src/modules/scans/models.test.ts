@@ -6,7 +6,8 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { until } from '../../testing/poll.ts';
 import { notices } from '../notices/notices.schema.ts';
-import { caseFiles, scanJobs } from './cases.schema.ts';
+import { caseFiles } from '../cases/cases.schema.ts';
+import { scanJobs } from './scans.schema.ts';
 
 const jaw = (seed = 1) => Buffer.from(writePly(archJaw({ triangles: 6000, seed })));
 const refusal = (code: number, key: string) => ({ success: false, errorCode: code, data: { key } });

@@ -17,7 +17,7 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { receiveFile, type ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { scopeOf } from './cases.scope.ts';
+import { scopeOf } from '../cases/cases.scope.ts';
 import * as comments from './comments.service.ts';
 
 const tags = ['comments'];

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
-import { cases } from './cases.schema.ts';
+import { cases } from '../cases/cases.schema.ts';
 
 /**
  * A case report's share link: works without an account until it expires or is revoked. Only the token's sha256 is

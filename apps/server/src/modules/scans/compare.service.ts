@@ -9,13 +9,14 @@ import {
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
-import { custOf, refusalOf, refuse, requireCertified } from './cases.access.ts';
-import { caseAudit, type Scope } from './cases.scope.ts';
-import * as repo from './cases.repository.ts';
-import type { CompareParams, CompareResult } from './model-jobs.ts';
+import { custOf, findCopy, refuse, requireCertified } from '../cases/cases.access.ts';
+import { compareJobRefusal, compareSideRefusal } from './scans.access.ts';
+import { caseAudit, type Scope } from '../cases/cases.scope.ts';
+import type { CompareParams, CompareResult } from './models.jobs.ts';
 import { presentComparable, presentCompare, type CompareNames } from './models.presenter.ts';
 import { comparableCases } from './models.repository.ts';
-import * as jobs from './scan-jobs.repository.ts';
+import * as caseFiles from '../cases/case-files.service.ts';
+import * as jobs from './scans.repository.ts';
 
 const isMeshFormat = (format: string) => ['ply', 'stl', 'obj'].includes(format);
 /** Cases the picker lists at most (narrow with a keyword). */
@@ -23,8 +24,8 @@ const COMPARABLE_LIMIT = 100;
 
 /** A case of the caller's organization (its box, not the bin), for a comparison: else `compare.notFound`. */
 async function heldCase(s: Scope, caseId: string) {
-  const row = await repo.findBox(s.db, caseId, custOf(s.actor));
-  const why = row ? refusalOf(row, 'compare', new Date(), s.actor.custType) : CompareErrors.notFound;
+  const row = await findCopy(s.db, s.actor, caseId);
+  const why = compareSideRefusal(row, s.actor);
   if (why === CompareErrors.notFound)
     await audit(s.db, s.ctx, caseAudit(s, 'case.compare', caseId, 'refused'));
   if (why) return refuse(why);
@@ -34,14 +35,14 @@ async function heldCase(s: Scope, caseId: string) {
 /** The scan a side of the comparison uses: a file given, or the case's first original scan. */
 async function sideOf(s: Scope, side: { caseId?: string; fileId?: string }) {
   if (side.fileId) {
-    const file = await jobs.fileById(s.db, side.fileId);
+    const file = await caseFiles.fileById(s.db, side.fileId);
     if (!file) return refuse(CompareErrors.notFound);
     const row = await heldCase(s, file.caseId);
     if (!isMeshFormat(file.format)) return refuse(CompareErrors.noScan);
     return { row, file };
   }
   const row = await heldCase(s, side.caseId!);
-  const file = (await jobs.originalFiles(s.db, side.caseId!)).find((f) => isMeshFormat(f.format));
+  const file = (await caseFiles.originalFiles(s.db, side.caseId!)).find((f) => isMeshFormat(f.format));
   if (!file) return refuse(CompareErrors.noScan);
   return { row, file };
 }
@@ -89,9 +90,9 @@ export async function startCompare(
 /** A comparison the caller's organization started; anyone else is told it does not exist. */
 async function ownJob(s: Scope, id: string) {
   const job = await jobs.findJob(s.db, id);
-  if (!job || job.kind !== 'compare' || !job.requestedCust || job.requestedCust !== custOf(s.actor))
-    return refuse(CompareErrors.notFound);
-  return job;
+  const why = compareJobRefusal(job, s.actor);
+  if (why) return refuse(why);
+  return job!;
 }
 
 /** `GET /api/case/compare/{job}` (polled; not audited). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, modelJob, modelRequest, ModelErrors, uuidParam } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { scopeOf } from './cases.scope.ts';
+import { scopeOf } from '../cases/cases.scope.ts';
 import * as models from './models.service.ts';
 
 const tags = ['cases'];

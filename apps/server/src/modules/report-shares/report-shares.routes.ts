@@ -13,7 +13,7 @@ import { ok } from '../../platform/envelope.ts';
 import { requestContext } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { contentDisposition, sendRanged } from '../../platform/http-files.ts';
-import { scopeOf } from './cases.scope.ts';
+import { scopeOf } from '../cases/cases.scope.ts';
 import * as shares from './report-shares.service.ts';
 
 const tags = ['cases'];

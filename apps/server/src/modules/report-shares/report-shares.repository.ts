@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
-import { caseFiles, cases } from './cases.schema.ts';
-import { caseDesigns } from './designs.schema.ts';
+import { caseFiles, cases } from '../cases/cases.schema.ts';
+import { caseDesigns } from '../cases/designs.schema.ts';
 import { reportShares } from './report-shares.schema.ts';
 
 export type ReportShareRow = typeof reportShares.$inferSelect;
@@ -27,6 +27,7 @@ export const sharesOf = (db: Queryable, caseId: string, custId: string) =>
     .orderBy(desc(reportShares.createdAt), desc(reportShares.id));
 
 /** Revokes a link the organization made (a revoked one stays revoked); false when it made no such link. */
+/** Revokes the link (report-shares.access `revokeRefusal` decided the caller may); the organization's own only. */
 export async function revokeShare(
   db: Queryable,
   id: string,
@@ -40,21 +41,13 @@ export async function revokeShare(
   return rows[0];
 }
 
-/** A link that is neither revoked nor expired, by its token's hash. */
-export const liveShare = async (db: Queryable, tokenHash: string) =>
-  (
-    await db
-      .select()
-      .from(reportShares)
-      .where(
-        and(
-          eq(reportShares.tokenHash, tokenHash),
-          isNull(reportShares.revokedAt),
-          gt(reportShares.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1)
-  )[0];
+/** A link by its token's hash (report-shares.access decides whether it is live). */
+export const shareByToken = async (db: Queryable, tokenHash: string) =>
+  (await db.select().from(reportShares).where(eq(reportShares.tokenHash, tokenHash)).limit(1))[0];
+
+/** A link by its id. */
+export const findShare = async (db: Queryable, id: string) =>
+  (await db.select().from(reportShares).where(eq(reportShares.id, id)).limit(1))[0];
 
 /** Sets a link's expiry (tests play a link running out). */
 export const setShareExpiry = (db: Queryable, id: string, expiresAt: Date) =>

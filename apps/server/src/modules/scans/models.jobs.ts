@@ -5,9 +5,10 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { announce } from '../notices/notices.service.ts';
 import { modelEnded } from '../notices/task-notices.ts';
-import * as jobs from './scan-jobs.repository.ts';
-import { JobFailure } from './scan-job-failure.ts';
-import type { ScanOutput, ScanTask } from './scan.worker.ts';
+import * as caseFiles from '../cases/case-files.service.ts';
+import * as jobs from './scans.repository.ts';
+import { JobFailure } from './job-failure.ts';
+import type { ScanOutput, ScanTask } from './mesh.worker.ts';
 
 /**
  * The model builder's and the comparison's job bodies (kinds `model` and `compare` of the scan job runner,
@@ -68,7 +69,7 @@ const buffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length);
  */
 export async function buildModelJob(d: JobDeps, job: jobs.ScanJob, progress: (p: number) => void) {
   const params = job.params as unknown as ModelParams;
-  const sources = (await jobs.originalFiles(d.db, job.caseId)).filter(
+  const sources = (await caseFiles.originalFiles(d.db, job.caseId)).filter(
     (f) => isMeshFormat(f.format) && (!params.fileId || f.id === params.fileId),
   );
   if (!sources.length) throw new JobFailure(ModelErrors.noScan);
@@ -101,7 +102,7 @@ export async function buildModelJob(d: JobDeps, job: jobs.ScanJob, progress: (p:
     }
     const now = new Date();
     const { old, told } = await d.db.transaction(async (tx) => {
-      const replaced = await jobs.replaceConverted(
+      const replaced = await caseFiles.replaceConvertedFiles(
         tx,
         job.caseId,
         'model',
@@ -136,7 +137,10 @@ export async function buildModelJob(d: JobDeps, job: jobs.ScanJob, progress: (p:
  */
 export async function compareJob(d: JobDeps, job: jobs.ScanJob, progress: (p: number) => void) {
   const params = job.params as unknown as CompareParams;
-  const [fa, fb] = await Promise.all([jobs.fileById(d.db, params.fileA), jobs.fileById(d.db, params.fileB)]);
+  const [fa, fb] = await Promise.all([
+    caseFiles.fileById(d.db, params.fileA),
+    caseFiles.fileById(d.db, params.fileB),
+  ]);
   if (!fa || !fb) throw new JobFailure(CaseErrors.originalMissing);
   const a = await d.read(fa.storageKey);
   const b = await d.read(fb.storageKey);

@@ -5,8 +5,10 @@ import { archJaw, readMesh, writePly, type Mesh } from '@archway/mesh';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { until } from '../../testing/poll.ts';
-import { caseFiles, cases, scanJobs } from './cases.schema.ts';
-import { cleanUpOrphans } from './cases.jobs.ts';
+import { caseFiles, cases } from '../cases/cases.schema.ts';
+import { scanJobs } from './scans.schema.ts';
+import { cleanUpOrphans } from '../cases/cases.jobs.ts';
+import { comparisonKeys } from './scans.jobs.ts';
 
 /** The mesh turned `degrees` about z and shifted by `shift` mm along x. */
 function moved(mesh: Mesh, degrees: number, shift: number): Mesh {
@@ -122,7 +124,7 @@ describe.each(engines)('model comparison (%s)', (engine) => {
     const later = new Date(Date.now() + 2 * 3600_000);
     const key = (row!.result as { key: string }).key;
     await db.execute(`update jobs set run_at = now() where name = 'cases.orphans'` as never);
-    await cleanUpOrphans(db, storage, uploads, later);
+    await cleanUpOrphans(db, storage, uploads, later, comparisonKeys);
     expect((await storage.stat(key))?.size).toBe(done.file.size);
 
     // The picker lists the lab's comparable cases, with their scans; a keyword narrows it.
@@ -152,7 +154,7 @@ describe.each(engines)('model comparison (%s)', (engine) => {
     // Two hours later (the cleanup is due again once its interval has passed).
     await db.execute(`update jobs set run_at = now() where name = 'cases.orphans'` as never);
     expect(
-      await cleanUpOrphans(db, storage, uploads, new Date(Date.now() + 2 * 3600_000)),
+      await cleanUpOrphans(db, storage, uploads, new Date(Date.now() + 2 * 3600_000), comparisonKeys),
     ).toBeGreaterThanOrEqual(1);
     expect(await storage.stat(key)).toBeUndefined();
     expect((await read(clinic, job)).body).toMatchObject(refusal(-3, 'compare.notFound'));

@@ -11,10 +11,12 @@ import { audit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { announce, notify, readCaseReplies, type NoticeRow } from '../notices/notices.service.ts';
 import { attachmentUrl, saveAttachment, type AttachmentRow } from '../attachments/attachments.service.ts';
-import { custOf, previewExpired, refusalOf, refuse } from './cases.access.ts';
-import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
+import { custOf, refuse } from '../cases/cases.access.ts';
+import { canCommentOn, commentRefusal } from './comments.access.ts';
+import { caseAudit, copyOf, type Scope } from '../cases/cases.scope.ts';
 import * as repo from './comments.repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -69,7 +71,7 @@ export async function postComment(
 ): Promise<CaseComment> {
   const custId = custOf(s.actor);
   const row = await copyOf(s, input.caseId, 'case.comment');
-  const why = refusalOf(row, 'comment', new Date(), s.actor.custType);
+  const why = commentRefusal(row, s.actor);
   if (why === CommentErrors.expired)
     await audit(s.db, s.ctx, caseAudit(s, 'case.comment', input.caseId, 'refused', { reason: 'expired' }));
   if (why) return refuse(why);
@@ -162,7 +164,7 @@ export async function commentPage(s: Scope, q: CommentPageBody) {
     patientName: r.patient_name,
     senderName: r.sender_name,
     caseCreateTime: iso(r.case_created_at),
-    canComment: !previewExpired(new Date(r.case_created_at), now),
+    canComment: canCommentOn(new Date(r.case_created_at), now),
     comments: Number(r.comments),
     lastTime: iso(r.last_time),
     lastText: r.last_text,
@@ -194,3 +196,7 @@ export async function markRead(s: Scope, caseId: string): Promise<{ cleared: num
   await copyOf(s, caseId, 'case.commentRead');
   return { cleared: await readCaseReplies(s.db, s.actor.userId, caseId) };
 }
+
+/** The case's pinned remarks on any of these scans, oldest first (a report link shows them; report-shares). */
+export const pinsOn = (db: Queryable, caseId: string, fileIds: readonly string[]) =>
+  repo.pinsOn(db, caseId, fileIds);

@@ -14,10 +14,13 @@ import {
 } from '@archway/contract';
 import type { Db } from '../../platform/db/client.ts';
 import { StorageNotFound, type Storage } from '../../platform/storage/storage.ts';
-import * as jobs from './scan-jobs.repository.ts';
-import type { ScanOutput, ScanResult, ScanTask } from './scan.worker.ts';
-import { JobFailure } from './scan-job-failure.ts';
-import { buildModelJob, compareJob, failedNotices, type JobDeps } from './model-jobs.ts';
+import * as caseFiles from '../cases/case-files.service.ts';
+import type { OnCaseCreated } from '../cases/cases.service.ts';
+import type { KnownKeys } from '../cases/cases.jobs.ts';
+import * as jobs from './scans.repository.ts';
+import type { ScanOutput, ScanResult, ScanTask } from './mesh.worker.ts';
+import { JobFailure } from './job-failure.ts';
+import { buildModelJob, compareJob, failedNotices, type JobDeps } from './models.jobs.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { JobOutcome, Metrics } from '../../platform/metrics/metrics.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
@@ -79,7 +82,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   const staleMs = opts.staleMs ?? STALE_MS;
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const pool = new Piscina({
-    filename: (opts.workerFile ?? new URL('./scan.worker.ts', import.meta.url)).href,
+    filename: (opts.workerFile ?? new URL('./mesh.worker.ts', import.meta.url)).href,
     execArgv: ['--import', 'tsx'],
     minThreads: 0,
     maxThreads: Math.max(1, threads),
@@ -131,7 +134,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   const convertCase = async (job: jobs.ScanJob, progress: (p: number) => void) => {
     const type = job.type as ConversionType;
     const ext = conversionExt[type];
-    const sources = (await jobs.originalFiles(db, job.caseId)).filter((f) =>
+    const sources = (await caseFiles.originalFiles(db, job.caseId)).filter((f) =>
       ['ply', 'stl', 'obj'].includes(f.format),
     );
     if (!sources.length) throw new JobFailure(CaseErrors.missingOriginalFormat);
@@ -161,7 +164,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
       const now = new Date();
       let told: NoticeRow[] = [];
       const old = await db.transaction(async (tx) => {
-        const replaced = await jobs.replaceConverted(
+        const replaced = await caseFiles.replaceConvertedFiles(
           tx,
           job.caseId,
           type,
@@ -198,7 +201,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
 
   /** Draws the case's scans into its preview image. */
   const drawThumbnail = async (job: jobs.ScanJob) => {
-    const sources = (await jobs.originalFiles(db, job.caseId)).filter((f) =>
+    const sources = (await caseFiles.originalFiles(db, job.caseId)).filter((f) =>
       ['ply', 'stl', 'obj'].includes(f.format),
     );
     if (!sources.length) throw new JobFailure(CaseErrors.missingOriginalFormat);
@@ -213,7 +216,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     });
     try {
       const old = await db.transaction(async (tx) => {
-        const before = await jobs.setThumbnail(tx, job.caseId, key);
+        const before = await caseFiles.setCaseThumbnail(tx, job.caseId, key);
         if (!(await jobs.finishJob(tx, job.id, worker, { state: 'done' }))) throw new Error('job taken over');
         return before;
       });
@@ -225,7 +228,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     // Open case lists of every organization holding the case swap the placeholder for the image, without a reload.
     if (opts.realtime) {
       const message: CaseChangedMessage = { id: job.caseId, reason: 'thumbnail' };
-      for (const custId of await jobs.caseHolders(db, job.caseId))
+      for (const custId of await caseFiles.caseHolders(db, job.caseId))
         opts.realtime.toOrg(custId, RealtimeEvent.caseChanged, message);
     }
   };
@@ -353,6 +356,17 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     },
   };
 }
+
+/**
+ * Queues the preview image of a case just made, in the transaction that makes it (sealed data cannot be drawn):
+ * handed to cases.service `createCase` by app.ts, the demo data and the test factories.
+ */
+export const queuePreview: OnCaseCreated = async (tx, made) => {
+  if (!made.crypto) await jobs.insertJob(tx, { caseId: made.caseId, kind: 'thumbnail' });
+};
+
+/** The storage keys of comparisons' coloured scans among these: handed to the orphan cleanup (cases.jobs) by app.ts. */
+export const comparisonKeys: KnownKeys = (db, keys) => jobs.knownCompareKeys(db, keys);
 
 declare module 'fastify' {
   interface FastifyInstance {

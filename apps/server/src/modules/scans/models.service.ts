@@ -9,11 +9,12 @@ import {
   type ModelJob,
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
-import { refuse, requireCertified, requireRight } from './cases.access.ts';
-import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
-import type { ModelParams } from './model-jobs.ts';
+import { refuse, requireCertified, requireRight } from '../cases/cases.access.ts';
+import { caseAudit, copyOf, type Scope } from '../cases/cases.scope.ts';
+import type { ModelParams } from './models.jobs.ts';
 import { presentModel } from './models.presenter.ts';
-import * as jobs from './scan-jobs.repository.ts';
+import * as caseFiles from '../cases/case-files.service.ts';
+import * as jobs from './scans.repository.ts';
 
 const DEFAULTS = { baseHeight: MODEL_BASE_HEIGHT.default, baseKind: 'horseshoe' as ModelBaseKind };
 const isMeshFormat = (format: string) => ['ply', 'stl', 'obj'].includes(format);
@@ -22,7 +23,7 @@ const isMeshFormat = (format: string) => ['ply', 'stl', 'obj'].includes(format);
 const held = (s: Scope, id: string, action: string) => copyOf(s, id, action, { right: 'models' });
 
 async function present(s: Scope, caseId: string, job: jobs.ScanJob | undefined): Promise<ModelJob> {
-  const files = await jobs.convertedFiles(s.db, caseId, 'model');
+  const files = await caseFiles.convertedFiles(s.db, caseId, 'model');
   return presentModel(caseId, job, files, DEFAULTS);
 }
 
@@ -58,7 +59,7 @@ export async function startModel(
   requireRight(s, row, 'model');
   if (row.box.role === BoxRole.receiver) await requireCertified(s);
   if (await jobs.liveJob(s.db, id, 'model')) return refuse(ModelErrors.running);
-  const sources = (await jobs.originalFiles(s.db, id)).filter(
+  const sources = (await caseFiles.originalFiles(s.db, id)).filter(
     (f) => isMeshFormat(f.format) && (!params.fileId || f.id === params.fileId),
   );
   if (!sources.length) return refuse(ModelErrors.noScan);

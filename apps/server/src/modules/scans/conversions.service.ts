@@ -7,10 +7,11 @@ import {
   ScanFormats,
 } from '@archway/contract';
 import { audit } from '../../platform/audit/audit.ts';
-import { refuse, requireCertified } from './cases.access.ts';
-import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
-import { presentConversion } from './cases.presenter.ts';
-import * as jobs from './scan-jobs.repository.ts';
+import { refuse, requireCertified } from '../cases/cases.access.ts';
+import { caseAudit, copyOf, type Scope } from '../cases/cases.scope.ts';
+import { presentConversion } from './conversions.presenter.ts';
+import * as caseFiles from '../cases/case-files.service.ts';
+import * as jobs from './scans.repository.ts';
 
 const isScan = (format: string) => (ScanFormats as readonly string[]).includes(format);
 
@@ -27,7 +28,7 @@ async function convertible(s: Scope, id: string, action: string) {
 }
 
 async function present(s: Scope, job: jobs.ScanJob): Promise<Conversion> {
-  const files = job.state === 'done' ? await jobs.convertedFiles(s.db, job.caseId, job.type!) : [];
+  const files = job.state === 'done' ? await caseFiles.convertedFiles(s.db, job.caseId, job.type!) : [];
   return presentConversion(job, files);
 }
 
@@ -55,7 +56,7 @@ export async function requestConversion(
     const latest = await jobs.latestJob(s.db, id, 'convert', type);
     if (latest) return present(s, latest);
   }
-  const sources = await jobs.originalFiles(s.db, id);
+  const sources = await caseFiles.originalFiles(s.db, id);
   if (!sources.some((f) => isScan(f.format))) return refuse(CaseErrors.missingOriginalFormat);
   // The unique index on live jobs decides a race: the loser is told a conversion is running.
   const job = await jobs.insertJob(s.db, { caseId: id, kind: 'convert', type, requestedBy: s.actor.userId });

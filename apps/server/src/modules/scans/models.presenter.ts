@@ -1,7 +1,7 @@
 import type { CompareCase, CompareJob, ModelBaseKind, ModelJob } from '@archway/contract';
-import type { CaseFileRecord } from './cases.repository.ts';
-import type { ScanJob } from './scan-jobs.repository.ts';
-import type { CompareParams, CompareResult, ModelParams } from './model-jobs.ts';
+import type { CaseFile as CaseFileRecord } from '../cases/case-files.service.ts';
+import type { ScanJob } from './scans.repository.ts';
+import type { CompareParams, CompareResult, ModelParams } from './models.jobs.ts';
 import type { ComparableCase } from './models.repository.ts';
 
 const progressOf = (job: ScanJob) => (job.state === 'done' ? 1 : Math.min(1, Math.max(0, job.progress)));

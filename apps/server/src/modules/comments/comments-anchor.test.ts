@@ -6,9 +6,9 @@ import { factories, type Factories, type OrgRef, type PersonRef } from '../../te
 import { formData, sample } from '../../testing/multipart.ts';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { notices } from '../notices/notices.schema.ts';
-import { caseFiles } from './cases.schema.ts';
+import { caseFiles } from '../cases/cases.schema.ts';
 import { caseComments } from './comments.schema.ts';
-import { sampleArchPly } from './sample-scan.ts';
+import { sampleArchPly } from '../cases/sample-scan.ts';
 
 /** Remarks pinned to the scan (issue 25 item 5): a comment that carries its anchor. */
 describe.each(engines)('comments pinned to the scan (%s)', (engine) => {

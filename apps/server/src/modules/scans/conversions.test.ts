@@ -5,9 +5,10 @@ import { readMesh, triangleCount } from '@archway/mesh';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { until } from '../../testing/poll.ts';
-import { caseFiles, cases, scanJobs } from './cases.schema.ts';
-import { sampleArchPly } from './sample-scan.ts';
-import { MAX_ATTEMPTS, startScanJobs } from './scan.jobs.ts';
+import { caseFiles, cases } from '../cases/cases.schema.ts';
+import { scanJobs } from './scans.schema.ts';
+import { sampleArchPly } from '../cases/sample-scan.ts';
+import { MAX_ATTEMPTS, startScanJobs } from './scans.jobs.ts';
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';
 

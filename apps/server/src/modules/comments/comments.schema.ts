@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import type { CommentAnchor } from '@archway/contract';
 import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
-import { cases } from './cases.schema.ts';
+import { cases } from '../cases/cases.schema.ts';
 
 /**
  * A comment on a case by one of the organizations holding it (sender, receiver, a third party it was forwarded to):

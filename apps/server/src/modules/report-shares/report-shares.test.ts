@@ -7,12 +7,12 @@ import { factories, type Factories, type OrgRef } from '../../testing/factories.
 import { formData, sample } from '../../testing/multipart.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../account/users.schema.ts';
-import { caseFiles } from './cases.schema.ts';
-import { caseComments } from './comments.schema.ts';
-import { caseDesigns } from './designs.schema.ts';
+import { caseFiles } from '../cases/cases.schema.ts';
+import { caseComments } from '../comments/comments.schema.ts';
+import { caseDesigns } from '../cases/designs.schema.ts';
 import { reportShares } from './report-shares.schema.ts';
 import { setShareExpiry } from './report-shares.repository.ts';
-import { sampleArchPly } from './sample-scan.ts';
+import { sampleArchPly } from '../cases/sample-scan.ts';
 import { createHash } from 'node:crypto';
 
 const expired = { success: false, errorCode: -2, data: { key: 'shareLink.expired' } };

@@ -14,9 +14,10 @@ import type { Platform } from '../../platform/platform.ts';
 import { StorageNotFound, type ByteRange } from '../../platform/storage/storage.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as attachments from '../attachments/attachments.service.ts';
-import { pinsOn } from './comments.repository.ts';
-import { custOf, refuse } from './cases.access.ts';
-import { caseAudit, copyOf, type Scope } from './cases.scope.ts';
+import { pinsOn } from '../comments/comments.service.ts';
+import { liveShareOf, revokeRefusal, sharedAssetIds, shareLive } from './report-shares.access.ts';
+import { custOf, refuse } from '../cases/cases.access.ts';
+import { caseAudit, copyOf, type Scope } from '../cases/cases.scope.ts';
 import * as repo from './report-shares.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -56,14 +57,14 @@ export async function createShare(
 /** `GET /api/case/report/shares?caseId=`: the caller's organization's links for the case (never their tokens). */
 export async function listShares(s: Scope, caseId: string): Promise<ShareLinkRow[]> {
   await copyOf(s, caseId, 'case.report.shares');
-  const now = Date.now();
+  const now = new Date();
   return (await repo.sharesOf(s.db, caseId, custOf(s.actor))).map((r) => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),
     expiresAt: r.expiresAt.toISOString(),
     revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
     createdByName: r.createdByName ?? null,
-    active: !r.revokedAt && r.expiresAt.getTime() > now,
+    active: shareLive(r, now),
   }));
 }
 
@@ -72,6 +73,8 @@ export async function listShares(s: Scope, caseId: string): Promise<ShareLinkRow
  * did not make answers `shareLink.expired`, as an unknown one does. Audited.
  */
 export async function revokeShare(s: Scope, id: string): Promise<{ id: string; revokedAt: string }> {
+  const why = revokeRefusal(await repo.findShare(s.db, id), s.actor);
+  if (why) return refuse(why);
   const row = await repo.revokeShare(s.db, id, custOf(s.actor));
   if (!row) return refuse(ShareLinkErrors.expired);
   await audit(s.db, s.ctx, caseAudit(s, 'case.report.revoke', row.caseId, 'allowed', { share: id }));
@@ -80,7 +83,7 @@ export async function revokeShare(s: Scope, id: string): Promise<{ id: string; r
 
 /** The live link of a token: unknown, expired and revoked all answer `shareLink.expired`. */
 async function shareOf(platform: Platform, token: string) {
-  const share = token.length > 200 ? undefined : await repo.liveShare(platform.db, hashOf(token));
+  const share = token.length > 200 ? undefined : await liveShareOf(platform.db, hashOf(token));
   if (!share) throw new AppError(ShareLinkErrors.expired);
   return share;
 }
@@ -226,7 +229,7 @@ export async function sharedAsset(
 ): Promise<SharedStream> {
   const share = await shareOf(platform, token);
   const org = await repo.orgReportOf(platform.db, share.custId);
-  const ids = org ? [org.logo, org.background, org.shareVideo, ...org.sharePictures] : [];
+  const ids = sharedAssetIds(org);
   const row = ids.includes(id) ? await attachments.findAttachment(platform.db, id) : undefined;
   await auditShared(platform, ctx, share, 'asset', row ? 'allowed' : 'refused', {
     asset: id,

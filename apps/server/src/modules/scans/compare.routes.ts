@@ -13,7 +13,7 @@ import {
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { contentDisposition, sendRanged } from '../../platform/http-files.ts';
-import { scopeOf } from './cases.scope.ts';
+import { scopeOf } from '../cases/cases.scope.ts';
 import * as compare from './compare.service.ts';
 
 const tags = ['cases'];
