@@ -15,7 +15,11 @@ export interface AppRouteDef {
   notInSpecialBrand?: boolean;
 }
 
-const route = (path: string, keepAlive: boolean, load?: AppRouteDef['load']): AppRouteDef => ({
+const route = (
+  path: string,
+  { keepAlive }: { keepAlive: boolean },
+  load?: AppRouteDef['load'],
+): AppRouteDef => ({
   path,
   permission: path,
   titleKey: `routes.${path.slice(1)}`,
@@ -24,25 +28,25 @@ const route = (path: string, keepAlive: boolean, load?: AppRouteDef['load']): Ap
 });
 
 export const appRoutes: readonly AppRouteDef[] = [
-  route('/home', true, () => import('../features/home/HomePage.tsx')),
-  route('/case', true, () => import('../features/cases/CasePage.tsx')),
-  route('/caseNot', true, () => import('../features/cases/CaseNotPage.tsx')),
-  route('/caseComment', true, () => import('../features/comments/CaseCommentPage.tsx')),
-  route('/caseReply', false, () => import('../features/comments/CaseReplyPage.tsx')),
-  route('/caseDesign', false, () => import('../features/design/CaseDesignPage.tsx')),
+  route('/home', { keepAlive: true }, () => import('../features/home/HomePage.tsx')),
+  route('/case', { keepAlive: true }, () => import('../features/cases/CasePage.tsx')),
+  route('/caseNot', { keepAlive: true }, () => import('../features/cases/CaseNotPage.tsx')),
+  route('/caseComment', { keepAlive: true }, () => import('../features/comments/CaseCommentPage.tsx')),
+  route('/caseReply', { keepAlive: false }, () => import('../features/comments/CaseReplyPage.tsx')),
+  route('/caseDesign', { keepAlive: false }, () => import('../features/design/CaseDesignPage.tsx')),
   {
-    ...route('/caseBuilder', false, () => import('../features/models/CaseBuilderPage.tsx')),
+    ...route('/caseBuilder', { keepAlive: false }, () => import('../features/models/CaseBuilderPage.tsx')),
     notInSpecialBrand: true,
   },
-  route('/caseCompare', false, () => import('./pages/CaseComparePage.tsx')),
-  route('/customizeOrder', false, () => import('../features/orders/OrderFormPage.tsx')),
-  route('/statistical', true, () => import('../features/stats/StatisticsPage.tsx')),
-  route('/device', true, () => import('../features/devices/DevicePage.tsx')),
-  route('/partner', true, () => import('../features/partners/PartnerPage.tsx')),
-  route('/account', true, () => import('../features/account/AccountPage.tsx')),
-  route('/newAccount', true, () => import('../features/members/MembersPage.tsx')),
-  route('/recycle', true, () => import('../features/cases/RecyclePage.tsx')),
-  route('/manager', false, () => import('../features/manager/ManagerPage.tsx')),
+  route('/caseCompare', { keepAlive: false }, () => import('./pages/CaseComparePage.tsx')),
+  route('/customizeOrder', { keepAlive: false }, () => import('../features/orders/OrderFormPage.tsx')),
+  route('/statistical', { keepAlive: true }, () => import('../features/stats/StatisticsPage.tsx')),
+  route('/device', { keepAlive: true }, () => import('../features/devices/DevicePage.tsx')),
+  route('/partner', { keepAlive: true }, () => import('../features/partners/PartnerPage.tsx')),
+  route('/account', { keepAlive: true }, () => import('../features/account/AccountPage.tsx')),
+  route('/newAccount', { keepAlive: true }, () => import('../features/members/MembersPage.tsx')),
+  route('/recycle', { keepAlive: true }, () => import('../features/cases/RecyclePage.tsx')),
+  route('/manager', { keepAlive: false }, () => import('../features/manager/ManagerPage.tsx')),
 ];
 
 /** The handle every application route carries (read with useMatches). */

@@ -158,7 +158,7 @@ export function createRequester(deps: RequestDeps): Requester {
     throw error;
   };
 
-  async function send<T>(options: RequestOptions, retried: boolean): Promise<T> {
+  async function send<T>(options: RequestOptions, { retried }: { retried: boolean }): Promise<T> {
     const method = options.method ?? 'GET';
     const auth = options.auth ?? true;
     const silent = options.silent ?? false;
@@ -206,7 +206,7 @@ export function createRequester(deps: RequestDeps): Requester {
 
     // Only a request that carried a token can have lost its session.
     if (response.status === 401 && token) {
-      if (!retried && (await renewOnce())) return send<T>(options, true);
+      if (!retried && (await renewOnce())) return send<T>(options, { retried: true });
       deps.onSessionLost();
       throw new ApiError('sessionLost', 401, 'errors.generic.sessionExpired', 'Session expired', 401);
     }
@@ -248,5 +248,5 @@ export function createRequester(deps: RequestDeps): Requester {
     return body as T;
   }
 
-  return <T>(options: RequestOptions) => send<T>(options, false);
+  return <T>(options: RequestOptions) => send<T>(options, { retried: false });
 }

@@ -64,7 +64,7 @@ function openAction(
   reason: string,
   label: string,
   deps: NoticeDeps,
-  primary = true,
+  { primary = true }: { primary?: boolean } = {},
 ) {
   const screen = screenOf(reason);
   if (showingCase(caseId, screen)) return undefined;
@@ -137,6 +137,8 @@ export function showFailedNotice(m: FailedMessage, deps: NoticeDeps): void {
     ),
     duration: 0,
     closable: { 'aria-label': t('notices.closeTask') },
-    actions: m.caseId ? openAction(key, m.caseId, m.reason, t('realtime.task.open'), deps, false) : undefined,
+    actions: m.caseId
+      ? openAction(key, m.caseId, m.reason, t('realtime.task.open'), deps, { primary: false })
+      : undefined,
   });
 }

@@ -75,7 +75,7 @@ export function ToothChart({
   const width = halves ? HALF_WIDTH : CHART_WIDTH;
   const height = halves ? blockHeight * 2 + HALF_GAP : blockHeight;
   const blockY = (block: 0 | 1) => (block === 1 ? blockHeight + HALF_GAP : 0);
-  const place = (arch: ChartRow['arch'], index: number) => toothPlace(arch, index, halves);
+  const place = (arch: ChartRow['arch'], index: number) => toothPlace(arch, index, { halves });
   const interactive = Boolean(onToggle);
   const [focus, setFocus] = useState<number | null>(null);
   const [current, setCurrent] = useState<number>(11);

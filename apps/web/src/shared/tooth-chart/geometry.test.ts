@@ -15,13 +15,19 @@ describe('tooth chart geometry', () => {
   });
 
   it('in halves, the patient’s left half moves below the right and starts at the left edge', () => {
-    expect(toothPlace('upper', Arches.upper.indexOf(18), true)).toEqual({ x: PAD + CELL / 2, block: 0 });
-    expect(toothPlace('upper', Arches.upper.indexOf(21), true)).toEqual({ x: PAD + CELL / 2, block: 1 });
-    expect(toothPlace('lower', Arches.lower.indexOf(38), true)).toEqual({
+    expect(toothPlace('upper', Arches.upper.indexOf(18), { halves: true })).toEqual({
+      x: PAD + CELL / 2,
+      block: 0,
+    });
+    expect(toothPlace('upper', Arches.upper.indexOf(21), { halves: true })).toEqual({
+      x: PAD + CELL / 2,
+      block: 1,
+    });
+    expect(toothPlace('lower', Arches.lower.indexOf(38), { halves: true })).toEqual({
       x: HALF_WIDTH - PAD - CELL / 2,
       block: 1,
     });
-    expect(toothPlace('upper', Arches.upper.indexOf(21), false).block).toBe(0);
+    expect(toothPlace('upper', Arches.upper.indexOf(21), { halves: false }).block).toBe(0);
   });
 
   it('"connect as bridge" needs two or more neighbours of one arch, as the server rule does', () => {

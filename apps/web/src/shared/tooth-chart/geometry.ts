@@ -36,7 +36,11 @@ export const HALF_GAP = 14;
  * Where a tooth is drawn: its centre x and the block it is in (0: the full chart, or the patient's right half;
  * 1: the patient's left half, drawn below the right one on a narrow screen).
  */
-export function toothPlace(arch: ArchName, index: number, halves: boolean): { x: number; block: 0 | 1 } {
+export function toothPlace(
+  arch: ArchName,
+  index: number,
+  { halves }: { halves: boolean },
+): { x: number; block: 0 | 1 } {
   const slot = slotOf(arch, index);
   if (!halves) return { x: slotX(slot), block: 0 };
   const block = slot >= 8 ? 1 : 0;

@@ -109,7 +109,7 @@ export function EllipsisText({ children, width }: { children: ReactNode; width?:
   );
 }
 
-function cellOf<T>(column: DataColumn<T>, row: T, index: number, inCard: boolean): ReactNode {
+function cellOf<T>(column: DataColumn<T>, row: T, index: number, { inCard }: { inCard: boolean }): ReactNode {
   const content = column.render ? column.render(row, index) : defaultCell(row, column.key);
   if (!column.ellipsis) return content;
   const width = inCard ? '100%' : column.ellipsis === true ? DEFAULT_ELLIPSIS_WIDTH : column.ellipsis;
@@ -137,7 +137,7 @@ function ColumnChooser({
           <Checkbox
             checked={p.shown}
             disabled={!canToggle(prefs, p.key)}
-            onChange={(e) => onChange(toggleColumn(prefs, p.key, e.target.checked))}
+            onChange={(e) => onChange(toggleColumn(prefs, p.key, { shown: e.target.checked }))}
             style={{ flex: 1 }}
           >
             {p.label}
@@ -198,7 +198,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   }, [pageKey, declSignature]);
 
   const [view, setView] = useState<TableView>(() => loadTableView(pageKey));
-  const cards = showsCards(view, narrow);
+  const cards = showsCards(view, { narrow });
   const chooseView = (next: 'table' | 'cards') => {
     // A choice equal to what the screen would show anyway goes back to automatic.
     const stored: TableView = (next === 'cards') === narrow ? 'auto' : next;
@@ -253,7 +253,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     title: c.title,
     align: c.align,
     width: c.width,
-    render: (_: unknown, row: T, index: number) => cellOf(c, row, index, false),
+    render: (_: unknown, row: T, index: number) => cellOf(c, row, index, { inCard: false }),
   }));
   if (props.actions) {
     const actions = props.actions;
@@ -342,7 +342,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                   title={
                     props.cardTitle
                       ? props.cardTitle(row)
-                      : titleColumn && cellOf(titleColumn, row, index, true)
+                      : titleColumn && cellOf(titleColumn, row, index, { inCard: true })
                   }
                   actions={
                     props.actions
@@ -359,7 +359,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
                     {(props.cardTitle ? shownColumns : detailColumns).map((c) => (
                       <div key={c.key} className="data-card-field">
                         <dt>{c.title}</dt>
-                        <dd>{cellOf(c, row, index, true)}</dd>
+                        <dd>{cellOf(c, row, index, { inCard: true })}</dd>
                       </div>
                     ))}
                   </dl>

@@ -37,7 +37,7 @@ describe('column preference per page (label, shown flag, order)', () => {
   });
 
   it('stores per page and reads back order and shown flags', () => {
-    const moved = moveColumn(toggleColumn(defaultPrefs(decls), 'area', true), 'area', -1);
+    const moved = moveColumn(toggleColumn(defaultPrefs(decls), 'area', { shown: true }), 'area', -1);
     saveColumnPrefs('manager.registry', moved);
     expect(JSON.parse(localStorage.getItem(columnPrefsStorageKey('manager.registry'))!)).toEqual(moved);
     expect(loadColumnPrefs('manager.registry', decls).map((p) => [p.key, p.shown, p.order])).toEqual([
@@ -70,10 +70,10 @@ describe('column preference per page (label, shown flag, order)', () => {
   });
 
   it('keeps at least 1 column shown', () => {
-    const one = toggleColumn(defaultPrefs(decls), 'model', false);
+    const one = toggleColumn(defaultPrefs(decls), 'model', { shown: false });
     expect(one.filter((p) => p.shown).map((p) => p.key)).toEqual(['serial']);
     expect(canToggle(one, 'serial')).toBe(false);
-    expect(toggleColumn(one, 'serial', false)).toEqual(one);
+    expect(toggleColumn(one, 'serial', { shown: false })).toEqual(one);
     // a stored preference with nothing shown shows the first column
     expect(
       mergePrefs(
@@ -88,9 +88,9 @@ describe('column preference per page (label, shown flag, order)', () => {
     const prefs = defaultPrefs(twenty);
     expect(prefs.filter((p) => p.shown)).toHaveLength(15);
     expect(canToggle(prefs, 'c17')).toBe(false);
-    expect(toggleColumn(prefs, 'c17', true)).toEqual(prefs);
-    const freed = toggleColumn(prefs, 'c0', false);
-    expect(toggleColumn(freed, 'c17', true).filter((p) => p.shown)).toHaveLength(15);
+    expect(toggleColumn(prefs, 'c17', { shown: true })).toEqual(prefs);
+    const freed = toggleColumn(prefs, 'c0', { shown: false });
+    expect(toggleColumn(freed, 'c17', { shown: true }).filter((p) => p.shown)).toHaveLength(15);
   });
 
   it('moves columns within bounds', () => {
@@ -109,10 +109,10 @@ describe('column preference per page (label, shown flag, order)', () => {
     saveTableView('p', 'cards');
     expect(loadTableView('p')).toBe('cards');
     expect(loadTableView('q')).toBe('auto');
-    expect(showsCards('auto', true)).toBe(true);
-    expect(showsCards('auto', false)).toBe(false);
-    expect(showsCards('table', true)).toBe(false);
-    expect(showsCards('cards', false)).toBe(true);
+    expect(showsCards('auto', { narrow: true })).toBe(true);
+    expect(showsCards('auto', { narrow: false })).toBe(false);
+    expect(showsCards('table', { narrow: true })).toBe(false);
+    expect(showsCards('cards', { narrow: false })).toBe(true);
   });
 });
 

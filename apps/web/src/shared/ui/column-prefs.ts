@@ -75,7 +75,11 @@ export function enforceLimits(prefs: readonly ColumnPref[]): ColumnPref[] {
 }
 
 /** Shows or hides one column; refused (unchanged) when it would leave 0 or more than 15 shown. */
-export function toggleColumn(prefs: readonly ColumnPref[], key: string, shown: boolean): ColumnPref[] {
+export function toggleColumn(
+  prefs: readonly ColumnPref[],
+  key: string,
+  { shown }: { shown: boolean },
+): ColumnPref[] {
   const count = prefs.filter((p) => p.shown).length;
   const target = prefs.find((p) => p.key === key);
   if (!target || target.shown === shown) return [...prefs];
@@ -138,7 +142,7 @@ export function saveTableView(pageKey: string, view: TableView): void {
 }
 
 /** Cards when the user chose them, or automatically on a narrow screen. */
-export function showsCards(view: TableView, narrow: boolean): boolean {
+export function showsCards(view: TableView, { narrow }: { narrow: boolean }): boolean {
   return view === 'cards' || (view === 'auto' && narrow);
 }
 

@@ -163,7 +163,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     );
   };
 
-  const text = (name: keyof FormValues, max: number, label: string, area = false) => (
+  const text = (
+    name: keyof FormValues,
+    max: number,
+    label: string,
+    { area = false }: { area?: boolean } = {},
+  ) => (
     <Form.Item name={name} label={label} rules={[{ max, message: t('cases.import.tooLong', { max }) }]}>
       {area ? <Input.TextArea rows={2} maxLength={max} allowClear /> : <Input maxLength={max} allowClear />}
     </Form.Item>
@@ -335,7 +340,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 </Flex>
               </Form.Item>
             </Col>
-            <Col xs={24}>{text('remark', 2000, t('cases.detail.remark'), true)}</Col>
+            <Col xs={24}>{text('remark', 2000, t('cases.detail.remark'), { area: true })}</Col>
           </Row>
           <OrderFormFields
             forms={receiverForms.data}
@@ -369,7 +374,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                       {text('softwareVersion', 40, t('cases.detail.softwareVersion'))}
                     </Col>
                     <Col xs={24}>
-                      {text('designRequirement', 2000, t('cases.detail.designRequirement'), true)}
+                      {text('designRequirement', 2000, t('cases.detail.designRequirement'), { area: true })}
                     </Col>
                   </Row>
                 ),

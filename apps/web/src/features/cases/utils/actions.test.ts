@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { CaseAction } from '@archway/contract';
 import { groupActions, isDestructive, rowActions } from './actions.ts';
 
-const row = (actions: CaseAction[], isPreview = false) => ({ actions, isPreview });
+const row = (actions: CaseAction[], { isPreview = false }: { isPreview?: boolean } = {}) => ({
+  actions,
+  isPreview,
+});
 
 describe('case row actions', () => {
   it('orders the hover trio first, adds print with detail, and leaves lab progress to the detail dialog', () => {
@@ -29,7 +32,7 @@ describe('case row actions', () => {
   });
 
   it('lists preview past 90 days so the card can say why it is refused', () => {
-    expect(rowActions(row(['download', 'detail', 'recycle'], true))).toEqual([
+    expect(rowActions(row(['download', 'detail', 'recycle'], { isPreview: true }))).toEqual([
       'preview',
       'download',
       'detail',
@@ -37,7 +40,7 @@ describe('case row actions', () => {
       'comment',
       'recycle',
     ]);
-    expect(rowActions(row(['download'], false))).toEqual(['download']);
+    expect(rowActions(row(['download'], { isPreview: false }))).toEqual(['download']);
   });
 
   it('offers the bin actions on a binned row', () => {

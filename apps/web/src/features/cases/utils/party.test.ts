@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { NO_RECEIVER } from '@archway/contract';
 import { downloadedBy, otherPartyName } from './party.ts';
 
-const row = (isSend: boolean, receviceId = '5f0c1a34-0000-4000-8000-000000000001') => ({
+const row = ({
+  isSend,
+  receviceId = '5f0c1a34-0000-4000-8000-000000000001',
+}: {
+  isSend: boolean;
+  receviceId?: string;
+}) => ({
   isSend,
   sendName: 'Demo Clinic',
   receviceName: 'Demo Lab',
@@ -11,14 +17,14 @@ const row = (isSend: boolean, receviceId = '5f0c1a34-0000-4000-8000-000000000001
 
 describe('the other party on a case card', () => {
   it('a received case shows its sender', () => {
-    expect(otherPartyName(row(false))).toBe('Demo Clinic');
+    expect(otherPartyName(row({ isSend: false }))).toBe('Demo Clinic');
   });
   it('a sent case shows its receiver', () => {
-    expect(otherPartyName(row(true))).toBe('Demo Lab');
+    expect(otherPartyName(row({ isSend: true }))).toBe('Demo Lab');
   });
   it('an all-zero receviceId (sent to nobody in particular) shows the sender', () => {
-    expect(otherPartyName(row(true, NO_RECEIVER))).toBe('Demo Clinic');
-    expect(otherPartyName(row(false, NO_RECEIVER))).toBe('Demo Clinic');
+    expect(otherPartyName(row({ isSend: true, receviceId: NO_RECEIVER }))).toBe('Demo Clinic');
+    expect(otherPartyName(row({ isSend: false, receviceId: NO_RECEIVER }))).toBe('Demo Clinic');
   });
 });
 

@@ -9,14 +9,14 @@ describe('download percentage', () => {
     expect(downloadPercent(999, 1000)).toBe(99);
     expect(downloadPercent(1000, 1000)).toBe(99);
     expect(downloadPercent(1200, 1000)).toBe(99);
-    expect(downloadPercent(1000, 1000, true)).toBe(100);
+    expect(downloadPercent(1000, 1000, { done: true })).toBe(100);
   });
 
   it('has no percentage without a size', () => {
     expect(downloadPercent(10, null)).toBeNull();
     expect(downloadPercent(10, 0)).toBeNull();
     expect(downloadPercent(10, undefined)).toBeNull();
-    expect(downloadPercent(10, null, true)).toBe(100);
+    expect(downloadPercent(10, null, { done: true })).toBe(100);
   });
 
   it('reads Content-Length and Content-Disposition', () => {

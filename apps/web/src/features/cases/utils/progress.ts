@@ -6,7 +6,7 @@
 export function downloadPercent(
   received: number,
   total: number | null | undefined,
-  done = false,
+  { done = false }: { done?: boolean } = {},
 ): number | null {
   if (done) return 100;
   if (!total || total <= 0 || !Number.isFinite(total)) return null;

@@ -6,7 +6,10 @@ import { useDeviceMutation, type MutationConfig } from './keys.ts';
 export type DeleteReceiversBody = z.input<typeof deleteReceiverBody>;
 
 /** Delete receiver entries (all or nothing): DELETE /api2/device/scan/receiver. */
-export const deleteReceivers = (body: DeleteReceiversBody, silent = false): Promise<unknown> =>
+export const deleteReceivers = (
+  body: DeleteReceiversBody,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<unknown> =>
   request<unknown>({ host: 'access', method: 'DELETE', path: '/api2/device/scan/receiver', body, silent });
 
 export const useDeleteReceivers = (

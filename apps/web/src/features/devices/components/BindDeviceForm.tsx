@@ -63,7 +63,7 @@ export function BindDeviceForm({
       form={form}
       layout="vertical"
       initialValues={{ decryptvalue: DEFAULT_DECRYPT_FORMAT, radio: false }}
-      onFinish={(values) => bind.mutate(bindPayload(values, showEncryption))}
+      onFinish={(values) => bind.mutate(bindPayload(values, { encryptionShown: showEncryption }))}
       onValuesChange={(changed: Partial<BindFormValues>) => {
         if (changed.serialnumber === undefined) return;
         const serial = changed.serialnumber;

@@ -72,7 +72,9 @@ export function ReceiverManager({
     if (!deletes.length) return;
     deletes.forEach((d) => d.ids.forEach((id) => tried.current.add(id)));
     void Promise.allSettled(
-      deletes.map((d) => deleteReceivers({ number: device.number, custId: d.custId, deleteid: d.ids }, true)),
+      deletes.map((d) =>
+        deleteReceivers({ number: device.number, custId: d.custId, deleteid: d.ids }, { silent: true }),
+      ),
     ).then(() => queryClient.invalidateQueries({ queryKey: getReceiversQueryKey(device.id) }));
   }, [list.data, device.id, device.number, queryClient]);
 

@@ -42,7 +42,7 @@ describe('bind-device form', () => {
       radio: true,
       decryptvalue: 'stl' as const,
     };
-    expect(bindPayload(values, true)).toEqual({
+    expect(bindPayload(values, { encryptionShown: true })).toEqual({
       number: 'C10000001',
       secret: '123456',
       name: 'P3',
@@ -51,7 +51,7 @@ describe('bind-device form', () => {
       comCode: 1,
       scanType: 'stl',
     });
-    expect(bindPayload({ ...values, desc: ' ' }, false)).toEqual({
+    expect(bindPayload({ ...values, desc: ' ' }, { encryptionShown: false })).toEqual({
       number: 'C10000001',
       secret: '123456',
       name: 'P3',
@@ -59,7 +59,7 @@ describe('bind-device form', () => {
       comCode: 1,
       scanType: 'stl',
     });
-    expect(bindPayload({ ...values, decryptvalue: 'color' }, true).scanType).toBe('ply');
+    expect(bindPayload({ ...values, decryptvalue: 'color' }, { encryptionShown: true }).scanType).toBe('ply');
     expect(isSelectableFormat('color')).toBe(false);
     expect(isSelectableFormat('ply')).toBe(true);
   });

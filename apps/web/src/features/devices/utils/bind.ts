@@ -48,7 +48,10 @@ export function nextDeviceName(
 }
 
 /** The bind call's body: serial and code trimmed, comCode always 1, encryption only where the switch shows. */
-export function bindPayload(values: BindFormValues, encryptionShown: boolean): BindBody {
+export function bindPayload(
+  values: BindFormValues,
+  { encryptionShown }: { encryptionShown: boolean },
+): BindBody {
   const memo = values.desc?.trim();
   return {
     number: values.serialnumber.trim(),

@@ -35,7 +35,7 @@ export function ConsoleUsersTab() {
   };
   const filtered = Object.values(filters).some((v) => v !== undefined);
 
-  const confirmDisabled = (row: UserActionRow, disabled: boolean) =>
+  const confirmDisabled = (row: UserActionRow, { disabled }: { disabled: boolean }) =>
     modal.confirm({
       title: t(disabled ? 'console.users.disableTitle' : 'console.users.enableTitle', { name: row.username }),
       content: t(disabled ? 'console.users.disableText' : 'console.users.enableText'),
@@ -84,7 +84,7 @@ export function ConsoleUsersTab() {
           <Button
             size="small"
             icon={<CheckCircleOutlined />}
-            onClick={() => confirmDisabled(row, false)}
+            onClick={() => confirmDisabled(row, { disabled: false })}
             data-testid={`console-user-enable-${row.id}`}
           >
             {t('console.users.enable')}
@@ -96,7 +96,7 @@ export function ConsoleUsersTab() {
               danger
               icon={<StopOutlined />}
               disabled={self}
-              onClick={() => confirmDisabled(row, true)}
+              onClick={() => confirmDisabled(row, { disabled: true })}
               data-testid={`console-user-disable-${row.id}`}
             >
               {t('console.users.disable')}

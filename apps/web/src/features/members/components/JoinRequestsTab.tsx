@@ -11,7 +11,7 @@ export function JoinRequestsTab() {
   const { t } = useTranslation();
   const requests = useJoinRequests();
   const confirm = useConfirmJoin();
-  const decide = (r: JoinRequestRow, accept: boolean) =>
+  const decide = (r: JoinRequestRow, { accept }: { accept: boolean }) =>
     confirm.mutateAsync({ id: r.id, accept }).then(
       () =>
         toast(t(accept ? 'members.join.accepted' : 'members.join.refused', { name: r.username }), 'success'),
@@ -44,7 +44,7 @@ export function JoinRequestsTab() {
             title={t('members.join.acceptConfirm', { name: r.username })}
             okText={t('members.join.accept')}
             cancelText={t('common.cancel')}
-            onConfirm={() => decide(r, true)}
+            onConfirm={() => decide(r, { accept: true })}
           >
             <Button size="small" type="primary" data-testid={`join-accept-${r.username}`}>
               {t('members.join.accept')}
@@ -55,7 +55,7 @@ export function JoinRequestsTab() {
             okText={t('members.join.refuse')}
             okButtonProps={{ danger: true }}
             cancelText={t('common.cancel')}
-            onConfirm={() => decide(r, false)}
+            onConfirm={() => decide(r, { accept: false })}
           >
             <Button size="small" danger>
               {t('members.join.refuse')}

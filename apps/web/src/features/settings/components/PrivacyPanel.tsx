@@ -50,12 +50,15 @@ export function PrivacyPanel() {
     });
   const setMaster = (on: boolean) =>
     run(async () => {
-      await runMasterSwitch(on, {
-        show: showField,
-        hide: hideField,
-        notices: (value) => saveSetting(notices(value)),
-        wait,
-      }).catch(on ? showFailed : hideFailed);
+      await runMasterSwitch(
+        { on },
+        {
+          show: showField,
+          hide: hideField,
+          notices: (value) => saveSetting(notices(value)),
+          wait,
+        },
+      ).catch(on ? showFailed : hideFailed);
     });
 
   if (privacy.isPending) return <Skeleton active />;

@@ -34,19 +34,19 @@ describe('the master switch sequence (product §4)', () => {
 
   it('on: e-mail, 100 ms, phone, then the notices true', async () => {
     const r = recorder();
-    await runMasterSwitch(true, r.steps);
+    await runMasterSwitch({ on: true }, r.steps);
     expect(r.calls).toEqual(['PUT 2', 'wait 100', 'PUT 4', 'notices true']);
   });
 
   it('off: every bit hidden, then the notices false', async () => {
     const r = recorder();
-    await runMasterSwitch(false, r.steps);
+    await runMasterSwitch({ on: false }, r.steps);
     expect(r.calls).toEqual(['DELETE 2', 'DELETE 4', 'DELETE 8', 'notices false']);
   });
 
   it('stops at the first refused step', async () => {
     const r = recorder('DELETE 4');
-    await expect(runMasterSwitch(false, r.steps)).rejects.toThrow('DELETE 4');
+    await expect(runMasterSwitch({ on: false }, r.steps)).rejects.toThrow('DELETE 4');
     expect(r.calls).toEqual(['DELETE 2', 'DELETE 4']);
   });
 });

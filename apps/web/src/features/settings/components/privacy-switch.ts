@@ -30,7 +30,7 @@ export interface MasterSteps {
  * notices false. On: remove the e-mail bit (DELETE 2), 100 ms later the phone bit (DELETE 4), then the notices true.
  * A failing step stops the rest.
  */
-export async function runMasterSwitch(on: boolean, steps: MasterSteps): Promise<void> {
+export async function runMasterSwitch({ on }: { on: boolean }, steps: MasterSteps): Promise<void> {
   if (on) {
     await steps.show(2);
     await steps.wait(MASTER_ON_STEP_MS);

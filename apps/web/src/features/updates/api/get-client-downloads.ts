@@ -8,6 +8,6 @@ export const CLIENT_DOWNLOADS_KEY = ['clientDownloads'] as const;
 export const getClientDownloads = (): Promise<ClientDownload[]> =>
   request<ClientDownload[]>({ host: 'account', path: '/api/client/downloads', silent: true });
 
-/** Asked when the list is shown (`enabled`), not at every page load. */
-export const useClientDownloads = (enabled: boolean) =>
-  useQuery({ queryKey: CLIENT_DOWNLOADS_KEY, queryFn: getClientDownloads, enabled, staleTime: 60_000 });
+/** Asked when the list is shown (its component mounts), not at every page load. */
+export const useClientDownloads = () =>
+  useQuery({ queryKey: CLIENT_DOWNLOADS_KEY, queryFn: getClientDownloads, staleTime: 60_000 });

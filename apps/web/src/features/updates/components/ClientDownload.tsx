@@ -22,7 +22,7 @@ const PLATFORM_ICONS: Record<ClientPlatform, typeof DesktopOutlined> = {
 export function ClientDownloadList() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const downloads = useClientDownloads(true);
+  const downloads = useClientDownloads();
   if (downloads.isLoading)
     return (
       <Flex justify="center" style={{ padding: 16 }}>

@@ -68,7 +68,10 @@ export function BiteLayer({
           visible={m.visible}
           userData={{ fileId: m.fileId, bite: true }}
         >
-          <meshStandardMaterial {...materialOf(true, true)} clippingPlanes={clippingPlanes} />
+          <meshStandardMaterial
+            {...materialOf({ colours: true, hasColors: true })}
+            clippingPlanes={clippingPlanes}
+          />
         </mesh>
       ))}
     </>

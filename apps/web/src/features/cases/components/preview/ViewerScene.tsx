@@ -151,7 +151,7 @@ export function ViewerScene({
         <mesh key={key} geometry={geometry} visible={!hidden.has(fileId) && !bite}>
           <meshStandardMaterial
             key={`${colours ? 'colour' : 'plaster'}-${opacity < 100}`}
-            {...materialOf(colours, state.hasColors)}
+            {...materialOf({ colours, hasColors: state.hasColors })}
             transparent={opacity < 100}
             opacity={opacity / 100}
             clippingPlanes={clipping}

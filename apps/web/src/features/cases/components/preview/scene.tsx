@@ -53,7 +53,7 @@ interface Controls {
 }
 
 /** The scan's material in each look (its program is compiled while the scan downloads). */
-export const materialOf = (colours: boolean, hasColors: boolean) => ({
+export const materialOf = ({ colours, hasColors }: { colours: boolean; hasColors: boolean }) => ({
   vertexColors: colours && hasColors,
   color: colours ? WHITE : PLASTER,
   roughness: colours ? 0.85 : 0.7,
@@ -278,7 +278,9 @@ export function Precompile() {
     geometry.setAttribute('position', new BufferAttribute(new Float32Array(9), 3));
     geometry.setAttribute('normal', new BufferAttribute(new Float32Array(9), 3));
     geometry.setAttribute('color', new BufferAttribute(new Uint8Array(9), 3, true));
-    const materials = [true, false].map((c) => new MeshStandardMaterial(materialOf(c, true)));
+    const materials = [true, false].map(
+      (c) => new MeshStandardMaterial(materialOf({ colours: c, hasColors: true })),
+    );
     const meshes = materials.map((m) => new Mesh(geometry, m));
     void Promise.all(meshes.map((m) => gl.compileAsync(m, camera, scene)))
       .then(() => {
