@@ -84,6 +84,16 @@ describe.each(engines)('notices and live case updates (%s)', (engine) => {
     await t?.close();
   });
 
+  /**
+   * The barrier for "heard nothing (more)": sends a mark to each person and waits for it on their socket, where it
+   * comes after every message sent to that socket before.
+   */
+  async function markSeen(socks: Socket[], people: PersonRef[]) {
+    const marked = socks.map((s) => new Promise((r) => s.once('notices-mark', r)));
+    for (const p of people) t.app.platform.realtime.toUser(p.userId, 'notices-mark', {});
+    await Promise.all(marked);
+  }
+
   async function setup() {
     const f = factories(t.app);
     const clinic = await f.org();
@@ -136,8 +146,11 @@ describe.each(engines)('notices and live case updates (%s)', (engine) => {
     expect(list.body.data.records).toEqual([
       expect.objectContaining({ kind: NoticeKind.task, caseId, read: false, path: `/case?id=${caseId}` }),
     ]);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(strangerCases).toEqual([]);
+    // The barrier: a mark sent now to the stranger and the lab reaches each socket after anything sent to it before
+    // (each message is written to all of its room's sockets at once; one socket's messages keep their order). The
+    // preview image comes whenever its job has run: who hears of it is the next test's.
+    await markSeen([strangerSock, labSock], [stranger.owner, lab.owner]);
+    expect(besidesImage(strangerCases)).toEqual([]);
     expect(labTasks).toEqual([]);
   });
 
@@ -175,6 +188,8 @@ describe.each(engines)('notices and live case updates (%s)', (engine) => {
       (r) => r.id === caseId,
     );
     expect(row?.thumbnail).toMatch(new RegExp(`^/api/case/thumbnail/${caseId}`));
+    // Every holder was told in one go; a mark sent to the stranger after that comes after anything sent to it before.
+    await markSeen([strangerSock], [stranger.owner]);
     expect(heard[2]).toEqual([]);
   });
 

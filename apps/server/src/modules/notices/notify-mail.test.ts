@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CustStatus, CustType } from '@archway/contract';
-import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
+import { outboxSettled } from '../../testing/outbox.ts';
+import { sentTo, startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { factories, platformAdmin, type Factories, type PersonRef } from '../../testing/factories.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
@@ -34,17 +35,13 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
 
   const db = () => t.app.platform.db;
   const address = (p: PersonRef) => `${p.username}@factory.test`;
-  /** The mails the relay received for this person (waits until `n` arrived, bounded by tries). */
-  async function mailsTo(p: PersonRef, n: number) {
-    const of = () => relay.received.filter((m) => m.to?.some((a) => a.address === address(p)));
-    for (let i = 0; i < 200 && of().length < n; i++) await new Promise((r) => setTimeout(r, 50));
-    return of();
-  }
-  /** Lets the delivery run a little, for asserting that nothing more arrives. */
-  const settle = async () => {
-    await t.app.platform.mail.deliverDue();
-    await new Promise((r) => setTimeout(r, 200));
-  };
+  /** The mails the relay received for this person, once at least `n` have arrived. */
+  const mailsTo = (p: PersonRef, n: number) => relay.waitFor(sentTo(address(p)), n, { what: address(p) });
+  /**
+   * The barrier for asserting that nothing more arrives: every mail queued so far (in the transactions of the calls
+   * that returned) has reached the relay once the outbox has none pending.
+   */
+  const settle = () => outboxSettled(db());
   const noticesOf = (p: PersonRef, kind: string) =>
     db()
       .select()

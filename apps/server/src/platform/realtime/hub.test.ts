@@ -104,7 +104,12 @@ describe.each(engines)('realtime hub (%s)', (engine) => {
     t.app.platform.realtime.toOrg(lab.custId, 'ping-test', { n: 2 });
     t.app.platform.realtime.toOrg(clinic.custId, 'ping-test', { n: 3 });
     await until(() => heard.nurse.length === 2 && heard.lab.length === 1 && heard.owner.length === 1);
-    await new Promise((r) => setTimeout(r, 100));
+    // The barrier: a mark sent to each person now reaches their socket after anything sent to it before (the hub
+    // writes each message to all of its room's sockets at once, and one socket's messages keep their order).
+    const marked = [ownerSock, nurseSock, labSock].map((s) => new Promise((r) => s.once('ping-mark', r)));
+    for (const p of [clinic.owner, nurse, lab.owner])
+      t.app.platform.realtime.toUser(p.userId, 'ping-mark', {});
+    await Promise.all(marked);
     expect(heard.nurse).toEqual([{ n: 1 }, { n: 3 }]);
     expect(heard.owner).toEqual([{ n: 3 }]);
     expect(heard.lab).toEqual([{ n: 2 }]);
