@@ -1,4 +1,4 @@
-import type { MemberRole } from '@archway/contract';
+import { GenericErrors, MemberErrors, type ErrorDef, type MemberRole } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 
 /**
@@ -19,25 +19,56 @@ export interface MemberRights {
 export const isLastOwner = (member: { userId: string; role: MemberRole }, owners: readonly string[]) =>
   member.role === 'owner' && owners.every((o) => o === member.userId);
 
+/** What a caller does to a member: remove them (or leave: themselves), or give them `toRole`. */
+export type MemberChange = { action: 'remove' } | { action: 'changeRole'; toRole: MemberRole };
+
+/**
+ * Why the caller (of role `callerRole` in the organization) may not make `change` to `member`, or undefined when it
+ * may: an owner removes and re-roles anyone, anyone leaves (removes themselves), and the organization keeps an
+ * owner (its last owner can neither leave, be removed, nor step down). `owners`: the organization's owners (the
+ * services read them locked). The member list's `actions` (`memberRights`) and the services' refusals both ask here.
+ */
+export function memberRefusal(
+  actor: Actor,
+  callerRole: MemberRole | undefined,
+  member: { userId: string; role: MemberRole },
+  owners: readonly string[],
+  change: MemberChange,
+): ErrorDef | undefined {
+  const owner = callerRole === 'owner';
+  if (change.action === 'remove') {
+    if (!owner && member.userId !== actor.userId) return GenericErrors.permission;
+    if (isLastOwner(member, owners)) return MemberErrors.lastOwner;
+    return undefined;
+  }
+  if (!owner) return GenericErrors.permission;
+  if (change.toRole !== 'owner' && isLastOwner(member, owners)) return MemberErrors.lastOwner;
+  return undefined;
+}
+
 /**
  * The caller's rights on every member of its organization, from the member rows already read (one query for the
- * list, none per member): an owner removes and re-roles anyone, anyone leaves (removes themselves), never the last
- * owner.
+ * list, none per member): `memberRefusal` for removing each, and for giving each the other role. Contact fields
+ * (e-mail, phone whatever the member's search settings): the member themselves and the organization's owners.
  */
 export function memberRights(
   actor: Actor,
   members: readonly { userId: string; role: MemberRole }[],
 ): Map<string, MemberRights> {
-  const owner = members.some((m) => m.userId === actor.userId && m.role === 'owner');
+  const callerRole = members.find((m) => m.userId === actor.userId)?.role;
   const owners = members.filter((m) => m.role === 'owner').map((m) => m.userId);
+  const other = (role: MemberRole): MemberRole => (role === 'owner' ? 'member' : 'owner');
   return new Map(
-    members.map((m) => {
-      const self = m.userId === actor.userId;
-      const last = isLastOwner(m, owners);
-      return [
-        m.userId,
-        { remove: (owner || self) && !last, changeRole: owner && !last, contact: owner || self },
-      ];
-    }),
+    members.map((m) => [
+      m.userId,
+      {
+        remove: !memberRefusal(actor, callerRole, m, owners, { action: 'remove' }),
+        changeRole: !memberRefusal(actor, callerRole, m, owners, {
+          action: 'changeRole',
+          toRole: other(m.role),
+        }),
+        contact: callerRole === 'owner' || m.userId === actor.userId,
+      },
+    ]),
   );
 }

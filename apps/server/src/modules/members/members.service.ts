@@ -27,7 +27,7 @@ import { adminNotice } from '../notices/notices.service.ts';
 import { invitationMail } from './members-mail.ts';
 import { administeredOrg, memberOrg } from '../orgs/orgs.access.ts';
 import * as memberships from '../orgs/orgs.service.ts';
-import { isLastOwner, memberRights } from './members.access.ts';
+import { memberRefusal, memberRights } from './members.access.ts';
 import { contact, presentMember } from './members.presenter.ts';
 import * as repo from './members.repository.ts';
 
@@ -127,7 +127,10 @@ export async function removeMember(s: Scope, userId: string) {
     const owners = await repo.lockOwners(tx, custId);
     const role = await repo.roleIn(tx, userId, custId);
     if (!role) throw new AppError(MemberErrors.notFound);
-    if (isLastOwner({ userId, role }, owners)) throw new AppError(MemberErrors.lastOwner);
+    // Past `ownedOrg` (an owner), or leaving: the caller's own role decides nothing more.
+    const callerRole = self ? role : 'owner';
+    const why = memberRefusal(s.actor, callerRole, { userId, role }, owners, { action: 'remove' });
+    if (why) throw new AppError(why);
     await memberships.deleteMembership(tx, userId, custId);
     const windows = await membershipEnded(tx, userId, custId);
     await audit(
@@ -154,8 +157,11 @@ export async function changeRole(s: Scope, userId: string, role: MemberRole) {
     const owners = await repo.lockOwners(tx, custId);
     const current = await repo.roleIn(tx, userId, custId);
     if (!current) throw new AppError(MemberErrors.notFound);
-    if (role !== 'owner' && isLastOwner({ userId, role: current }, owners))
-      throw new AppError(MemberErrors.lastOwner);
+    const why = memberRefusal(s.actor, 'owner', { userId, role: current }, owners, {
+      action: 'changeRole',
+      toRole: role,
+    });
+    if (why) throw new AppError(why);
     if (current !== role) await memberships.setMembershipRole(tx, userId, custId, role);
     await audit(tx, s.ctx, entry(s, 'member.role', 'user', userId, { custId, from: current, to: role }));
     return { userId, role };
