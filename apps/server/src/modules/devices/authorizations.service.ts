@@ -123,7 +123,7 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
       await countChange(tx, device.id, 'auth', custId);
       return outcome;
     },
-    await ownsSerial(s, serial, input.secret),
+    { codeCheck: await ownsSerial(s, serial, input.secret) },
   );
   tellAfterCommit(s.platform, told);
   return result;
@@ -246,7 +246,7 @@ export async function recall(s: Scope, input: z.infer<typeof recallAuthBody>) {
       );
       return { code: 0 as const };
     },
-    serial !== null && input.secret !== undefined,
+    { codeCheck: serial !== null && input.secret !== undefined },
   );
   tellAfterCommit(s.platform, told);
   return result;

@@ -323,7 +323,7 @@ export async function guarded<T>(
   action: string,
   serial: string | null,
   fn: (tx: Tx) => Promise<T>,
-  codeCheck = false,
+  { codeCheck = false }: { codeCheck?: boolean } = {},
 ): Promise<T> {
   let attempt: string | undefined;
   try {

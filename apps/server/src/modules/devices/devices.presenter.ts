@@ -193,12 +193,16 @@ export interface CustFacts {
 const allowStatusOf = (row: ReceiverFacts, cust: CustFacts, now: Date) =>
   cust.status === CustStatus.auditFailed || row.expiresAt <= now ? -1 : 1;
 
+/** A receiver entry, its organization, and whether the caller may delete it (devices.access `receiverDeletable`). */
+export interface ReceiverEntryFacts {
+  row: ReceiverFacts;
+  cust: CustFacts;
+  deletable: boolean;
+}
+
 /** One receiver entry (one case type) as a record of the organization's receiver page. */
 export function presentReceiverEntry(
-  row: ReceiverFacts,
-  cust: CustFacts,
-  /** Whether the caller may delete the entry (devices.access `receiverDeletable`). */
-  deletable: boolean,
+  { row, cust, deletable }: ReceiverEntryFacts,
   viewer: Pick<Viewer, 'custId'>,
   now = new Date(),
 ) {
@@ -225,14 +229,15 @@ export function presentReceiverEntry(
  * signer, allowStatus, expiry and showDelete.
  */
 export function presentReceivers(
-  rows: readonly { row: ReceiverFacts; cust: CustFacts; deletable: boolean }[],
+  rows: readonly ReceiverEntryFacts[],
   viewer: Pick<Viewer, 'custId'>,
   now = new Date(),
 ): ReceiverRow[] {
   const byCust = new Map<string, ReceiverRow>();
   const earliest = new Map<string, Date>();
-  for (const { row, cust, deletable } of rows) {
-    const e = presentReceiverEntry(row, cust, deletable, viewer, now);
+  for (const facts of rows) {
+    const { row, cust } = facts;
+    const e = presentReceiverEntry(facts, viewer, now);
     const entry: ReceiverEntry = {
       id: e.id,
       caseType: e.caseType,

@@ -96,7 +96,7 @@ export async function bind(s: Scope, area: string, input: z.infer<typeof bindBod
       );
       return { code: 0 as const, id: created.id };
     },
-    !!input.secret,
+    { codeCheck: !!input.secret },
   );
   tellAfterCommit(s.platform, told);
   return result;
@@ -142,7 +142,7 @@ export async function unbind(s: Scope, input: z.infer<typeof unbindBody>) {
       await audit(tx, s.ctx, deviceAudit(s, 'device.unbind', serial));
       return { code: 0 as const };
     },
-    await ownsSerial(s, serial, input.secret),
+    { codeCheck: await ownsSerial(s, serial, input.secret) },
   );
 }
 
@@ -177,7 +177,7 @@ export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
       );
       return { code: 0 as const };
     },
-    await ownsSerial(s, serial, input.secret),
+    { codeCheck: await ownsSerial(s, serial, input.secret) },
   );
   tellAfterCommit(s.platform, told);
   return result;

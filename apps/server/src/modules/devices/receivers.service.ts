@@ -85,9 +85,7 @@ export async function receiverPage(s: Scope, input: z.infer<typeof receiverPageB
   return {
     records: rows.map((r) => ({
       ...presentReceiverEntry(
-        r.row,
-        r.cust,
-        receiverDeletable(r.row, receiverRecordAccess(r, viewer), viewer),
+        { ...r, deletable: receiverDeletable(r.row, receiverRecordAccess(r, viewer), viewer) },
         viewer,
         now,
       ),
