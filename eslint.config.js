@@ -20,15 +20,24 @@ const modulesDir = `${root}apps/server/src/modules`;
  * depend on. Checked here on resolved paths (so `./x.repository` without its extension, `import()` and `export …
  * from` count too) and by tools/lint/module-graph.test.ts (no cycle; ARCHITECTURE.md shows the same list).
  */
-const moduleGraph = JSON.parse(readFileSync(`${modulesDir}/graph.json`, 'utf8')).modules;
+const graphFile = JSON.parse(readFileSync(`${modulesDir}/graph.json`, 'utf8'));
+const moduleGraph = graphFile.modules;
+/** The modules whose tables each module reads beyond its code edges (graph.json "tableReads" and the reads against). */
+const tableReads = (name) => [
+  ...(graphFile.tableReads?.[name] ?? []),
+  ...Object.keys(graphFile.tableReadsAgainstGraph?.[name] ?? {}),
+];
 const moduleFiles = (suffix) =>
   Object.keys(moduleGraph).flatMap((m) =>
     readdirSync(`${modulesDir}/${m}`)
       .filter((f) => f.endsWith(suffix))
       .map((f) => `./${m}/${f}`),
   );
-/** Tables are shared for foreign keys and joins (docs/decisions.md): a repository may name any module's tables. */
-const tableFiles = moduleFiles('.schema.ts');
+/**
+ * A table read is an edge too (docs/decisions.md, "Tables and the module graph"): a module may name the tables of the
+ * modules it uses and of those graph.json lets it read (tools/lint/module-graph.test.ts checks the rest).
+ */
+const tableFilesOf = (modules) => moduleFiles('.schema.ts').filter((f) => modules.includes(f.split('/')[1]));
 const repositoryFiles = moduleFiles('.repository.ts');
 
 /** Each module: only itself, the modules the graph lets it use, and tables; never another module's repository. */
@@ -36,8 +45,11 @@ const moduleZones = Object.entries(moduleGraph).flatMap(([name, uses]) => [
   {
     target: `./apps/server/src/modules/${name}`,
     from: './apps/server/src/modules',
-    except: [`./${name}`, ...uses.map((u) => `./${u}`), ...tableFiles, './graph.json'],
-    message: `Module graph: ${name} may use ${uses.join(', ') || 'no other module'} (apps/server/src/modules/graph.json).`,
+    except: [`./${name}`, ...uses.map((u) => `./${u}`), ...tableFilesOf(tableReads(name)), './graph.json'],
+    message:
+      `Module graph: ${name} may use ${uses.join(', ') || 'no other module'}` +
+      (tableReads(name).length ? ` and read the tables of ${tableReads(name).join(', ')}` : '') +
+      ' (apps/server/src/modules/graph.json).',
   },
   {
     target: `./apps/server/src/modules/${name}`,

@@ -173,6 +173,22 @@ describe('lint boundaries', () => {
     expect(service.filter((m) => /no-restricted|no-unresolved/.test(m))).toEqual([]);
   });
 
+  it('refuses a table read the graph does not have (a read is an edge too), and lets one it has through', async () => {
+    // notices may read the tables of orgs (graph.json "tableReadsAgainstGraph"), not those of cases.
+    const off = await rulesAt(
+      'apps/server/src/modules/notices/planted.repository.ts',
+      "import { cases } from '../cases/cases.schema.ts';\nexport const x = cases;\n",
+    );
+    expect(off.join('\n')).toMatch(
+      /no-restricted-paths.*Module graph: notices may use no other module and read/,
+    );
+    const listed = await rulesAt(
+      'apps/server/src/modules/notices/planted.repository.ts',
+      "import { customers } from '../orgs/orgs.schema.ts';\nexport const x = customers;\n",
+    );
+    expect(listed.filter((m) => m.startsWith('import-x/no-restricted-paths'))).toEqual([]);
+  });
+
   it('refuses the platform depending on a module', async () => {
     const found = await rulesAt(
       'apps/server/src/platform/planted.ts',
