@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
-import { scanJobs } from './scans.schema.ts';
+import { JobPriority, scanJobs } from './scans.schema.ts';
 
 export type ScanJob = typeof scanJobs.$inferSelect;
 export type ScanJobKind = 'convert' | 'thumbnail' | 'model' | 'compare';
@@ -54,8 +54,8 @@ export const insertJob = async (
 ) => (await db.insert(scanJobs).values(values).onConflictDoNothing().returning())[0];
 
 /**
- * Claims the oldest job that is queued, or running with a heartbeat older than `staleMs` (its process died), for
- * `worker`: running, one more attempt, heartbeat now. Answers it, or undefined when there is nothing to do.
+ * Claims the job that is queued, or running with a heartbeat older than `staleMs` (its process died), that a person
+ * waits for first (`priority`), the oldest among those, for `worker`: running, one more attempt, heartbeat now. Answers it, or undefined when there is nothing to do.
  */
 export async function claimJob(db: Queryable, worker: string, staleMs: number): Promise<ScanJob | undefined> {
   const rows = await rowsOf<{ id: string }>(
@@ -66,7 +66,7 @@ export async function claimJob(db: Queryable, worker: string, staleMs: number): 
           select id from scan_jobs
           where state = 'queued'
              or (state = 'running' and heartbeat_at < now() - make_interval(secs => ${staleMs / 1000}))
-          order by created_at
+          order by priority, created_at
           for update skip locked
           limit 1)
         returning id`,
@@ -137,13 +137,14 @@ export const requeueJob = (db: Queryable, id: string, worker: string) =>
 
 /**
  * Queues a preview image for up to `limit` cases that have none and never had a job for one (cases from before
- * preview images existed); encrypted cases are left out. Answers how many were queued.
+ * preview images existed); encrypted cases are left out. Background work: whatever a person waits for goes first.
+ * Answers how many were queued.
  */
 export async function queueMissingThumbnails(db: Queryable, limit: number): Promise<number> {
   const rows = await rowsOf<{ id: string }>(
     db,
-    sql`insert into scan_jobs (case_id, kind)
-        select c.id, 'thumbnail' from cases c
+    sql`insert into scan_jobs (case_id, kind, priority)
+        select c.id, 'thumbnail', ${JobPriority.background} from cases c
         where c.thumbnail_key is null and c.crypto = 0
           and not exists (select 1 from scan_jobs j where j.case_id = c.id and j.kind = 'thumbnail')
         limit ${limit}

@@ -5,6 +5,7 @@ import {
   jsonb,
   pgTable,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -18,8 +19,12 @@ import { cases } from '../cases/cases.schema.ts';
  * Work on a case's scan done in worker threads (online conversion, the preview image). Any process of a scale-out
  * claims a queued job (`FOR UPDATE SKIP LOCKED`) and keeps `heartbeatAt` fresh while it runs; a running job whose
  * heartbeat stops (its process died) is claimed again, and fails once it has had `MAX_ATTEMPTS`. At most one live
- * job of a kind per case (the partial unique indexes): a second conversion is refused while one runs.
+ * job of a kind per case (the partial unique indexes): a second conversion is refused while one runs. What a person
+ * waits for (a conversion, a model, a comparison, a new case's preview image) is claimed before background work (the
+ * backfill of older cases' preview images): `priority`, then first in, first out.
  */
+export const JobPriority = { waited: 0, background: 1 } as const;
+
 export const scanJobs = pgTable(
   'scan_jobs',
   {
@@ -35,6 +40,8 @@ export const scanJobs = pgTable(
     state: text('state').notNull().default('queued'),
     progress: real('progress').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** Which queued job goes first: JobPriority.waited (0, a person waits for it) before .background (1), then the oldest. */
+    priority: smallint('priority').notNull().default(0),
     errorKey: text('error_key'),
     errorCode: integer('error_code'),
     claimedBy: text('claimed_by'),
@@ -54,7 +61,7 @@ export const scanJobs = pgTable(
       .on(t.caseId, t.kind)
       .where(sql`${t.state} in ('queued', 'running')`),
     index('scan_jobs_claim')
-      .on(t.createdAt)
+      .on(t.priority, t.createdAt)
       .where(sql`${t.state} in ('queued', 'running')`),
     index('scan_jobs_case').on(t.caseId, t.kind, t.createdAt),
   ],
