@@ -234,6 +234,7 @@ describe('lint boundaries', () => {
         "export const cases = process.mainModule?.require('../cases/cases.service.ts') as unknown;\n",
         "export const cases = (process as any)['mainModule'].require('../cases/cases.service.ts') as unknown;\n",
         "const m = process.getBuiltinModule('module') as any;\nexport const c = m.createRequire(import.meta.url)('../cases/cases.service.ts');\n",
+        "const name = ['req', 'uire'].join('');\nexport const c = (globalThis as any)[name]('../cases/cases.service.ts');\n",
       ])
         await caughtOnlyBy('archway/no-require', 'apps/server/src/modules/devices/planted.service.ts', code);
       // And in the web app, where a feature could reach another feature the same way.

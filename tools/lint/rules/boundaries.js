@@ -46,6 +46,8 @@ function resolve(sourceCode, identifier) {
 
 /** What loads code around `import`: CommonJS's require in any of its spellings, and the module loader itself. */
 const REQUIRE_NAMES = new Set(['require', 'createRequire', 'mainModule', 'getBuiltinModule']);
+/** The objects through which a loader can be reached by name. */
+const GLOBALS = new Set(['globalThis', 'global', 'process', 'module', 'window', 'self']);
 const isLoaderModule = (source) => typeof source === 'string' && /^(node:)?module$/.test(source);
 
 const noRequire = {
@@ -60,6 +62,8 @@ const noRequire = {
         '`{{name}}` loads code around the import graph, where lint cannot check it: import the module by its path.',
       loader:
         "The module loader ('{{source}}') loads code around the import graph: import the module by its path.",
+      computedGlobal:
+        'A member of `{{name}}` by a computed name could be `require` or the module loader: name the member.',
     },
   },
   create(context) {
@@ -75,6 +79,10 @@ const noRequire = {
       MemberExpression(node) {
         const name = node.computed ? memberName(node) : undefined;
         if (name && REQUIRE_NAMES.has(name)) context.report({ node, messageId: 'require', data: { name } });
+        // `globalThis['req' + 'uire']`: a global's member by a computed name could be any of them.
+        const object = unwrap(node.object);
+        if (node.computed && name === undefined && object.type === 'Identifier' && GLOBALS.has(object.name))
+          context.report({ node, messageId: 'computedGlobal', data: { name: object.name } });
       },
       ImportDeclaration: loader,
       ExportAllDeclaration: loader,
