@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  ConsoleErrors,
   CustDisabledErrors,
   CustErrors,
   CustStatus,
@@ -25,7 +24,7 @@ import type { Mailer } from '../../platform/mail/mail.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { adminNotice } from '../notices/notices.service.ts';
 import { invitationMail } from './members-mail.ts';
-import { administeredOrg, memberOrg } from '../orgs/orgs.access.ts';
+import { administeredOrg, memberOrg, refuseAdminMembership } from '../orgs/orgs.access.ts';
 import * as memberships from '../orgs/orgs.service.ts';
 import { memberRefusal, memberRights } from './members.access.ts';
 import { contact, presentMember } from './members.presenter.ts';
@@ -284,7 +283,7 @@ export async function acceptInvitation(s: Scope, token: string) {
     const found = await repo.liveInvitation(tx, hashOf(token), now);
     if (!found) throw new AppError(InvitationErrors.invalid);
     // Platform administrators belong to no organization; a disabled organization takes nobody in until enabled.
-    if (s.actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
+    refuseAdminMembership(s.actor);
     if (found.cust.disabledAt) throw new AppError(CustDisabledErrors.disabled);
     const me = await repo.findUser(tx, s.actor.userId);
     if (!me?.email || me.email.toLowerCase() !== found.row.email.toLowerCase())
@@ -312,7 +311,7 @@ export async function acceptInvitation(s: Scope, token: string) {
  */
 export async function requestJoin(s: Scope, custId: string, message: string | undefined) {
   return s.db.transaction(async (tx) => {
-    if (s.actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
+    refuseAdminMembership(s.actor);
     const cust = await repo.findCustomer(tx, custId);
     // Refused and disabled organizations are not found (the directory hides them too).
     if (!cust || cust.status === CustStatus.auditFailed || cust.disabledAt)

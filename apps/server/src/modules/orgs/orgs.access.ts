@@ -1,7 +1,6 @@
-import { CustErrors, OrgErrors, type ErrorDef, type MemberRole } from '@archway/contract';
+import { ConsoleErrors, CustErrors, OrgErrors, type ErrorDef, type MemberRole } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
-import { auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
-import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PrivateKind } from '../attachments/attachments.access.ts';
 import * as repo from './orgs.repository.ts';
@@ -47,18 +46,30 @@ export async function requireOwner(db: Queryable, actor: Actor, custId: string):
 }
 
 /**
- * Runs an organization change in one transaction; a refusal (AppError) rolls it back and is audited outside it, so
- * refusals are recorded too.
+ * Deleting an organization: the caller's own one (another id answers "not found", like a missing one), as its owner.
  */
-/** An organization change in one transaction; a refusal is audited too (see auditedTransaction). */
-export const guardedOrg = <T>(
-  db: Db,
-  ctx: RequestContext,
+export async function requireOwnOrganization(db: Queryable, actor: Actor, custId: string): Promise<void> {
+  if (custId !== actor.custId) throw new AppError(CustErrors.notFound);
+  await requireOwner(db, actor, custId);
+}
+
+/** Platform administrators are separate accounts that belong to no organization: they create and join none. */
+export function refuseAdminMembership(actor: Actor): void {
+  if (actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
+}
+
+/**
+ * The business licence a caller may name for an organization (`custId`; null while creating one): a licence it
+ * uploaded that no other organization holds, or one already given to this organization.
+ */
+export const mayNameLicence = (
   actor: Actor,
-  action: string,
-  objectId: string | null,
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T> => auditedTransaction(db, ctx, { actor, action, objectType: 'customer', objectId }, fn);
+  row: { kind: string; userId: string | null; custId: string | null },
+  custId: string | null,
+) =>
+  row.kind === 'licence' &&
+  ((row.userId === actor.userId && (row.custId === null || row.custId === custId)) ||
+    (custId !== null && row.custId === custId));
 
 // ---- the organization itself ----
 

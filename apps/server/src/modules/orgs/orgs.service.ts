@@ -1,5 +1,4 @@
 import {
-  ConsoleErrors,
   CustErrors,
   CustStatus,
   OrgErrors,
@@ -11,14 +10,22 @@ import {
   type UpdateOrgBody,
   timeZoneOf,
 } from '@archway/contract';
-import type { Db, Queryable } from '../../platform/db/client.ts';
+import type { Db, Queryable, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { audit, type RequestContext } from '../../platform/audit/audit.ts';
+import { audit, auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { mergeProperty } from '../common/property.ts';
 import { adminNotice } from '../notices/notices.service.ts';
-import { guardedOrg, memberOrg, orgRights, requireOwner, roleIn } from './orgs.access.ts';
+import {
+  mayNameLicence,
+  memberOrg,
+  orgRights,
+  refuseAdminMembership,
+  requireOwnOrganization,
+  requireOwner,
+  roleIn,
+} from './orgs.access.ts';
 import { presentCustomer, presentOrgDetail } from './orgs.presenter.ts';
 import * as repo from './orgs.repository.ts';
 import {
@@ -30,6 +37,16 @@ import {
 } from '../attachments/attachments.service.ts';
 
 export type { CustomerRow } from './orgs.repository.ts';
+
+/** An organization change in one transaction; a refusal is audited too (see auditedTransaction). */
+export const guardedOrg = <T>(
+  db: Db,
+  ctx: RequestContext,
+  actor: Actor,
+  action: string,
+  objectId: string | null,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> => auditedTransaction(db, ctx, { actor, action, objectType: 'customer', objectId }, fn);
 
 export const findCustomer = (db: Db, custId: string) => repo.findCustomerById(db, custId);
 
@@ -114,14 +131,12 @@ function validName(name: string): string {
 }
 
 /**
- * The licence a caller names: a `licence` attachment the caller uploaded, or one already given to this
- * organization. Anything else (missing, someone else's, another kind) is `org.licence` (-4).
+ * The licence a caller names (orgs.access `mayNameLicence`). Anything else (missing, someone else's, another
+ * kind) is `org.licence` (-4).
  */
 async function usableLicence(db: Queryable, actor: Actor, id: string, custId: string | null) {
   const row = await findAttachment(db, id);
-  const mine = row?.userId === actor.userId && (row.custId === null || row.custId === custId);
-  if (!row || row.kind !== 'licence' || !(mine || (custId !== null && row.custId === custId)))
-    throw new AppError(OrgErrors.licence, 'licenseFile');
+  if (!row || !mayNameLicence(actor, row, custId)) throw new AppError(OrgErrors.licence, 'licenseFile');
   return row;
 }
 
@@ -141,8 +156,7 @@ export async function createOrganization(
   const { db } = platform;
   const name = validName(body.name);
   const created = await guardedOrg(db, ctx, actor, 'customer.create', null, async (tx) => {
-    // Platform administrators are separate accounts that belong to no organization.
-    if (actor.isAdmin) throw new AppError(ConsoleErrors.adminNoOrg);
+    refuseAdminMembership(actor);
     await repo.lockKey(tx, `customer-creator:${actor.userId}`);
     if (actor.custId || (await repo.hasMembership(tx, actor.userId)))
       throw new AppError(OrgErrors.alreadyRegistered);
@@ -298,8 +312,7 @@ export async function deleteOrganization(
 ): Promise<void> {
   const { db } = platform;
   const { keys, members } = await guardedOrg(db, ctx, actor, 'customer.delete', id, async (tx) => {
-    if (id !== actor.custId) throw new AppError(CustErrors.notFound);
-    await requireOwner(tx, actor, id);
+    await requireOwnOrganization(tx, actor, id);
     const current = await repo.lockCustomer(tx, id);
     if (!current) throw new AppError(CustErrors.notFound);
     const usage = await repo.customerUsage(tx, id);
