@@ -219,16 +219,25 @@ describe('3D preview in Chromium', () => {
     },
   );
 
-  it('an encrypted case is refused with the catalogue message', { timeout: 300_000 }, async () => {
-    await p.kase(scanner, clinic.owner, { patientName: 'Sealed Patient', caseType: 3, crypto: true });
-    await openAs(page, base, lab.owner, '/v5/case');
-    await caseListShown(page);
-    await openPreview(caseRow('Sealed Patient'));
-    const refused = page.getByTestId('preview-refused');
-    await refused.waitFor();
-    await expect(refused.innerText()).resolves.toContain(text('errors.case.encryptedNoConversion'));
-    await journey.shot('preview-refused');
-    await closePreview();
-    expect(journey.pageErrors).toEqual([]);
-  });
+  it(
+    'an encrypted case offers no preview; opened by its link, it is refused with the catalogue message',
+    { timeout: 300_000 },
+    async () => {
+      // The server never holds the scan in clear: the row offers no preview (cases.access), and the preview's own
+      // link (`?preview=<id>`) shows the refusal.
+      const id = await p.kase(scanner, clinic.owner, {
+        patientName: 'Sealed Patient',
+        caseType: 3,
+        crypto: true,
+      });
+      await openAs(page, base, lab.owner, `/v5/case?preview=${id}`);
+      await page.getByTestId('case-preview').waitFor();
+      const refused = page.getByTestId('preview-refused');
+      await refused.waitFor();
+      await expect(refused.innerText()).resolves.toContain(text('errors.case.encryptedNoConversion'));
+      await journey.shot('preview-refused');
+      await closePreview();
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
 });

@@ -146,7 +146,8 @@ export function refusalOf(
   if (binned) return CaseErrors.notFound;
   switch (right) {
     case 'preview':
-      return expired ? CaseErrors.previewExpired : null;
+      // The server never holds an encrypted scan in clear: nothing to show (the catalogue's message for it).
+      return expired ? CaseErrors.previewExpired : crypto ? CaseErrors.encryptedNoConversion : null;
     case 'comment':
       return expired ? CommentErrors.expired : null;
     case 'convert':

@@ -448,7 +448,6 @@ const fileLinks = (id: string, files: readonly repo.CaseFileRecord[]) =>
  */
 export async function previewStatus(s: Scope, id: string) {
   const row = await copyOf(s, id, 'case.preview', { right: 'preview' });
-  if (row.record.crypto === 1) return refuse(CaseErrors.encryptedNoConversion);
   // The viewer fetches the files as a download does: a receiver needs certification for both.
   if (row.box.role === BoxRole.receiver) await requireCertified(s);
   // The scans as uploaded: files written by a conversion are the same scan again.
