@@ -237,6 +237,12 @@ describe('lint boundaries', () => {
         "const name = ['req', 'uire'].join('');\nexport const c = (globalThis as any)[name]('../cases/cases.service.ts');\n",
       ])
         await caughtOnlyBy('archway/no-require', 'apps/server/src/modules/devices/planted.service.ts', code);
+      // TypeScript's own spelling (import-x sees its path too).
+      const assigned = await rulesAt(
+        'apps/server/src/modules/devices/planted.service.ts',
+        "import cases = require('../cases/cases.service.ts');\nexport const c = cases;\n",
+      );
+      expect(assigned.join('\n')).toMatch(/archway\/no-require/);
       // And in the web app, where a feature could reach another feature the same way.
       await caughtOnlyBy(
         'archway/no-require',

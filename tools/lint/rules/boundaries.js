@@ -84,6 +84,10 @@ const noRequire = {
         if (node.computed && name === undefined && object.type === 'Identifier' && GLOBALS.has(object.name))
           context.report({ node, messageId: 'computedGlobal', data: { name: object.name } });
       },
+      // `import repo = require('…')`: TypeScript's own spelling of require.
+      TSExternalModuleReference(node) {
+        context.report({ node, messageId: 'require', data: { name: 'require' } });
+      },
       ImportDeclaration: loader,
       ExportAllDeclaration: loader,
       ExportNamedDeclaration: loader,
