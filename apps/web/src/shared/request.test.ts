@@ -233,8 +233,16 @@ describe('request layer', () => {
   });
 
   it('shares one renew between concurrent 401s', async () => {
+    // The renew lasts until both requests have their 401: each is told reachable just before it handles the 401
+    // (asking for the renew in the same step), so the second asks while the first's renew is still running.
+    let answered = 0;
+    let bothRefused = () => {};
+    const refused = new Promise<void>((resolve) => (bothRefused = resolve));
+    const onReachable = vi.fn(() => {
+      if (++answered === 2) bothRefused();
+    });
     const renew = vi.fn(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await refused;
       ctx.setToken('new-token');
       return true;
     });
@@ -243,7 +251,7 @@ describe('request layer', () => {
         (init.headers as Record<string, string>).Authorization === 'Bearer new-token'
           ? ok('ok')
           : json({}, 401),
-      { renew },
+      { renew, onReachable },
     );
     await expect(Promise.all([ctx.request({ path: '/a' }), ctx.request({ path: '/b' })])).resolves.toEqual([
       'ok',

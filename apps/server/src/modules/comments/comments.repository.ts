@@ -157,3 +157,18 @@ export const unreadReplies = (db: Queryable, userId: string) =>
       where n.user_id = ${userId} and n.kind = 'reply' and n.read_at is null and n.case_id is not null
       group by n.case_id, n.send_id order by max(n.created_at) desc`,
   );
+
+/** Whether the organization holds (box or bin, not emptied) a case whose comment shows this image. */
+export async function commentImageHeldBy(
+  db: Queryable,
+  attachmentId: string,
+  custId: string,
+): Promise<boolean> {
+  const rows = await rowsOf<{ one: number }>(
+    db,
+    sql`select 1 as one from case_comments cc
+      join case_boxes b on b.case_id = cc.case_id and b.cust_id = ${custId} and b.deleted_at is null
+      where cc.image = ${attachmentId} limit 1`,
+  );
+  return rows.length > 0;
+}

@@ -19,6 +19,8 @@ import { receiveFile, type ReceivedFile } from '../../platform/multipart.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { scopeOf } from '../cases/cases.scope.ts';
 import * as comments from './comments.service.ts';
+import { mayReadCommentImage } from './comments.access.ts';
+import { registerPrivateKind } from '../attachments/attachments.access.ts';
 
 const tags = ['comments'];
 const security = [{ bearer: [] }];
@@ -45,6 +47,8 @@ function withAnchor(fields: Record<string, string>): Record<string, unknown> {
 export const commentsRoutes =
   (platform: Platform): FastifyPluginAsyncZod =>
   async (app) => {
+    // A comment's image is read by the organizations holding its case (attachments asks this rule).
+    registerPrivateKind('comment', { mayRead: mayReadCommentImage });
     app.post(
       '/api/case/comment',
       {

@@ -82,10 +82,13 @@ describe('a backup taken while Archway keeps writing', () => {
     // Writes go on through the whole backup: new cases (rows and stored files) one after another.
     let writing = true;
     let written = 0;
+    /** Told after each case has landed. */
+    let landed = () => {};
     const writer = (async () => {
       while (writing) {
         await f.kase(device, person);
         written++;
+        landed();
       }
     })();
     let atSnapshot:
@@ -113,9 +116,12 @@ describe('a backup taken while Archway keeps writing', () => {
           await c.query('commit');
           return { counts, keys, content, writtenBefore };
         });
-        // Let a few more cases land between the snapshot and the file copy.
+        // Let a few more cases land between the snapshot and the file copy (a writer that fails ends the wait).
         const until = written + 2;
-        while (written < until) await new Promise((r) => setTimeout(r, 10));
+        await Promise.race([
+          new Promise<void>((r) => (landed = () => written >= until && r())),
+          writer.then(() => Promise.reject(new Error('the writer stopped'))),
+        ]);
       },
     });
     writing = false;
