@@ -15,7 +15,7 @@ import {
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { scopeOf } from './devices.access.ts';
+import { scopeOf } from './devices.scope.ts';
 import { done, security, tags } from './devices.http.ts';
 import * as auths from './authorizations.service.ts';
 

@@ -19,24 +19,26 @@ import * as authRepo from './authorizations.repository.ts';
 import {
   accessOf,
   authorizationActions,
+  refuse,
+  refuseUnlessOwner,
+  seesAuthorization,
+} from './devices.access.ts';
+import {
   checkFrequency,
   countChange,
   custOf,
   deviceAudit,
   guarded,
-  refuse,
-  refuseUnlessOwner,
-  seesAuthorization,
   settle,
   viewerOf,
   type ItemOutcome,
   type Scope,
-} from './devices.access.ts';
+} from './devices.scope.ts';
 import { presentAuth } from './devices.presenter.ts';
 import { tellAfterCommit, tellDevice } from '../notices/device-notices.ts';
 import type { NoticeRow } from '../notices/notices.service.ts';
 
-export { AUTH_FREQUENCY } from './devices.access.ts';
+export { AUTH_FREQUENCY } from './devices.scope.ts';
 
 /** Only the owner gets to compare a code: reserve a code attempt only then. */
 async function ownsSerial(s: Scope, serial: string, secret: string | undefined) {

@@ -15,21 +15,23 @@ import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import * as usersRepo from './device-users.repository.ts';
 import {
-  custOf,
-  deviceAudit,
   deviceUserActions,
   deviceUsersSeenBy,
   accessOf,
-  guarded,
   MANAGERS,
   refuse,
   refuseWhileLent,
+  NO_ACCESS,
+} from './devices.access.ts';
+import {
+  custOf,
+  deviceAudit,
+  guarded,
   settle,
   viewerOf,
-  NO_ACCESS,
   type ItemOutcome,
   type Scope,
-} from './devices.access.ts';
+} from './devices.scope.ts';
 import { presentDeviceUser } from './devices.presenter.ts';
 
 /**

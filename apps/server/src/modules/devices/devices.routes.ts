@@ -16,7 +16,7 @@ import {
 import { ok } from '../../platform/envelope.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { onMembershipEnd } from '../members/members.service.ts';
-import { scopeOf } from './devices.access.ts';
+import { scopeOf } from './devices.scope.ts';
 import { done, security, tags } from './devices.http.ts';
 import * as devices from './devices.service.ts';
 import { authorizationsRoutes } from './authorizations.routes.ts';

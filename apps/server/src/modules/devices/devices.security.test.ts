@@ -7,7 +7,7 @@ import { expectCode, expectOk } from '../../testing/api.ts';
 import { factories, type Factories, type OrgRef } from '../../testing/factories.ts';
 import { deviceAuths, deviceReceivers, deviceUsers } from './devices.schema.ts';
 import { expireAuthorizations } from './devices.jobs.ts';
-import { AUTH_FREQUENCY, CODE_ATTEMPTS, RECEIVER_FREQUENCY } from './devices.access.ts';
+import { AUTH_FREQUENCY, CODE_ATTEMPTS, RECEIVER_FREQUENCY } from './devices.scope.ts';
 
 /** The security findings of issue 6 §2 on devices, each on its own fresh data (factories, no demo seed). */
 describe.each(engines)('device security (%s)', (engine) => {

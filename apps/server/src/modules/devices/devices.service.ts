@@ -17,18 +17,14 @@ import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import {
   authorizationActions,
-  custOf,
   deviceActions,
-  deviceAudit,
   accessOf,
-  guarded,
   refuse,
   refuseUnlessOwner,
   refuseWhileLent,
   rolesFor,
-  viewerOf,
-  type Scope,
 } from './devices.access.ts';
+import { custOf, deviceAudit, guarded, viewerOf, type Scope } from './devices.scope.ts';
 import { presentDevice } from './devices.presenter.ts';
 import { tellAfterCommit, tellDevice } from '../notices/device-notices.ts';
 import type { NoticeRow } from '../notices/notices.service.ts';

@@ -18,25 +18,27 @@ import * as authRepo from './authorizations.repository.ts';
 import * as receiversRepo from './receivers.repository.ts';
 import { searchOrganizations } from '../directory/directory.service.ts';
 import {
-  checkFrequency,
-  countChange,
-  custOf,
-  deviceAudit,
   accessOf,
-  guarded,
   MANAGERS,
   receiverDeletable,
   receiverRecordAccess,
   refuse,
   refuseReceiverDeletion,
   refuseWhileLent,
-  viewerOf,
   NO_ACCESS,
-  type Scope,
 } from './devices.access.ts';
+import {
+  checkFrequency,
+  countChange,
+  custOf,
+  deviceAudit,
+  guarded,
+  viewerOf,
+  type Scope,
+} from './devices.scope.ts';
 import { presentReceiverEntry, presentReceivers, presentSearchResult } from './devices.presenter.ts';
 
-export { RECEIVER_FREQUENCY } from './devices.access.ts';
+export { RECEIVER_FREQUENCY } from './devices.scope.ts';
 
 async function routedDevice(s: Scope, idOrSerial: string) {
   const device = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSerial)
