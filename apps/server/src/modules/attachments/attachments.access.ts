@@ -1,7 +1,6 @@
 import type { Actor } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { AttachmentKind, AttachmentRow } from './attachments.repository.ts';
-import * as repo from './attachments.repository.ts';
 
 /**
  * The rule of a kind of attachment that the module using it keeps private, registered by that module at start
@@ -26,19 +25,16 @@ export const privateKind = (kind: AttachmentKind) => privateKinds.get(kind);
 
 /**
  * Who may read an attachment: its uploader and platform administrators; a private kind as the module using it says
- * (orgs: a business licence its organization's members, since it shows registration numbers; comments: a comment's
- * image the organizations holding that case, not emptied from their bin); the rest (avatars, logos, share pictures
- * and video) every signed-in user, since partners see them. A private kind nobody registered a rule for is read by
- * no one else (a comment image's rule: the fallback below until the comments module registers it).
+ * (orgs.access `licenceRule`: a business licence its organization's members, since it shows registration numbers;
+ * comments.access `mayReadCommentImage`: a comment's image the organizations holding that case, not emptied from
+ * their bin); the rest (avatars, logos, share pictures and video) every signed-in user, since partners see them. A
+ * private kind nobody registered a rule for is read by no one else.
  */
 export async function mayReadAttachment(db: Queryable, actor: Actor, row: AttachmentRow): Promise<boolean> {
   if (actor.isAdmin || row.userId === actor.userId) return true;
   if (!PRIVATE.has(row.kind)) return true;
   const rule = privateKinds.get(row.kind);
-  if (rule) return rule.mayRead(db, actor, row);
-  if (row.kind === 'comment')
-    return actor.custId !== null && (await repo.commentImageVisibleTo(db, row.id, actor.custId));
-  return false;
+  return rule ? rule.mayRead(db, actor, row) : false;
 }
 
 /** The kinds only their uploader, administrators and whom their module's rule names may read. */

@@ -1,8 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { attachments } from './attachments.schema.ts';
-import { caseComments } from '../comments/comments.schema.ts';
-import { caseBoxes } from '../cases/cases.schema.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type AttachmentKind = AttachmentRow['kind'];
@@ -64,21 +62,6 @@ export async function knownAttachmentKeys(db: Queryable, keys: string[]): Promis
     .from(attachments)
     .where(inArray(attachments.storageKey, keys));
   return rows.map((r) => r.key);
-}
-
-/** Whether the organization holds (and has not emptied from its bin) the case whose comment shows this image. */
-export async function commentImageVisibleTo(
-  db: Queryable,
-  attachmentId: string,
-  custId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ caseId: caseComments.caseId })
-    .from(caseComments)
-    .innerJoin(caseBoxes, and(eq(caseBoxes.caseId, caseComments.caseId), eq(caseBoxes.custId, custId)))
-    .where(and(eq(caseComments.image, attachmentId), sql`${caseBoxes.deletedAt} is null`))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Storage keys of the organization's attachments (deleted with it by the foreign key), to remove the files after. */
