@@ -1,6 +1,5 @@
 import {
   AuthoriseErrors,
-  DeviceErrors,
   ExtendErrors,
   RecycleErrors,
   resolveExpiry,
@@ -18,6 +17,8 @@ import type { Lookup } from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import {
   accessOf,
+  changeTimeRefusal,
+  ownsSerial,
   authorizationActions,
   refuse,
   refuseUnlessOwner,
@@ -39,13 +40,6 @@ import { tellAfterCommit, tellDevice } from '../notices/device-notices.ts';
 import type { NoticeRow } from '../notices/notices.service.ts';
 
 export { AUTH_FREQUENCY } from './devices.scope.ts';
-
-/** Only the owner gets to compare a code: reserve a code attempt only then. */
-async function ownsSerial(s: Scope, serial: string, secret: string | undefined) {
-  if (!secret) return false;
-  const device = await repo.findDeviceBySerial(s.db, serial);
-  return device?.ownerCustId === s.actor.custId;
-}
 
 /** Lend a device to organizations until a time; a recalled or expired authorization is restored. */
 export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) {
@@ -125,7 +119,7 @@ export async function authorize(s: Scope, input: z.infer<typeof authorizeBody>) 
       await countChange(tx, device.id, 'auth', custId);
       return outcome;
     },
-    { codeCheck: await ownsSerial(s, serial, input.secret) },
+    { codeCheck: !!input.secret && (await ownsSerial(s.db, s.actor, serial)) },
   );
   tellAfterCommit(s.platform, told);
   return result;
@@ -162,12 +156,8 @@ async function extendOne(tx: Tx, s: Scope, id: string, expiresAt: Date): Promise
   if (!auth) return refuse(ExtendErrors.notFound);
   const device = await repo.findDeviceById(tx, auth.deviceId, { lock: true });
   if (!device) return refuse(ExtendErrors.numberError);
-  // The borrower cannot extend its own authorization: device-common -6 "not person extend".
-  if (auth.custId === s.actor.custId) return refuse(DeviceErrors.notPersonExtend);
-  const actions = authorizationActions(auth, device.ownerCustId, viewerOf(s), new Date());
-  // Not the granting owner: nothing offered; the granting owner of a recalled or expired one: only 'restore'.
-  if (!actions.includes('changeTime'))
-    return refuse(actions.length ? ExtendErrors.invalidAuthorisation : ExtendErrors.editFailed);
+  const refusal = changeTimeRefusal(auth, device.ownerCustId, viewerOf(s), new Date());
+  if (refusal) return refuse(refusal);
   if (expiresAt.getTime() <= Date.now()) return refuse(ExtendErrors.failed);
   await checkFrequency(tx, device.id, 'auth', device.ownerCustId);
   await authRepo.setAuthExpiry(tx, auth.id, expiresAt);

@@ -1,5 +1,6 @@
 import {
   DeviceErrors,
+  ExtendErrors,
   ReceiverDeleteErrors,
   type AuthorizationAction,
   type DeviceAction,
@@ -87,6 +88,15 @@ export async function rolesFor(
     roles.set(d.id, { role, userEndsAt: f?.userEndsAt ?? null, lent });
   }
   return roles;
+}
+
+/**
+ * Whether the caller's organization owns the device of this serial: only the owner ever gets to compare a device's
+ * management code, so only then is a code attempt counted (devices.scope `guarded`).
+ */
+export async function ownsSerial(db: Queryable, actor: Actor, serial: string): Promise<boolean> {
+  const device = await repo.findDeviceBySerial(db, serial);
+  return !!actor.custId && device?.ownerCustId === actor.custId;
 }
 
 /** The caller's access to one device (role, and whether it is lent). */
@@ -237,4 +247,21 @@ export function authorizationActions(
   if (ownerCustId !== viewer.custId || a.fromCustId !== viewer.custId) return [];
   // Live: active and not past its time (the sweep may not have run yet).
   return a.status === 'active' && a.expiresAt > now ? ['changeTime', 'recall'] : ['restore'];
+}
+
+/**
+ * Why the caller may not change an authorization's time (undefined: it may, `authorizationActions` offers
+ * 'changeTime'): the borrower extending its own answers device-common -6 "not person extend"; anyone but the
+ * granting owner editFailed; the granting owner of a recalled or expired one (offered 'restore') invalidAuthorisation.
+ */
+export function changeTimeRefusal(
+  a: { custId: string; fromCustId: string; status: 'active' | 'recalled' | 'expired'; expiresAt: Date },
+  ownerCustId: string,
+  viewer: Pick<Viewer, 'custId'>,
+  now: Date,
+): ErrorDef | undefined {
+  if (a.custId === viewer.custId) return DeviceErrors.notPersonExtend;
+  const actions = authorizationActions(a, ownerCustId, viewer, now);
+  if (actions.includes('changeTime')) return undefined;
+  return actions.length ? ExtendErrors.invalidAuthorisation : ExtendErrors.editFailed;
 }

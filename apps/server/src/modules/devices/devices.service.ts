@@ -17,6 +17,7 @@ import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import {
   authorizationActions,
+  ownsSerial,
   deviceActions,
   accessOf,
   refuse,
@@ -110,13 +111,6 @@ async function ownedDevice(tx: Tx, s: Scope, serial: string) {
   return { device, access };
 }
 
-/** Whether a code attempt is worth reserving: only the owner ever gets to the code of a bound device. */
-async function ownsSerial(s: Scope, serial: string, secret: string) {
-  if (!secret) return false;
-  const device = await repo.findDeviceBySerial(s.db, serial);
-  return device?.ownerCustId === s.actor.custId;
-}
-
 async function checkSecret(tx: Tx, secret: string, serial: string) {
   if (!secret) refuse(DeviceErrors.passwordEmpty);
   if (secret !== (await repo.findRegistry(tx, serial))!.bindCode) refuse(DeviceErrors.wrongPassword);
@@ -138,7 +132,7 @@ export async function unbind(s: Scope, input: z.infer<typeof unbindBody>) {
       await audit(tx, s.ctx, deviceAudit(s, 'device.unbind', serial));
       return { code: 0 as const };
     },
-    { codeCheck: await ownsSerial(s, serial, input.secret) },
+    { codeCheck: !!input.secret && (await ownsSerial(s.db, s.actor, serial)) },
   );
 }
 
@@ -173,7 +167,7 @@ export async function resell(s: Scope, input: z.infer<typeof resellBody>) {
       );
       return { code: 0 as const };
     },
-    { codeCheck: await ownsSerial(s, serial, input.secret) },
+    { codeCheck: !!input.secret && (await ownsSerial(s.db, s.actor, serial)) },
   );
   tellAfterCommit(s.platform, told);
   return result;
