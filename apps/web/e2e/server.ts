@@ -92,9 +92,19 @@ function sharedBrowser(): Promise<Browser> {
   return browserOnce;
 }
 
+/**
+ * A folder for a journey's files: inside the run's scratch folder (testing/global-setup.ts removes it when the run
+ * ends, however its workers end), else the system's temporary folder.
+ */
+export const e2eTempDir = (prefix: string) =>
+  mkdtempSync(path.join(process.env.ARCHWAY_TEST_SCRATCH ?? tmpdir(), prefix));
+
 async function startServer(options: JourneyOptions): Promise<SharedServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'archway-e2e-'));
+  // The server lives as long as the worker and is not closed: its data goes when the worker exits, else with the run.
+  const dataDir = e2eTempDir('archway-e2e-');
+  const discard = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', discard);
   const base = `http://127.0.0.1:${port}`;
   const publicUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const database = await testDatabase('demo');
@@ -114,7 +124,8 @@ async function startServer(options: JourneyOptions): Promise<SharedServer> {
   );
   app.addHook('onClose', async () => {
     await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    discard();
+    process.off('exit', discard);
   });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, base, publicUrl };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { readLocale } from '../../src/locales/read-locale.ts';
 import { signInWithToken } from '../server.ts';
 import { tokenOf } from './people.ts';
@@ -232,4 +232,50 @@ export async function issueScreen(page: Page, issue: string, name: string, quali
   if (!process.env.KEEP_SCREENS) return;
   const dir = path.join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'screens', issue);
   await page.screenshot({ path: path.join(dir, `${name}.jpg`), type: 'jpeg', quality });
+}
+
+/** The `sub` of the access token in a socket.io CONNECT packet sent by the page (`40{"token":"…"}`), if any. */
+function subjectOfConnect(payload: string | Buffer): string | undefined {
+  if (typeof payload !== 'string' || !payload.startsWith('40{')) return undefined;
+  try {
+    const { token } = JSON.parse(payload.slice(2)) as { token?: string };
+    const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()) as { sub?: string };
+    return claims.sub;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves once a realtime socket of the person `userId` on `page` has joined the hub: the hub's answer (`40…`) to a
+ * CONNECT whose token names them. The server puts a socket in its rooms before it answers, so from then on what is
+ * announced to the person reaches the page. Call it before the page opens (the join comes soon after the load).
+ */
+export function hubJoined(page: Page, userId: string, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(bound);
+      page.off('websocket', onSocket);
+    };
+    const bound = setTimeout(() => {
+      done();
+      reject(
+        new Error(`the page's realtime socket of ${userId} did not join the hub within ${timeoutMs} ms`),
+      );
+    }, timeoutMs);
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().includes('/hubs/notify')) return;
+      let mine = false;
+      ws.on('framesent', ({ payload }) => {
+        if (subjectOfConnect(payload) === userId) mine = true;
+      });
+      ws.on('framereceived', ({ payload }) => {
+        if (mine && typeof payload === 'string' && payload.startsWith('40')) {
+          done();
+          resolve();
+        }
+      });
+    };
+    page.on('websocket', onSocket);
+  });
 }
