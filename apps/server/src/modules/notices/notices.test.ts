@@ -8,6 +8,7 @@ import { factories, type DeviceRef, type PersonRef } from '../../testing/factori
 import { until } from '../../testing/poll.ts';
 import { HUB_PATH } from '../../platform/realtime/hub.ts';
 import { createCase } from '../cases/cases.service.ts';
+import { queuePreview } from '../scans/scans.jobs.ts';
 import { sampleArchPly } from '../cases/sample-scan.ts';
 import { actorFor } from '../users/users.service.ts';
 import { notify, announce } from './notices.service.ts';
@@ -64,6 +65,7 @@ async function sendCase(app: FastifyInstance, d: DeviceRef, by: PersonRef) {
       crypto: false,
     },
     app.platform,
+    queuePreview,
   );
   return id;
 }

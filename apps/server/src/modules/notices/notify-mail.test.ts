@@ -10,6 +10,7 @@ import { expectCode, expectOk } from '../../testing/api.ts';
 import { users } from '../account/users.schema.ts';
 import { actorFor } from '../users/users.service.ts';
 import { createCase } from '../cases/cases.service.ts';
+import { queuePreview } from '../scans/scans.jobs.ts';
 import { sampleArchPly } from '../cases/sample-scan.ts';
 import { jobs } from '../../platform/jobs/jobs.schema.ts';
 import { notices, notificationMails } from './notices.schema.ts';
@@ -66,6 +67,7 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
         crypto: false,
       },
       t.app.platform,
+      queuePreview,
     );
     return id;
   }
