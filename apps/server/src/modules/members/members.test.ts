@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { outboxSettled } from '../../testing/outbox.ts';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { expectCode, expectOk } from '../../testing/api.ts';
@@ -11,9 +12,13 @@ import { invitations } from './members.schema.ts';
 import de from './invitation-mail/de.json' with { type: 'json' };
 import fr from './invitation-mail/fr.json' with { type: 'json' };
 
-/** Waits for the relay to have received `n` messages (bounded by tries, not time). */
-async function mails(relay: Relay, n: number) {
-  for (let i = 0; i < 300 && relay.received.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+/**
+ * Waits for the relay to have received `n` messages, then for the outbox to hold nothing pending (so no further mail
+ * can come), and answers them: exactly `n`.
+ */
+async function mails(t: TestApp, relay: Relay, n: number) {
+  await relay.waitFor(() => true, n);
+  await outboxSettled(t.app.platform.db);
   expect(relay.received.length).toBe(n);
   return relay.received;
 }
@@ -70,7 +75,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     );
     expect(sent).toMatchObject({ email: 'dora@example.test', role: 'member', state: 'pending' });
     expect(sent).not.toHaveProperty('token');
-    const mail = (await mails(relay, before + 1)).at(-1)!;
+    const mail = (await mails(t, relay, before + 1)).at(-1)!;
     expect(mail.to![0]!.address).toBe('dora@example.test');
     expect(mail.subject).toBe(
       de.subject.replace('{{inviter}}', clinic.owner.username).replace('{{custName}}', clinic.name),
@@ -130,7 +135,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     const second = expectOk(
       await clinic.owner.call('GET', '/api2/cust/user/invitation?email=NEW@example.test'),
     );
-    const received = await mails(relay, before + 2);
+    const received = await mails(t, relay, before + 2);
     expect(received.at(-1)!.subject).toBe(
       fr.subject.replace('{{inviter}}', clinic.owner.username).replace('{{custName}}', clinic.name),
     );
@@ -310,7 +315,7 @@ describe.each(engines)('members, invitations and join requests (%s)', (engine) =
     const both = await f.user(null, { email: 'both@example.test' });
     const before = relay.received.length;
     expectOk(await lab.owner.call('GET', '/api2/cust/user/invitation?email=both@example.test'));
-    const token = tokenIn((await mails(relay, before + 1)).at(-1)!.text!);
+    const token = tokenIn((await mails(t, relay, before + 1)).at(-1)!.text!);
     await f.membership(both, lab);
     expectCode(await both.call('POST', '/api2/cust/user/invitation/accept', { token }), -2);
     expect(

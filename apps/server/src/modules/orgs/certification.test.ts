@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { factories, type PersonRef } from '../../testing/factories.ts';
 import { formData, sample } from '../../testing/multipart.ts';
+import { outboxSettled } from '../../testing/outbox.ts';
 import { startRelay, type Relay } from '../../testing/smtp-relay.ts';
 import { createTestApp, engines, PUBLIC_URL, type TestApp } from '../../testing/test-app.ts';
 import { users } from '../account/users.schema.ts';
@@ -11,9 +12,13 @@ import de from './mail/de.json' with { type: 'json' };
 import ja from './mail/ja.json' with { type: 'json' };
 import en from './mail/en.json' with { type: 'json' };
 
-/** Waits for the relay to have received `n` messages (bounded by tries, not time). */
-async function mails(relay: Relay, n: number) {
-  for (let i = 0; i < 300 && relay.received.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+/**
+ * Waits for the relay to have received `n` messages, then for the outbox to hold nothing pending (so no further mail
+ * can come), and answers them: exactly `n`.
+ */
+async function mails(t: TestApp, relay: Relay, n: number) {
+  await relay.waitFor(() => true, n);
+  await outboxSettled(t.app.platform.db);
   expect(relay.received.length).toBe(n);
   return relay.received;
 }
@@ -151,7 +156,7 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
       success: true,
       data: { status: 2, auditReason: 'Die Lizenz ist unleserlich <bitte neu>' },
     });
-    const mail = (await mails(relay, before + 1)).at(-1)!;
+    const mail = (await mails(t, relay, before + 1)).at(-1)!;
     expect(mail.to![0]!.address).toBe(`${owner.username}@factory.test`);
     expect(mail.subject).toBe(de.refusedSubject.replace('{{org}}', 'Refused Lab'));
     expect(mail.text).toContain('Die Lizenz ist unleserlich <bitte neu>');
@@ -193,7 +198,7 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     const before = relay.received.length;
     const res = await admin.call('PUT', `/api2/admin/cust/${id}/audit`, { status: 0, reason: 'ignored' });
     expect(res.body).toMatchObject({ success: true, data: { status: 0, auditReason: null } });
-    const received = (await mails(relay, before + 2)).slice(before);
+    const received = (await mails(t, relay, before + 2)).slice(before);
     const bySubject = Object.fromEntries(received.map((m) => [m.to![0]!.address, m.subject]));
     expect(bySubject).toEqual({
       [`${owner.username}@factory.test`]: ja.verifiedSubject.replace('{{org}}', 'Verified Lab'),
@@ -219,9 +224,8 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     expect(answers.find((a) => !a.body.success)!.body).toMatchObject(
       refused(-3, 'certification.notUnderReview'),
     );
-    await mails(relay, before + 1);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(relay.received.length).toBe(before + 1);
+    // Exactly one, once the outbox has nothing pending.
+    await mails(t, relay, before + 1);
   });
 
   it('cannot verify without a licence; unknown ids are not found; nothing is mailed for refusals', async () => {
@@ -237,7 +241,8 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     expect((await admin.call('PUT', '/api2/admin/cust/not-a-uuid/audit', { status: 0 })).body).toMatchObject(
       refused(-1, 'certification.parameter'),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // Refused in the request: nothing was queued, so nothing is pending and nothing more reaches the relay.
+    await outboxSettled(t.app.platform.db);
     expect(relay.received.length).toBe(before);
   });
 
@@ -249,9 +254,9 @@ describe.each(engines)('certification by the platform administrator (%s)', (engi
     const decide = async (id: string, body: object) =>
       expect((await admin.call('PUT', `/api2/admin/cust/${id}/audit`, body)).body.success).toBe(true);
     await decide(refusedLab.id, { status: 2, reason: 'Unreadable' });
-    await mails(relay, before + 1);
+    await mails(t, relay, before + 1);
     await decide(verifiedLab.id, { status: 0 });
-    await mails(relay, before + 2);
+    await mails(t, relay, before + 2);
     const page = (await admin.call('GET', '/api2/admin/mail?pageSize=100')).body.data;
     expect(page.totalRecords).toBe(relay.received.length);
     const times = page.records.map((r: { createdAt: string }) => r.createdAt);
