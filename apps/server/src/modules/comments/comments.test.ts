@@ -281,20 +281,41 @@ describe.each(engines)('comments on a case (%s)', (engine) => {
       (await db.select().from(attachments).where(eq(attachments.kind, 'comment'))).length;
     const imagesBefore = await countImages();
 
-    const put = vi.spyOn(storage, 'put').mockRejectedValueOnce(new Error('disk full'));
+    // Each failure is injected into the comment's own call only, told apart by what it does: the case's preview job
+    // stores and commits meanwhile, and must not take it.
+    const originalPut = storage.put.bind(storage);
+    let diskFull = 0;
+    const put = vi.spyOn(storage, 'put').mockImplementation(((key: string, ...rest: unknown[]) => {
+      if (!key.startsWith('attachments/comment/')) return (originalPut as any)(key, ...rest);
+      diskFull++;
+      return Promise.reject(new Error('disk full'));
+    }) as any);
     refusedWith(await sayWithImage(lab.owner, id, sample.png(), 'x'), CommentErrors.sendFailed);
     put.mockRestore();
+    expect(diskFull).toBe(1);
 
-    // The database fails after the image was stored: the file is removed again, no row stays.
+    // The database fails after the image was stored: the file is removed again, no row stays. Only the transaction
+    // that wrote this comment (text 'y' on this case) fails, at its commit.
     const del = vi.spyOn(storage, 'delete');
     const original = db.transaction.bind(db);
-    const tx = vi.spyOn(db, 'transaction').mockImplementationOnce((async (fn: any) =>
-      original(async (inner: any) => {
-        await fn(inner);
-        throw new Error('connection lost');
-      })) as any);
+    let lost = 0;
+    const tx = vi.spyOn(db, 'transaction').mockImplementation((async (fn: any, ...rest: any[]) =>
+      original(
+        async (inner: any) => {
+          const result = await fn(inner);
+          const wrote = await inner
+            .select({ id: caseComments.id })
+            .from(caseComments)
+            .where(and(eq(caseComments.caseId, id), eq(caseComments.text, 'y')));
+          if (!wrote.length) return result;
+          lost++;
+          throw new Error('connection lost');
+        },
+        ...rest,
+      )) as any);
     refusedWith(await sayWithImage(lab.owner, id, sample.png(), 'y'), CommentErrors.sendFailed);
     tx.mockRestore();
+    expect(lost).toBe(1);
     expect(del.mock.calls.some(([key]) => String(key).startsWith('attachments/comment/'))).toBe(true);
     del.mockRestore();
 
