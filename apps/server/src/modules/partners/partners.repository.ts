@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { CooperationState, CustStatus, Privacy } from '@archway/contract';
+import { BoxRole, CooperationState, CustStatus, Privacy } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { containsLike } from '../../platform/db/like.ts';
 import { customers, fieldShown } from '../orgs/orgs.schema.ts';
@@ -93,13 +93,13 @@ export async function listPartners(
           where r.cust_id = ${me} and r.expires_at > ${now}
         union all
         select o.cust_id, 3, 0 from recent b join case_boxes o on o.case_id = b.case_id
-          where b.role = 1 and o.role = 2 and o.forwarded_by is null
+          where b.role = ${BoxRole.sender} and o.role = ${BoxRole.receiver} and o.forwarded_by is null
         union all
         select b.forwarded_to, 3, 0 from recent b where b.forwarded_to is not null
         union all
         select coalesce(b.forwarded_by, k.sender_cust_id), 4, 0 from recent b
           cross join lateral (select sender_cust_id from cases where cases.id = b.case_id) k
-          where b.role = 2
+          where b.role = ${BoxRole.receiver}
         union all
         select p.partner_id, 5, 0 from cooperations p where p.applicant_id = ${me} and p.state = ${CooperationState.open}
         union all
