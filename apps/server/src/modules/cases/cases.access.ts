@@ -207,8 +207,8 @@ export async function copiesOf(
 }
 
 /** The caller's copy of a case (not emptied from its bin), or undefined: another organization's case is "missing". */
-export const findCopy = async (db: Queryable, actor: Actor, id: string, lock = false) =>
-  repo.findBox(db, id, custOf(actor), lock);
+export const findCopy = async (db: Queryable, actor: Actor, id: string, opts: { lock?: boolean } = {}) =>
+  repo.findBox(db, id, custOf(actor), opts);
 
 /**
  * The caller's copies in its bin that it may empty (every one of them: `purge` is offered on each binned copy), in

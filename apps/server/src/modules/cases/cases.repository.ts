@@ -282,7 +282,7 @@ export async function findBox(
   db: Queryable,
   caseId: string,
   custId: string,
-  lock = false,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<BoxRow | undefined> {
   const [row] = await rowsOf<RawBoxRow>(
     db,

@@ -70,7 +70,7 @@ export async function copyOf(
   opts: { lock?: boolean; db?: Queryable; right?: CaseRight } = {},
 ): Promise<BoxRow> {
   const db = opts.db ?? s.db;
-  const row = await findCopy(db, s.actor, id, opts.lock);
+  const row = await findCopy(db, s.actor, id, { lock: opts.lock ?? false });
   if (!row) {
     await audit(db, s.ctx, caseAudit(s, action, id, 'refused'));
     return refuse(CaseErrors.notFound);

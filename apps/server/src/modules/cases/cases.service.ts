@@ -383,7 +383,7 @@ export async function restore(s: Scope, id: string, recycleId: string): Promise<
     return refuse(CaseErrors.notFound);
   };
   const row = await s.db.transaction(async (tx) => {
-    const copy = await findCopy(tx, s.actor, id, true);
+    const copy = await findCopy(tx, s.actor, id, { lock: true });
     if (!copy || copy.box.recycleId !== recycleId || refusalOf(copy, 'restore', new Date(), s.actor.custType))
       return null;
     await repo.restoreBox(tx, id, custId, recycleId);

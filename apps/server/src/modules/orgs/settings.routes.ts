@@ -124,7 +124,11 @@ export const settingsRoutes =
         },
       },
       async (req) =>
-        ok(await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, true)),
+        ok(
+          await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, {
+            hide: true,
+          }),
+        ),
     );
 
     app.delete(
@@ -141,6 +145,10 @@ export const settingsRoutes =
         },
       },
       async (req) =>
-        ok(await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, false)),
+        ok(
+          await service.changePrivacy(db, requestContext(req), requireActor(req), req.query.privacy, {
+            hide: false,
+          }),
+        ),
     );
   };

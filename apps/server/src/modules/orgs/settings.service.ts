@@ -164,7 +164,7 @@ export async function changePrivacy(
   ctx: RequestContext,
   actor: Actor,
   bit: number,
-  hide: boolean,
+  { hide }: { hide: boolean },
 ): Promise<PrivacyAnswer> {
   const refusal = hide ? PrivacyErrors.update : PrivacyErrors.delete;
   const custId = await administeredOrg(db, actor, refusal);

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers } from './orgs.schema.ts';
 
-export async function shareOf(db: Queryable, custId: string, lock = false) {
+export async function shareOf(db: Queryable, custId: string, { lock = false }: { lock?: boolean } = {}) {
   const q = db
     .select({
       id: customers.id,

@@ -71,7 +71,7 @@ export async function uploadLogo(
   const which = type === 0 ? 'logo' : 'background';
   const { row, result: old } = await withNewFile(platform, actor, custId, which, file, (id) =>
     platform.db.transaction(async (tx) => {
-      const c = await repo.shareOf(tx, custId, true);
+      const c = await repo.shareOf(tx, custId, { lock: true });
       if (!c) throw new AppError(CustErrors.notFound);
       await repo.setLogo(tx, custId, which, id);
       await audit(tx, ctx, entry(actor, `customer.${which}.upload`, custId, { id, replaced: c[which] }));
@@ -87,7 +87,7 @@ export async function deleteLogo(platform: Platform, ctx: RequestContext, actor:
   const custId = await administeredOrg(platform, actor);
   const which = type === 0 ? 'logo' : 'background';
   const old = await platform.db.transaction(async (tx) => {
-    const c = await repo.shareOf(tx, custId, true);
+    const c = await repo.shareOf(tx, custId, { lock: true });
     if (!c) throw new AppError(CustErrors.notFound);
     await repo.setLogo(tx, custId, which, null);
     await audit(tx, ctx, entry(actor, `customer.${which}.delete`, custId, { id: c[which] }));
@@ -128,7 +128,7 @@ export async function addSharePicture(
     throw new AppError(ReportErrors.tooManyPictures);
   const { row } = await withNewFile(platform, actor, custId, 'share', file, (id) =>
     platform.db.transaction(async (tx) => {
-      const c = await repo.shareOf(tx, custId, true);
+      const c = await repo.shareOf(tx, custId, { lock: true });
       if (!c) throw new AppError(CustErrors.notFound);
       if (c.sharePictures.length >= MAX_SHARE_PICTURES) throw new AppError(ReportErrors.tooManyPictures);
       await repo.setSharePictures(tx, custId, [...c.sharePictures, id]);
@@ -147,7 +147,7 @@ export async function deleteSharePicture(
 ) {
   const custId = await administeredOrg(platform, actor);
   await platform.db.transaction(async (tx) => {
-    const c = await repo.shareOf(tx, custId, true);
+    const c = await repo.shareOf(tx, custId, { lock: true });
     if (!c || !c.sharePictures.includes(name)) throw new AppError(GenericErrors.objectNotFound, 'name');
     await repo.setSharePictures(
       tx,
@@ -182,7 +182,7 @@ export async function uploadVideo(platform: Platform, ctx: RequestContext, actor
 export async function deleteVideo(platform: Platform, ctx: RequestContext, actor: Actor) {
   const custId = await administeredOrg(platform, actor);
   const old = await platform.db.transaction(async (tx) => {
-    const c = await repo.shareOf(tx, custId, true);
+    const c = await repo.shareOf(tx, custId, { lock: true });
     if (!c?.shareVideo) throw new AppError(GenericErrors.objectNotFound);
     await repo.clearVideo(tx, custId);
     await audit(tx, ctx, entry(actor, 'customer.share.video.delete', custId, { id: c.shareVideo }));

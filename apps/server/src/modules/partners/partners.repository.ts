@@ -224,7 +224,7 @@ export async function findCooperation(
   db: Queryable,
   id: string,
   custId: string,
-  lock = false,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<CooperationWithOther | undefined> {
   const [row] = await rowsOf<Record<string, unknown>>(
     db,

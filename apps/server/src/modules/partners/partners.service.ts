@@ -161,7 +161,7 @@ export async function decide(s: PartnerScope, id: string, accept: boolean): Prom
   const custId = memberOrg(s.actor);
   const action = accept ? 'cooperation.accept' : 'cooperation.refuse';
   await guarded(s, action, id, async (tx) => {
-    const c = await repo.findCooperation(tx, id, custId, true);
+    const c = await repo.findCooperation(tx, id, custId, { lock: true });
     if (!c) return refuse(CooperationErrors.notFound);
     const why = cooperationRefusal(c, await cooperationViewer(tx, custId), accept ? 'accept' : 'refuse');
     if (why) return refuse(why);
@@ -182,7 +182,7 @@ export async function decide(s: PartnerScope, id: string, accept: boolean): Prom
 export async function cancel(s: PartnerScope, id: string): Promise<CooperationRow> {
   const custId = memberOrg(s.actor);
   await guarded(s, 'cooperation.cancel', id, async (tx) => {
-    const c = await repo.findCooperation(tx, id, custId, true);
+    const c = await repo.findCooperation(tx, id, custId, { lock: true });
     if (!c) return refuse(CooperationErrors.notFound);
     const why = cooperationRefusal(c, await cooperationViewer(tx, custId), 'cancel');
     if (why) return refuse(why);
