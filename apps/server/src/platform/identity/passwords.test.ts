@@ -32,7 +32,7 @@ describe('the hashing gate', () => {
     expect(gate.stats).toMatchObject({ active: 2, queued: 3 });
     await expect(job()).rejects.toBeInstanceOf(HashQueueFull);
     // An unbounded caller (setting a password) still waits its turn.
-    const unbounded = gate.run(async () => 'set', false);
+    const unbounded = gate.run(async () => 'set', { bounded: false });
     expect(gate.stats.queued).toBe(4);
     // Each of the five is released once it runs: the gate starts the next queued one as a slot frees.
     for (let i = 0; i < 5; i++) {

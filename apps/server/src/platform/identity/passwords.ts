@@ -31,8 +31,8 @@ export class Gate {
     return { active: this.active, queued: this.waiting.length, completed: this.completed };
   }
 
-  /** Runs `fn` when a slot is free. `bounded`: refuse with HashQueueFull instead of joining a full queue. */
-  async run<T>(fn: () => Promise<T>, bounded = true): Promise<T> {
+  /** Runs `fn` when a slot is free. `bounded` (the default): refuse with HashQueueFull instead of joining a full queue. */
+  async run<T>(fn: () => Promise<T>, { bounded = true }: { bounded?: boolean } = {}): Promise<T> {
     if (this.active < this.slots) this.active++;
     else {
       if (bounded && this.waiting.length >= this.maxQueue) throw new HashQueueFull();
@@ -65,7 +65,7 @@ const KEYLEN = 32;
 /** Setting a password (seed, future registration): waits for a slot however long the queue is. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await hashGate.run(() => scrypt(password, salt, KEYLEN, PARAMS), false);
+  const key = await hashGate.run(() => scrypt(password, salt, KEYLEN, PARAMS), { bounded: false });
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
