@@ -352,7 +352,7 @@ describe.each(engines)('sign-in (%s)', (engine) => {
     const gateClosed = new Promise<void>((r) => (open = r));
     // Take every slot and fill the queue, as a flood of sign-ins would.
     const held = Array.from({ length: hashGate.slots + hashGate.maxQueue }, () =>
-      hashGate.run(() => gateClosed, false),
+      hashGate.run(() => gateClosed, { bounded: false }),
     );
     try {
       expect(hashGate.stats.queued).toBe(hashGate.maxQueue);
