@@ -130,7 +130,9 @@ export function OrganizationDetails({ org }: { org: OrgDetail }) {
           <Flex wrap gap={8} justify="flex-end">
             {can('resubmit') && (
               <Button
-                type="primary"
+                // The next step after a failed audit; otherwise there for a new licence (the dialog says it goes
+                // back under review), so not the page's main button.
+                type={org.status === CustStatus.auditFailed ? 'primary' : 'default'}
                 icon={<SafetyCertificateOutlined />}
                 onClick={() => setDialog('resubmit')}
                 data-testid="org-resubmit"
