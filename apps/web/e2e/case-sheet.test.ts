@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { CaseType } from '@archway/contract';
 import { until } from '../../server/src/testing/poll.ts';
-import { openCaseList, SHOTS, startJourney, type Journey } from './server.ts';
+import { openCaseList, SHOTS, e2eTempDir, startJourney, type Journey } from './server.ts';
 import { DESKTOP, frames, openAs, PHONE, resize, TABLET } from './support/page.ts';
 import { archwayScan, jawPly, people, pngOf } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -84,7 +83,7 @@ describe('the printed case sheet in Chromium', () => {
       expect(colour.body).toMatchObject({ success: true });
 
       // The clinic's scanner software sends a restoration with the lab's form filled.
-      const scanDir = mkdtempSync(path.join(tmpdir(), 'archway-sheet-'));
+      const scanDir = e2eTempDir('archway-sheet-');
       writeFileSync(path.join(scanDir, 'upper.ply'), jawPly('upper', 7));
       const uploaded = await archwayScan([
         'upload',

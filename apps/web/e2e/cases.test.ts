@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { CaseType, ProcessStatus } from '@archway/contract';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
-import { openCaseList, startJourney, type Journey } from './server.ts';
+import { openCaseList, e2eTempDir, startJourney, type Journey } from './server.ts';
 import { DESKTOP, openAs, overflowOf, PHONE, resize } from './support/page.ts';
 import { archwayScan, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -154,7 +153,7 @@ describe('cases in Chromium', () => {
       // The clinic's scanner sends to the lab (restoration and orthodontics).
       const { clinic, lab, scanner } = await clinicAndLab();
       // The clinic's scanner software: archway-scan, as a script or a partner runs it.
-      const scanDir = mkdtempSync(path.join(tmpdir(), 'archway-scan-'));
+      const scanDir = e2eTempDir('archway-scan-');
       writeFileSync(path.join(scanDir, 'upper.ply'), sampleArchPly({ seed: 3 }));
       const uploaded = await archwayScan([
         'upload',
@@ -369,7 +368,7 @@ describe('cases in Chromium', () => {
 
       // The clinic imports a case from the web with its scanner: the files go up (tus), the lab receives it.
       const dialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
-      const folder = mkdtempSync(path.join(tmpdir(), 'archway-import-'));
+      const folder = e2eTempDir('archway-import-');
       writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 7 }));
       writeFileSync(path.join(folder, 'notes.txt'), 'not a scan');
       /** Opens the import dialog and fills it for a restoration of `patient` with `file`. */

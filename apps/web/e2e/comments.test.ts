@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
-import { SHOTS, startJourney, type Journey } from './server.ts';
+import { SHOTS, e2eTempDir, startJourney, type Journey } from './server.ts';
 import { atWidths, DESKTOP, openAs, openCasesAs, toastComesAndGoes } from './support/page.ts';
 import { archwayScan, people, pngOf } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -265,7 +264,7 @@ describe('comments in Chromium', () => {
       await mark(labPage);
 
       // The clinic's scanner uploads a case.
-      const scanDir = mkdtempSync(path.join(tmpdir(), 'archway-scan-'));
+      const scanDir = e2eTempDir('archway-scan-');
       writeFileSync(path.join(scanDir, 'upper.ply'), sampleArchPly({ seed: 7 }));
       const uploaded = await archwayScan([
         'upload',

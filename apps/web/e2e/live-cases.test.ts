@@ -1,9 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startJourney, type Journey } from './server.ts';
+import { e2eTempDir, startJourney, type Journey } from './server.ts';
 import { caseListShown, DESKTOP, issueScreen, openAs, PHONE } from './support/page.ts';
 import { archwayScan, jawPly, people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -61,7 +60,7 @@ describe('live case lists in Chromium', () => {
       const patient = 'Live Lena';
       await expect(recent.getByText(patient).count()).resolves.toBe(0);
 
-      const scanDir = mkdtempSync(path.join(tmpdir(), 'archway-live-'));
+      const scanDir = e2eTempDir('archway-live-');
       writeFileSync(path.join(scanDir, 'upper.ply'), jawPly('upper', 11, 8_000));
       const uploaded = await archwayScan([
         'upload',

@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { DEMO_ORDER_FORM } from '../../server/src/demo/seed-orders.ts';
-import { openCaseList, startJourney, type Journey } from './server.ts';
+import { openCaseList, e2eTempDir, startJourney, type Journey } from './server.ts';
 import { atWidths, openAs, openCasesAs } from './support/page.ts';
 import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -161,7 +160,7 @@ describe('order forms in Chromium', () => {
 
       // The clinic imports a restoration for the lab through the web.
       await openCasesAs(page, base, clinic.owner);
-      const folder = mkdtempSync(path.join(tmpdir(), 'archway-orders-'));
+      const folder = e2eTempDir('archway-orders-');
       writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 11 }));
       const importDialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
       async function openImport() {

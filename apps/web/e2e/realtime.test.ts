@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ProcessStatus } from '@archway/contract';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
-import { openCaseList, startJourney, type Journey } from './server.ts';
+import { openCaseList, e2eTempDir, startJourney, type Journey } from './server.ts';
 import { frames, openAs } from './support/page.ts';
 import { archwayScan, people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -59,7 +58,7 @@ describe('realtime in Chromium', () => {
       const patient = 'Realtime Rita';
       await expect(labPage.getByText(patient, { exact: true }).count()).resolves.toBe(0);
 
-      const scanDir = mkdtempSync(path.join(tmpdir(), 'archway-scan-'));
+      const scanDir = e2eTempDir('archway-scan-');
       writeFileSync(path.join(scanDir, 'upper.ply'), sampleArchPly({ seed: 5 }));
       const uploaded = await archwayScan([
         'upload',
