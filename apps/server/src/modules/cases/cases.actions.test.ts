@@ -68,7 +68,9 @@ const casePage = async (who: Caller, recycle: boolean): Promise<CaseRow[]> =>
 
 describe('cases: every action a row offers succeeds, every other is refused', { timeout: 300_000 }, () => {
   let t: TestApp;
-  beforeAll(async () => void (t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' })));
+  beforeAll(
+    async () => void (t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' })),
+  );
   afterAll(() => t.close());
 
   const world = () => caseWorld(t);
@@ -118,7 +120,9 @@ describe(
   { timeout: 300_000 },
   () => {
     let t: TestApp;
-    beforeAll(async () => void (t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' })));
+    beforeAll(
+      async () => void (t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' })),
+    );
     afterAll(() => t.close());
 
     const roles = {

@@ -23,7 +23,9 @@ interface World {
 
 describe('comments: posting is offered exactly where it succeeds', { timeout: 300_000 }, () => {
   let t: TestApp;
-  beforeAll(async () => void (t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' })));
+  beforeAll(
+    async () => void (t = await createTestApp('postgres', { ARCHWAY_DEMO: 'false', SCAN_THREADS: '0' })),
+  );
   afterAll(() => t.close());
 
   async function world(): Promise<World> {
