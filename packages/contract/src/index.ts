@@ -9,6 +9,7 @@ export * from './error-messages.ts';
 export * from './expiry.ts';
 export * from './devices.ts';
 export * from './cases.ts';
+export * from './case-history.ts';
 export * from './conversion.ts';
 export * from './registration.ts';
 export * from './file-type.ts';
