@@ -258,14 +258,20 @@ async function markDone(db: Db) {
  * encrypted. Made through `createCase`, as an upload would; insert-unless-present (upload ids `demo:<n>`), and once
  * all exist a marker row (`demo.cases`) ends the seeding for good: deleted cases or scanners do not come back.
  */
-export async function seedDemoCases(db: Db, storage: Storage, area = 'default'): Promise<void> {
+export async function seedDemoCases(
+  db: Db,
+  storage: Storage,
+  area = 'default',
+  /** Fewer than the demo's cases (tests that need only some). */
+  many = DEMO_CASES,
+): Promise<void> {
   const [marked] = await db
     .select({ key: platformSettings.key })
     .from(platformSettings)
     .where(eq(platformSettings.key, DEMO_CASES_MARKER));
   if (marked) return;
   const [done] = await db.select({ n: count() }).from(cases).where(like(cases.uploadId, 'demo:%'));
-  if ((done?.n ?? 0) >= DEMO_CASES) return markDone(db);
+  if ((done?.n ?? 0) >= many) return markDone(db);
   const orgs = new Map(
     (
       await db
@@ -313,8 +319,8 @@ export async function seedDemoCases(db: Db, storage: Storage, area = 'default'):
 
   const actor = (await actorFor(db, clinicUser.id, clinic))!;
   const now = Date.now();
-  for (let n = 1; n <= DEMO_CASES; n++) {
-    const encrypted = n === DEMO_CASES;
+  for (let n = 1; n <= many; n++) {
+    const encrypted = n === many;
     // Each plain case holds both jaws (the viewer shows or hides each); the encrypted one holds sealed bytes.
     const scans = encrypted
       ? [
