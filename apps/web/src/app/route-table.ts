@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 
 /**
- * The application routes of product §2. Each carries `permission` (its own path), a title key and
+ * The application routes of product §2. Each carries `permission` (its own path; a case's page `/case/:id` the case
+ * box's), a title key and
  * the keep-alive flag. A route without `load` is not built yet: it answers "not available yet".
  * Later issues add `load` (and a menu entry in menu-config.ts) when their screen really works.
  */
@@ -30,6 +31,15 @@ const route = (
 export const appRoutes: readonly AppRouteDef[] = [
   route('/home', { keepAlive: true }, () => import('../features/home/HomePage.tsx')),
   route('/case', { keepAlive: true }, () => import('../features/cases/CasePage.tsx')),
+  // One case's page (issue 32): under the case box's permission and menu entry; not kept alive (one page per
+  // case would pile up), the lists it returns to are.
+  {
+    path: '/case/:id',
+    permission: '/case',
+    titleKey: 'casePage.title',
+    keepAlive: false,
+    load: () => import('./pages/CaseViewRoute.tsx'),
+  },
   route('/caseNot', { keepAlive: true }, () => import('../features/cases/CaseNotPage.tsx')),
   route('/caseComment', { keepAlive: true }, () => import('../features/comments/CaseCommentPage.tsx')),
   route('/caseReply', { keepAlive: false }, () => import('../features/comments/CaseReplyPage.tsx')),

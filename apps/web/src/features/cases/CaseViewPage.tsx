@@ -1,0 +1,165 @@
+import { useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { Badge, Button, Card, Flex, Result, Skeleton, Tabs } from 'antd';
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CustType } from '@archway/contract';
+import { useCurrentUser } from '../../shared/api/current-user.ts';
+import { ApiError } from '../../shared/request.ts';
+import { useViewportMode } from '../../shared/ui/use-viewport.ts';
+import { useCasePageDetail } from './api/get-case-history.ts';
+import { CASE_LIST_PATH, CaseHeader, useBack } from './components/case-page/CaseHeader.tsx';
+import { CaseViewerPane } from './components/case-page/CaseViewerPane.tsx';
+import { DetailsPanel } from './components/case-page/DetailsPanel.tsx';
+import { HistoryPanel } from './components/case-page/HistoryPanel.tsx';
+import './components/case-page/case-page.css';
+
+/** Keeps an element as tall as the window below its top (less the layout's bottom padding). */
+function useFillHeight(ref: RefObject<HTMLElement | null>, bottom: number) {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0;
+      setHeight(Math.max(420, window.innerHeight - top - bottom));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [ref, bottom]);
+  return height;
+}
+
+/** A case id that is not one (a mistyped address) answers as missing, like a case of someone else. */
+const isMissing = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.i18nKey === 'errors.case.notFound' ||
+    (error.kind === 'refused' && error.status === 404) ||
+    error.field === 'id');
+
+/**
+ * What the case page shows of other features (features never import each other: `app/pages/CaseViewRoute.tsx`
+ * composes them): the thread, a component that reads it as the page opens, and the share links.
+ */
+export interface CaseViewSlots {
+  /** The case's thread and composer (features/comments), in the Conversation tab. */
+  Conversation: ComponentType<{ caseId: string; canComment: boolean }>;
+  /**
+   * Mounted while the page is open, whichever tab shows: marks the thread read (its unread replies clear) and
+   * tells how many messages it has (again after each new one). Renders nothing.
+   */
+  ThreadReader: ComponentType<{ caseId: string; onCount: (count: number) => void }>;
+  /** The case's 3D share links: make one, copy it, revoke (features/models). */
+  ShareLinks: ComponentType<{ caseId: string }>;
+}
+
+/**
+ * `/case/:id` (issue 32): one page for one case. The header (who, what, progress, due date, the allowed actions),
+ * the 3D viewer filling the main area, and beside it the tabs Details (files, conversions, order), Conversation
+ * (the thread, read when the page opens) and History. On a phone every part is a tab (Viewer first). `?pin=` opens
+ * the viewer at a remark pinned to the scan.
+ */
+export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseViewSlots) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const mode = useViewportMode();
+  const mobile = mode === 'mobile';
+  const { data: user } = useCurrentUser();
+  const detail = useCasePageDetail(id);
+  const [comments, setComments] = useState(0);
+  const back = useBack();
+  const root = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(root, mobile ? 12 : 24);
+  const [tab, setTab] = useState(mobile ? 'viewer' : 'details');
+
+  if (detail.isError) {
+    if (isMissing(detail.error))
+      return (
+        <Result
+          status="404"
+          title={t('casePage.notFound.title')}
+          subTitle={t('casePage.notFound.body')}
+          data-testid="case-page-not-found"
+          extra={
+            <Button
+              type="primary"
+              href={`/v5${CASE_LIST_PATH}`}
+              onClick={(e) => (e.preventDefault(), back())}
+            >
+              {t('casePage.notFound.back')}
+            </Button>
+          }
+        />
+      );
+    return (
+      <Result
+        status="error"
+        title={detail.error instanceof ApiError ? t(detail.error.i18nKey) : t('cases.detail.failed')}
+        data-testid="case-page-failed"
+        extra={
+          <Button type="primary" onClick={() => void detail.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const d = detail.data;
+  if (!d)
+    return (
+      <Card data-testid="case-page-loading">
+        <Skeleton active paragraph={{ rows: 2 }} />
+        <Skeleton.Node active style={{ width: '100%', height: 320, marginTop: 16 }} />
+      </Card>
+    );
+
+  const reduced = user?.custType === CustType.clinic;
+  const viewer = <CaseViewerPane caseId={d.id} patient={d.patientName} initialPin={params.get('pin')} />;
+  const conversation = <Conversation caseId={d.id} canComment={d.actions.includes('comment')} />;
+  const history = <HistoryPanel caseId={d.id} commentCount={comments} />;
+  const conversationLabel = (
+    <Flex gap={6} align="center">
+      {t('casePage.tabs.conversation')}
+      {comments > 0 && <Badge count={comments} color="#8c8c8c" size="small" />}
+    </Flex>
+  );
+  const sideTabs = [
+    { key: 'details', label: t('casePage.tabs.details'), children: <DetailsPanel detail={d} /> },
+    { key: 'conversation', label: conversationLabel, children: conversation },
+    { key: 'history', label: t('casePage.tabs.history'), children: history },
+  ];
+
+  return (
+    <div
+      ref={root}
+      className={`case-page is-${mode}`}
+      style={height ? { height } : undefined}
+      data-testid="case-view-page"
+      data-case={d.id}
+    >
+      <ThreadReader caseId={d.id} onCount={setComments} />
+      <CaseHeader detail={d} mode={mode} reduced={reduced} ShareLinks={ShareLinks} />
+      {mobile ? (
+        <Tabs
+          className="case-page-tabs"
+          activeKey={tab}
+          onChange={setTab}
+          data-testid="case-page-tabs"
+          items={[{ key: 'viewer', label: t('casePage.tabs.viewer'), children: viewer }, ...sideTabs]}
+        />
+      ) : (
+        <div className="case-page-body">
+          <main className="case-page-main">{viewer}</main>
+          <aside className="case-page-side" data-testid="case-page-side">
+            <Tabs
+              className="case-page-tabs"
+              activeKey={tab === 'viewer' ? 'details' : tab}
+              onChange={setTab}
+              data-testid="case-page-tabs"
+              items={sideTabs}
+            />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

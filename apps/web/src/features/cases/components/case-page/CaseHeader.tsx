@@ -1,0 +1,374 @@
+import { useState, type ComponentType } from 'react';
+import { App, Button, Dropdown, Flex, Modal, Progress, Tag, Tooltip, Typography } from 'antd';
+import {
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
+  CalendarOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  LinkOutlined,
+  MoreOutlined,
+  PrinterOutlined,
+  ShareAltOutlined,
+  StopOutlined,
+  SwapOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NO_RECEIVER, type CaseDetail } from '@archway/contract';
+import { toast } from '../../../../shared/ui/toast.ts';
+import type { ViewportMode } from '../../../../shared/ui/use-viewport.ts';
+import { useCancelCase } from '../../api/cancel-case.ts';
+import { useCaseDownloads } from '../../api/download-case.ts';
+import { getCaseConversionsQueryKey } from '../../api/get-case-conversions.ts';
+import { useMoveToRecycle } from '../../api/move-to-recycle.ts';
+import { useRestoreCases } from '../../api/restore-case.ts';
+import { caseNumber } from '../../utils/case-number.ts';
+import { localDate } from '../../utils/dates.ts';
+import { caseTypeKey } from '../../utils/filters.ts';
+import { PROCESS_COLORS, processStatusKey } from '../../utils/process-status.ts';
+import { ConvertDialog } from '../ConvertDialog.tsx';
+import { ForwardDialog } from '../ForwardDialog.tsx';
+import { PrintDialog } from '../PrintDialog.tsx';
+import { ProcessStatusSelect } from '../ProcessStatusSelect.tsx';
+import {
+  dueIn,
+  dueInText,
+  isDestructivePageAction,
+  pageActions,
+  type PageAction,
+} from './case-page-model.ts';
+import { useIntlLocale } from './use-intl-locale.ts';
+
+const ICONS: Record<PageAction, ComponentType> = {
+  download: DownloadOutlined,
+  convert: SwapOutlined,
+  print: PrinterOutlined,
+  forward: ShareAltOutlined,
+  share: LinkOutlined,
+  cancel: StopOutlined,
+  recycle: DeleteOutlined,
+  restore: UndoOutlined,
+};
+
+/** The list a case page returns to when it was opened by address (no page of the app before it). */
+export const CASE_LIST_PATH = '/case';
+
+/** Back: to where the person came from (the list as it was), else the case box. */
+export function useBack() {
+  const navigate = useNavigate();
+  return () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(CASE_LIST_PATH);
+  };
+}
+
+/** The due date and the time left until it, in the interface language; red once past, orange within two days. */
+function DueDate({ due }: { due: string | null }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const left = dueIn(due, new Date());
+  if (!due) return null;
+  const color = !left ? 'default' : left.overdue ? 'red' : left.days <= 2 ? 'orange' : 'default';
+  return (
+    <Tag icon={<CalendarOutlined />} color={color} data-testid="case-page-due" className="case-page-tag">
+      {t('casePage.header.due', { date: localDate(due) })}
+      {left && (
+        <>
+          {' '}
+          ·{' '}
+          {left.overdue
+            ? t('casePage.header.overdue', { when: dueInText(left, locale) })
+            : dueInText(left, locale)}
+        </>
+      )}
+    </Tag>
+  );
+}
+
+/** The lab's progress: a select for the receiving lab (the server's `status`), else each lab's as a tag. */
+function LabProgress({ detail: d }: { detail: CaseDetail }) {
+  const { t } = useTranslation();
+  if (d.actions.includes('status')) return <ProcessStatusSelect caseId={d.id} current={d.processStatus} />;
+  if (d.isSend && d.receivers.length > 0)
+    return (
+      <Flex gap={4} wrap data-testid="case-page-progress">
+        {d.receivers.map((r) => (
+          <Tag
+            key={r.custId}
+            color={r.processStatus ? PROCESS_COLORS[r.processStatus] : 'default'}
+            className="case-page-tag"
+          >
+            {d.receivers.length > 1 ? `${r.custName}: ` : ''}
+            {t(processStatusKey(r.processStatus))}
+          </Tag>
+        ))}
+      </Flex>
+    );
+  return (
+    <Tag
+      color={d.processStatus ? PROCESS_COLORS[d.processStatus] : 'default'}
+      data-testid="case-page-progress"
+      className="case-page-tag"
+    >
+      {t(processStatusKey(d.processStatus))}
+    </Tag>
+  );
+}
+
+type Dialog = 'convert' | 'print' | 'forward' | 'share' | null;
+
+/**
+ * The case page's header: patient, case number, sender → receiver, dentist, case type, the lab's progress, due date
+ * and time left, and the actions the server's `actions` allow (download with its percentage, convert, print,
+ * forward, share, cancel, recycle, restore). On a phone it is compact: the main action stays a button, the others
+ * are in a "More" menu.
+ */
+export function CaseHeader({
+  detail: d,
+  mode,
+  reduced,
+  ShareLinks,
+}: {
+  detail: CaseDetail;
+  mode: ViewportMode;
+  reduced: boolean;
+  /** The case's share links (features/models, passed in by the app). */
+  ShareLinks: ComponentType<{ caseId: string }>;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const back = useBack();
+  const downloads = useCaseDownloads();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const cancel = useCancelCase({ onSuccess: () => toast(t('cases.messages.cancelled'), 'success') });
+  const move = useMoveToRecycle({
+    onSuccess: ({ moved }) => {
+      toast(t('cases.messages.moved', { count: moved }), 'success');
+      void navigate(CASE_LIST_PATH);
+    },
+  });
+  const restore = useRestoreCases({
+    onSuccess: ({ restored }) => toast(t('cases.messages.restored', { count: restored }), 'success'),
+  });
+  const progress = downloads.progress[d.id];
+  const downloading = progress !== undefined;
+  const mobile = mode === 'mobile';
+
+  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>) =>
+    modal.confirm({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger: true, id: 'case-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: () => run().catch(() => undefined),
+    });
+
+  const act = (action: PageAction) => {
+    switch (action) {
+      case 'download':
+        return void downloads.start(d);
+      case 'convert':
+      case 'print':
+      case 'forward':
+      case 'share':
+        return setDialog(action);
+      case 'cancel':
+        return confirm(
+          t('cases.confirm.cancelTitle'),
+          t('cases.confirm.cancelBody', { patient: d.patientName }),
+          t('cases.actions.cancel'),
+          () => cancel.mutateAsync(d.id),
+        );
+      case 'recycle':
+        return confirm(
+          t('cases.confirm.recycleTitle'),
+          t('cases.confirm.recycleBody', { count: 1 }),
+          t('cases.actions.recycle'),
+          () => move.mutateAsync([d.id]),
+        );
+      case 'restore':
+        return d.recycleId ? restore.mutate([{ id: d.id, recycleId: d.recycleId }]) : undefined;
+    }
+  };
+
+  const label = (action: PageAction) =>
+    action === 'download' && downloading
+      ? progress === null
+        ? t('cases.actions.download')
+        : `${progress}%`
+      : t(`casePage.actions.${action}`);
+
+  const actions = pageActions(d.actions);
+  // A phone keeps the first action (download, else the first allowed) as a button, the rest under More.
+  const inline = mobile ? actions.slice(0, 1) : actions;
+  const more = mobile ? actions.slice(1) : [];
+
+  const button = (action: PageAction) => {
+    const Icon = ICONS[action];
+    const icon =
+      action === 'download' && downloading ? (
+        <Progress
+          type="circle"
+          size={16}
+          percent={progress ?? 0}
+          showInfo={false}
+          strokeWidth={14}
+          data-testid="case-page-download-ring"
+        />
+      ) : (
+        <Icon />
+      );
+    return (
+      <Button
+        key={action}
+        icon={icon}
+        danger={isDestructivePageAction(action)}
+        type={action === 'download' ? 'primary' : 'default'}
+        disabled={action === 'download' && downloading}
+        onClick={() => act(action)}
+        data-testid={`case-page-${action}`}
+        data-percent={action === 'download' ? (progress ?? '') : undefined}
+      >
+        {label(action)}
+      </Button>
+    );
+  };
+
+  const sender = d.sendName;
+  const receiver = d.receviceId === NO_RECEIVER ? null : d.receviceName;
+  const route = (
+    <span className="case-page-route" data-testid="case-page-route">
+      <span>{sender || '–'}</span>
+      <ArrowRightOutlined aria-label={t('casePage.header.to')} className="case-page-route-arrow" />
+      <span>{receiver || '–'}</span>
+      {d.thirdPartyName && (
+        <>
+          <ArrowRightOutlined className="case-page-route-arrow" />
+          <span>{d.thirdPartyName}</span>
+        </>
+      )}
+      {d.forwardedByName && (
+        <Typography.Text type="secondary">
+          {' '}
+          {t('cases.forward.via', { name: d.forwardedByName })}
+        </Typography.Text>
+      )}
+    </span>
+  );
+
+  return (
+    <header className={`case-page-header${mobile ? ' is-phone' : ''}`} data-testid="case-page-header">
+      <Flex gap={8} align="flex-start">
+        <Tooltip title={t('casePage.back')}>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={back}
+            aria-label={t('casePage.back')}
+            data-testid="case-page-back"
+            className="case-page-back"
+          />
+        </Tooltip>
+        <Flex vertical gap={mobile ? 2 : 6} style={{ minWidth: 0, flex: 1 }}>
+          <Flex gap={8} align="baseline" wrap style={{ minWidth: 0 }}>
+            <Typography.Title
+              level={mobile ? 5 : 4}
+              style={{ margin: 0, minWidth: 0 }}
+              ellipsis={{ tooltip: d.patientName }}
+              data-testid="case-page-patient"
+            >
+              {d.patientName || '–'}
+            </Typography.Title>
+            <Typography.Text
+              type="secondary"
+              copyable={{ text: caseNumber(d.id) }}
+              data-testid="case-page-number"
+            >
+              {t('casePage.header.number', { number: caseNumber(d.id) })}
+            </Typography.Text>
+            {d.status === 5 && <Tag color="red">{t('cases.status.5')}</Tag>}
+          </Flex>
+          <Flex gap={mobile ? 4 : 12} wrap align="center" className="case-page-meta">
+            {route}
+            <span data-testid="case-page-dentist">
+              <Typography.Text type="secondary">{t('cases.columns.dentist')}: </Typography.Text>
+              {d.dentist || '–'}
+            </span>
+            <span data-testid="case-page-type">{t(caseTypeKey(d.caseType))}</span>
+          </Flex>
+          <Flex gap={8} wrap align="center">
+            <LabProgress detail={d} />
+            <DueDate due={d.dueDate} />
+          </Flex>
+        </Flex>
+        {!mobile && (
+          <Flex gap={8} wrap justify="flex-end" className="case-page-actions" data-testid="case-page-actions">
+            {inline.map(button)}
+          </Flex>
+        )}
+      </Flex>
+      {mobile && actions.length > 0 && (
+        <Flex gap={8} className="case-page-actions is-phone" data-testid="case-page-actions">
+          {inline.map(button)}
+          {more.length > 0 && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: more.map((action) => {
+                  const Icon = ICONS[action];
+                  return {
+                    key: action,
+                    icon: <Icon />,
+                    danger: isDestructivePageAction(action),
+                    label: t(`casePage.actions.${action}`),
+                  };
+                }),
+                onClick: ({ key }) => act(key as PageAction),
+              }}
+            >
+              <Button icon={<MoreOutlined />} data-testid="case-page-more">
+                {t('common.more')}
+              </Button>
+            </Dropdown>
+          )}
+        </Flex>
+      )}
+      {dialog === 'convert' && (
+        <ConvertDialog
+          caseId={d.id}
+          patient={d.patientName}
+          onClose={() => {
+            setDialog(null);
+            // A conversion started there shows in the Details tab's files at once.
+            void client.invalidateQueries({ queryKey: getCaseConversionsQueryKey(d.id) });
+          }}
+        />
+      )}
+      {dialog === 'print' && <PrintDialog caseId={d.id} reduced={reduced} onClose={() => setDialog(null)} />}
+      {dialog === 'forward' && (
+        <ForwardDialog caseId={d.id} patient={d.patientName} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'share' && (
+        <Modal
+          open
+          title={t('casePage.share.title', { patient: d.patientName || '–' })}
+          onCancel={() => setDialog(null)}
+          footer={null}
+          destroyOnHidden
+          width={mobile ? '100vw' : 640}
+          data-testid="case-page-share"
+        >
+          <Typography.Paragraph type="secondary">{t('casePage.share.intro')}</Typography.Paragraph>
+          <ShareLinks caseId={d.id} />
+        </Modal>
+      )}
+    </header>
+  );
+}
