@@ -1,10 +1,11 @@
-import { Activity, useState, type ReactNode } from 'react';
+import { Activity, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useMatches, useOutlet } from 'react-router';
 import { isRouteHandle } from '../route-table.ts';
 
 /**
  * Renders the current page; pages whose route is kept alive stay mounted but hidden
- * (React's `<Activity mode="hidden">`) after you leave, so their state is there when you return.
+ * (React's `<Activity mode="hidden">`) after you leave, so their state is there when you return, and at the place
+ * the window was scrolled to (a case list, after a case's page and Back). Any other page starts at the top.
  */
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
@@ -18,6 +19,20 @@ export function KeepAliveOutlet() {
   if (keepAlive && outlet && !cache.has(pathname)) {
     setCache(new Map(cache).set(pathname, outlet));
   }
+
+  // Where each page was scrolled to, by path: recorded as the window scrolls, given back when a kept page returns.
+  const scrolled = useRef(new Map<string, number>());
+  const shown = useRef(pathname);
+  useEffect(() => {
+    const record = () => scrolled.current.set(shown.current, window.scrollY);
+    window.addEventListener('scroll', record, { passive: true });
+    return () => window.removeEventListener('scroll', record);
+  }, []);
+  useLayoutEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    window.scrollTo(0, (keepAlive && scrolled.current.get(pathname)) || 0);
+  }, [pathname, keepAlive]);
 
   return (
     <>

@@ -1,39 +1,39 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Flex, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Button, Card, Flex, Typography } from 'antd';
 import { MessageOutlined, PictureOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CommentCaseRow } from '@archway/contract';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable.tsx';
 import { SearchAndRefresh } from '../../shared/ui/SearchAndRefresh.tsx';
 import { usePagedQuery } from '../../shared/ui/paged-table.ts';
+import { LinkButton } from '../../shared/ui/LinkButton.tsx';
+import { casePath, legacyCaseTarget } from '../../shared/case-page/case-path.ts';
+import { UnreadMark } from '../../shared/case-page/unread-replies.tsx';
 import { commentPageKey, getCommentPage } from './api/get-comment-page.ts';
-import { ThreadDrawer } from './components/ThreadDrawer.tsx';
 
 /**
  * `/caseComment`: the cases with comments, newest comment first, paged, with each case's new replies; a row opens
- * its thread (which clears them). `?caseId=` opens a case's thread directly (the case card's comment action).
+ * the case's page at its conversation (which clears them). The old `?caseId=` (a case's thread) is replaced by
+ * that page.
  */
 export default function CaseCommentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const [opened, setOpened] = useState<CommentCaseRow | null>(null);
+  const location = useLocation();
+  const legacy = legacyCaseTarget(location.pathname, location.search);
+  useEffect(() => {
+    if (legacy) void navigate(legacy, { replace: true });
+  }, [legacy, navigate]);
   const list = usePagedQuery(commentPageKey, getCommentPage, t);
-  const linked = params.get('caseId');
-  const openCaseId = opened?.caseId ?? linked;
-  const linkedRow = list.records.find((r) => r.caseId === linked);
+  const conversation = (r: CommentCaseRow) => casePath(r.caseId, { tab: 'conversation' });
 
   const columns: DataColumn<CommentCaseRow>[] = [
     {
       key: 'patientName',
       title: t('comments.columns.patient'),
-      render: (r) => (
-        <Badge count={r.unread} size="small" offset={[8, 0]} data-testid="row-unread">
-          <Typography.Text strong>{r.patientName}</Typography.Text>
-        </Badge>
-      ),
+      render: (r) => <CommentPatient row={r} to={conversation(r)} />,
     },
     { key: 'senderName', title: t('comments.columns.sender'), ellipsis: 200 },
     {
@@ -74,7 +74,7 @@ export default function CaseCommentPage() {
         dataSource={list.records}
         loading={list.query.isFetching}
         pagination={list.pagination}
-        cardTitle={(r) => r.patientName}
+        cardTitle={(r) => <CommentPatient row={r} to={conversation(r)} />}
         toolbar={
           <SearchAndRefresh
             keyword={list.keyword}
@@ -91,26 +91,31 @@ export default function CaseCommentPage() {
           </Flex>
         }
         actions={(r) => (
-          <Button
+          <LinkButton
+            to={conversation(r)}
             type="link"
             size="small"
             icon={<MessageOutlined />}
-            onClick={() => setOpened(r)}
             data-testid="open-thread"
           >
             {t('comments.open')}
-          </Button>
+          </LinkButton>
         )}
       />
-      <ThreadDrawer
-        caseId={openCaseId}
-        title={(opened ?? linkedRow)?.patientName}
-        canComment={(opened ?? linkedRow)?.canComment ?? true}
-        onClose={() => {
-          setOpened(null);
-          if (linked) setParams({}, { replace: true });
-        }}
-      />
     </Card>
+  );
+}
+
+/** The patient, a link to the case's conversation, with the caller's unread replies on it. */
+function CommentPatient({ row, to }: { row: CommentCaseRow; to: string }) {
+  return (
+    <Flex align="center" gap={8} style={{ minWidth: 0 }} data-testid="row-unread" data-count={row.unread}>
+      <Link to={to} style={{ color: 'inherit', minWidth: 0 }} data-testid="case-open">
+        <Typography.Text strong ellipsis={{ tooltip: row.patientName }} style={{ color: 'inherit' }}>
+          {row.patientName}
+        </Typography.Text>
+      </Link>
+      <UnreadMark count={row.unread} />
+    </Flex>
   );
 }

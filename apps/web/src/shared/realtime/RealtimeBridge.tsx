@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,13 @@ import { renewUser } from '../auth/identity.ts';
 import { markArrived } from './arrivals.ts';
 import { openHub, REALTIME_KEYS } from './hub.ts';
 import { viewportMode } from '../ui/use-viewport.ts';
-import { forgetShownNotices, replaceShownNotices, showFailedNotice, showTaskNotice } from './task-notice.tsx';
+import {
+  forgetShownNotices,
+  replaceShownNotices,
+  showArrivalToast,
+  showFailedNotice,
+  showTaskNotice,
+} from './task-notice.tsx';
 
 /** Where a new case's toast shows, by layout mode (the task notices' places are in `app/providers.tsx`). */
 const arrivalPlacement = { wide: 'bottom', compact: 'bottomRight', mobile: 'top' } as const;
@@ -25,8 +31,8 @@ const refresh = (client: QueryClient, ...keys: (readonly string[])[]) =>
 /**
  * The realtime hub's client side, mounted once by the application layout: it renders nothing. Messages only
  * announce what is stored, so each one refreshes the queries that read it: `caseChanged` the case lists and the
- * home's cards (a case `received` also shows a toast opening it, at the bottom or on a phone at the top, and is
- * highlighted in open lists), `NewReply` the comment badge, `notice` the bell; `Task` also shows a
+ * home's cards (a case `received` also shows a toast opening its page, at the bottom or on a phone at the top, and
+ * is highlighted in open lists), `NewReply` the comment badge, `notice` the bell; `Task` also shows a
  * persistent notice opening the case, `Failed` an error notice, `adminNotice` renews the token and reads the current
  * user again. After a reconnect everything is read again, so nothing missed while offline stays missed.
  */
@@ -54,42 +60,22 @@ export function RealtimeBridge() {
       refresh(client, REALTIME_KEYS.cases, REALTIME_KEYS.home);
       if (m?.reason !== 'received') return;
       const { navigate: go, notification: notify, t: tr } = latest.current;
-      const key = `case-arrived-${m.id}`;
       markArrived(m.id);
-      notify.info({
-        key,
-        className: 'realtime-case-arrived',
-        // Clear of the page's toolbar (filters, view switch), of the task notices and of the help button: at the
-        // bottom in the middle, where wide lists have text cells and no controls (their actions are pinned right);
-        // below 1200 px, where the actions are the second column, at the bottom right; on a phone at the top below
-        // the top bar, clear of the cards' actions at the bottom.
-        placement: arrivalPlacement[viewportMode(window.innerWidth)],
-        title: tr('realtime.arrived.title'),
-        description: m.patientName
-          ? tr('realtime.arrived.patient', { name: m.patientName })
-          : tr('realtime.arrived.description'),
-        // A toast, not a task: it goes by itself (and any time by its close button).
-        duration: 8,
-        actions: (
-          <Button
-            type="primary"
-            size="small"
-            className="realtime-case-open"
-            onClick={() => {
-              notify.destroy(key);
-              void go(`/case?id=${encodeURIComponent(m.id)}`);
-            }}
-          >
-            {tr('realtime.task.open')}
-          </Button>
-        ),
-      });
+      // Clear of the page's toolbar (filters, view switch), of the task notices and of the help button: at the
+      // bottom in the middle, where wide lists have text cells and no controls (their actions are pinned right);
+      // below 1200 px, where the actions are the second column, at the bottom right; on a phone at the top below
+      // the top bar, clear of the cards' actions at the bottom.
+      showArrivalToast(
+        m,
+        { notify, t: tr, go: (to) => void go(to) },
+        arrivalPlacement[viewportMode(window.innerWidth)],
+      );
     });
     socket.on(RealtimeEvent.notice, () => refresh(client, REALTIME_KEYS.notices));
     socket.on(RealtimeEvent.newReply, () => refresh(client, REALTIME_KEYS.comments));
     socket.on(RealtimeEvent.task, (m: TaskMessage) => {
       const { navigate: go, notification: notify, t: tr } = latest.current;
-      // A built model opens the model builder (calls-and-errors §7.3: /caseBuilder?id=), whose job it refreshes.
+      // A built model refreshes the model builder's jobs; its notice opens the case's page (issue 32).
       refresh(client, REALTIME_KEYS.cases, ...(m.reason === 'model' ? [REALTIME_KEYS.models] : []));
       showTaskNotice(m, { notify, t: tr, go: (to) => void go(to) });
     });

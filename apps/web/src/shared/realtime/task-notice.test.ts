@@ -6,18 +6,20 @@ import {
   forgetShownNotices,
   replaceShownNotices,
   showFailedNotice,
+  showArrivalToast,
   showingCase,
   showTaskNotice,
 } from './task-notice.tsx';
 
 describe('showingCase', () => {
-  it('knows the case detail and the model builder of a case, under any base or system prefix', () => {
-    expect(showingCase('c1', 'case', { pathname: '/v5/case', search: '?id=c1' })).toBe(true);
-    expect(showingCase('c1', 'case', { pathname: '/v5/first/case/', search: '?id=c1&x=1' })).toBe(true);
-    expect(showingCase('c1', 'case', { pathname: '/v5/case', search: '' })).toBe(false);
-    expect(showingCase('c1', 'case', { pathname: '/v5/case', search: '?id=c2' })).toBe(false);
-    expect(showingCase('c1', 'case', { pathname: '/v5/caseBuilder', search: '?id=c1' })).toBe(false);
-    expect(showingCase('c1', 'caseBuilder', { pathname: '/v5/caseBuilder', search: '?id=c1' })).toBe(true);
+  it("knows the case's page at any tab, under any base or system prefix", () => {
+    expect(showingCase('c1', { pathname: '/v5/case/c1' })).toBe(true);
+    expect(showingCase('c1', { pathname: '/v5/first/case/c1/' })).toBe(true);
+    expect(showingCase('c 1', { pathname: '/v5/case/c%201' })).toBe(true);
+    expect(showingCase('c1', { pathname: '/v5/case' })).toBe(false);
+    expect(showingCase('c1', { pathname: '/v5/case/c2' })).toBe(false);
+    expect(showingCase('c1', { pathname: '/v5/case/c1/extra' })).toBe(false);
+    expect(showingCase('c1', { pathname: '/v5/caseBuilder' })).toBe(false);
   });
 });
 
@@ -72,5 +74,54 @@ describe('persistent notices follow a new placement', () => {
     const third = recorder();
     replaceShownNotices(third.notify);
     expect(third.opened).toEqual([]);
+  });
+});
+
+describe("a notice's open button", () => {
+  afterEach(() => {
+    forgetShownNotices();
+    vi.unstubAllGlobals();
+  });
+  const press = (args: ArgsProps) => (args.actions as { props: { onClick: () => void } }).props.onClick();
+
+  it.each(['finished', 'converted', 'model'])("opens the case's page (a %s task)", (reason) => {
+    vi.stubGlobal('window', { location: { pathname: '/v5/case', search: '' } });
+    const { notify, opened, destroyed } = recorder();
+    const go = vi.fn();
+    showTaskNotice({ noticeId: 'n1', caseId: 'c 1', reason } as TaskMessage, { notify, t, go });
+    expect((opened[0]!.actions as { props: { children: string } }).props.children).toBe('realtime.task.open');
+    press(opened[0]!);
+    expect(go).toHaveBeenCalledWith('/case/c%201');
+    expect(destroyed).toEqual(['task-n1']);
+    // Opened: it does not come back when the window changes its layout.
+    const again = recorder();
+    replaceShownNotices(again.notify);
+    expect(again.opened).toEqual([]);
+  });
+
+  it("is not offered while that case's page shows (at any tab), and is for another case", () => {
+    vi.stubGlobal('window', { location: { pathname: '/v5/case/c1', search: '?tab=conversation' } });
+    const { notify, opened } = recorder();
+    const go = vi.fn();
+    showTaskNotice(task('n1', 'c1'), { notify, t, go });
+    showFailedNotice({ noticeId: 'n2', caseId: 'c1', reason: 'conversion' } as never, { notify, t, go });
+    showTaskNotice(task('n3', 'c2'), { notify, t, go });
+    expect(opened.map((a) => Boolean(a.actions))).toEqual([false, false, true]);
+  });
+
+  it("the new case's toast opens its page, goes by itself, and offers nothing on that page", () => {
+    vi.stubGlobal('window', { location: { pathname: '/v5/home', search: '' } });
+    const { notify, opened, destroyed } = recorder();
+    const go = vi.fn();
+    showArrivalToast({ id: 'c9', patientName: 'Ada' }, { notify, t, go }, 'top');
+    expect(opened[0]).toMatchObject({ key: 'case-arrived-c9', duration: 8, placement: 'top' });
+    press(opened[0]!);
+    expect(go).toHaveBeenCalledWith('/case/c9');
+    expect(destroyed).toEqual(['case-arrived-c9']);
+
+    vi.stubGlobal('window', { location: { pathname: '/v5/case/c9', search: '' } });
+    const onPage = recorder();
+    showArrivalToast({ id: 'c9', patientName: 'Ada' }, { notify: onPage.notify, t, go }, 'top');
+    expect(onPage.opened[0]!.actions).toBeUndefined();
   });
 });

@@ -2,21 +2,14 @@ import { Button } from 'antd';
 import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 import type { TFunction } from 'i18next';
 import type { FailedMessage, TaskMessage } from '@archway/contract';
-
-/** The screen a task's case opens on: the model builder for a model, else the case's detail in the case box. */
-const screenOf = (reason: string) => (reason === 'model' ? 'caseBuilder' : 'case');
+import { casePath, showingCasePage } from '../case-page/case-path.ts';
 
 /**
- * Whether the page already shows this case on that screen (`/case?id=` or `/caseBuilder?id=`, under any base or
- * system prefix): a notice then offers no button to open it again.
+ * Whether the page already shows this case's page (`/case/<id>` at any tab, under any base or system prefix): a
+ * notice then offers no button to open it again.
  */
-export function showingCase(
-  caseId: string,
-  screen: 'case' | 'caseBuilder',
-  at: { pathname: string; search: string } = window.location,
-): boolean {
-  const path = at.pathname.replace(/\/+$/, '');
-  return path.endsWith(`/${screen}`) && new URLSearchParams(at.search).get('id') === caseId;
+export function showingCase(caseId: string, at: { pathname: string } = window.location): boolean {
+  return showingCasePage(caseId, at);
 }
 
 interface NoticeDeps {
@@ -57,31 +50,55 @@ export function forgetShownNotices(): void {
   shown.clear();
 }
 
-/** The open button of a task's notice, or none when the page already shows that case. */
+/** The open button of a notice about a case (to its page), or none when the page already shows that case. */
 function openAction(
   key: string,
   caseId: string,
-  reason: string,
   label: string,
   deps: NoticeDeps,
-  { primary = true }: { primary?: boolean } = {},
+  { primary = true, onOpen }: { primary?: boolean; onOpen?: () => void } = {},
 ) {
-  const screen = screenOf(reason);
-  if (showingCase(caseId, screen)) return undefined;
+  if (showingCase(caseId)) return undefined;
   return (
     <Button
       type={primary ? 'primary' : 'default'}
       size="small"
       className="realtime-task-open"
       onClick={() => {
-        shown.delete(key);
+        onOpen?.();
         deps.notify.destroy(key);
-        deps.go(`/${screen}?id=${encodeURIComponent(caseId)}`);
+        deps.go(casePath(caseId));
       }}
     >
       {label}
     </Button>
   );
+}
+
+/**
+ * A new case arrived (realtime `caseChanged`, reason `received`): a toast that goes by itself, opening the case's
+ * page unless the page already shows it. Where it shows is the caller's (`placement`).
+ */
+export function showArrivalToast(
+  m: { id: string; patientName?: string | null },
+  deps: NoticeDeps,
+  placement: ArgsProps['placement'],
+): void {
+  const { notify, t } = deps;
+  const key = `case-arrived-${m.id}`;
+  notify.open({
+    type: 'info',
+    key,
+    className: 'realtime-case-arrived',
+    placement,
+    title: t('realtime.arrived.title'),
+    description: m.patientName
+      ? t('realtime.arrived.patient', { name: m.patientName })
+      : t('realtime.arrived.description'),
+    // A toast, not a task: it goes by itself (and any time by its close button).
+    duration: 8,
+    actions: openAction(key, m.id, t('realtime.task.open'), deps, {}),
+  });
 }
 
 /**
@@ -115,7 +132,8 @@ export function showTaskNotice(m: TaskMessage, deps: NoticeDeps): void {
     ),
     duration: 0,
     closable: { 'aria-label': t('notices.closeTask') },
-    actions: openAction(key, m.caseId, m.reason, t(model ? 'models.task.open' : 'realtime.task.open'), deps),
+    // Every task opens the case's page (a built model is among its files); not while that page shows.
+    actions: openAction(key, m.caseId, t('realtime.task.open'), deps, { onOpen: () => shown.delete(key) }),
   });
 }
 
@@ -138,7 +156,10 @@ export function showFailedNotice(m: FailedMessage, deps: NoticeDeps): void {
     duration: 0,
     closable: { 'aria-label': t('notices.closeTask') },
     actions: m.caseId
-      ? openAction(key, m.caseId, m.reason, t('realtime.task.open'), deps, { primary: false })
+      ? openAction(key, m.caseId, t('realtime.task.open'), deps, {
+          primary: false,
+          onOpen: () => shown.delete(key),
+        })
       : undefined,
   });
 }

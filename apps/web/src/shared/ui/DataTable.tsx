@@ -85,6 +85,11 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** The card's title (default: the first shown column). */
   cardTitle?: (row: T) => ReactNode;
+  /**
+   * The whole card of a row, when the page draws its own compact one (e.g. a case: thumbnail and three lines)
+   * instead of the label/value pairs of every shown column; `actions` are then the page's to place in it.
+   */
+  card?: (row: T, index: number) => ReactNode;
   size?: 'small' | 'middle' | 'large';
   /** A class for a row and its card (e.g. a case that just arrived, highlighted for a moment). */
   rowClassName?: (row: T) => string | undefined;
@@ -333,38 +338,48 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             emptyText
           ) : (
             <div className="data-cards">
-              {rows.map((row, index) => (
-                <Card
-                  key={String(row[props.rowKey])}
-                  size="small"
-                  className={props.rowClassName?.(row)}
-                  style={{ width: '100%', minWidth: 0 }}
-                  title={
-                    props.cardTitle
-                      ? props.cardTitle(row)
-                      : titleColumn && cellOf(titleColumn, row, index, { inCard: true })
-                  }
-                  actions={
-                    props.actions
-                      ? [
-                          <Flex key="actions" wrap justify="center" gap={4} style={{ padding: '0 8px' }}>
-                            {props.actions(row, index)}
-                          </Flex>,
-                        ]
-                      : undefined
-                  }
-                  data-testid="table-card"
-                >
-                  <dl className="data-card-fields">
-                    {(props.cardTitle ? shownColumns : detailColumns).map((c) => (
-                      <div key={c.key} className="data-card-field">
-                        <dt>{c.title}</dt>
-                        <dd>{cellOf(c, row, index, { inCard: true })}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </Card>
-              ))}
+              {rows.map((row, index) =>
+                props.card ? (
+                  <div
+                    key={String(row[props.rowKey])}
+                    className={['data-card-custom', props.rowClassName?.(row)].filter(Boolean).join(' ')}
+                    data-testid="table-card"
+                  >
+                    {props.card(row, index)}
+                  </div>
+                ) : (
+                  <Card
+                    key={String(row[props.rowKey])}
+                    size="small"
+                    className={props.rowClassName?.(row)}
+                    style={{ width: '100%', minWidth: 0 }}
+                    title={
+                      props.cardTitle
+                        ? props.cardTitle(row)
+                        : titleColumn && cellOf(titleColumn, row, index, { inCard: true })
+                    }
+                    actions={
+                      props.actions
+                        ? [
+                            <Flex key="actions" wrap justify="center" gap={4} style={{ padding: '0 8px' }}>
+                              {props.actions(row, index)}
+                            </Flex>,
+                          ]
+                        : undefined
+                    }
+                    data-testid="table-card"
+                  >
+                    <dl className="data-card-fields">
+                      {(props.cardTitle ? shownColumns : detailColumns).map((c) => (
+                        <div key={c.key} className="data-card-field">
+                          <dt>{c.title}</dt>
+                          <dd>{cellOf(c, row, index, { inCard: true })}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </Card>
+                ),
+              )}
             </div>
           )}
         </div>

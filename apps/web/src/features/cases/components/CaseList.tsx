@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Checkbox, Empty, Flex, Typography } from 'antd';
 import {
   ClearOutlined,
@@ -7,7 +7,7 @@ import {
   UndoOutlined,
   CloseCircleOutlined,
 } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '@archway/contract';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable.tsx';
@@ -26,6 +26,7 @@ import { downloadedBy } from '../utils/party.ts';
 import type { PrintLayout } from '../utils/print.ts';
 import { CaseFilterBar } from './CaseFilterBar.tsx';
 import {
+  CaseCard,
   CaseTypeText,
   DateText,
   DirectionTag,
@@ -36,32 +37,45 @@ import {
   ProcessTag,
 } from './cells.tsx';
 import { ConvertDialog } from './ConvertDialog.tsx';
-import { DetailDialog } from './DetailDialog.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { PrintDialog } from './PrintDialog.tsx';
-import { PreviewDialog } from './preview/PreviewDialog.tsx';
-import { stashCommentImage } from '../../../shared/comment-draft.ts';
+import { casePath, legacyCaseTarget } from '../../../shared/case-page/case-path.ts';
+import { useUnreadByCase } from '../../../shared/case-page/unread-replies.tsx';
 import { useArrivedCases } from '../../../shared/realtime/arrivals.ts';
 import { RowActions } from './RowActions.tsx';
 import '../cases.css';
 
 type Dialog =
-  | { kind: 'detail'; id: string }
   | { kind: 'print'; id: string; layout: PrintLayout }
   | { kind: 'import' }
   | { kind: 'convert'; id: string; patient: string }
-  | { kind: 'preview'; id: string; patient: string; pin?: string | null }
   | { kind: 'forward'; id: string; patient: string }
   | null;
+
+/** The actions the case's page holds: a row's button goes there (a real link) instead of opening a dialog. */
+export function rowActionLink(action: RowAction, row: Pick<CaseRow, 'id'>): string | undefined {
+  switch (action) {
+    case 'detail':
+      return casePath(row.id, { tab: 'details' });
+    case 'preview':
+      return casePath(row.id);
+    case 'comment':
+      return casePath(row.id, { tab: 'conversation' });
+    default:
+      return undefined;
+  }
+}
 
 /** The batch action of a scope: the bin's is "delete permanently", the others' "move to the bin". */
 const batchAction = (scope: CaseScope): 'purge' | 'recycle' => (scope === 'recycle' ? 'purge' : 'recycle');
 
 /**
  * A case list (product §2): /case (the case box), /caseNot (not downloaded yet) and /recycle (the bin). Filters,
- * keyword, the shared table with cards and column chooser, each row's actions (from the server), batch actions on
- * the selected rows, and the dialogs (detail, print, import).
+ * keyword, the shared table (on a phone one compact card per case) and column chooser, each row's actions (from the
+ * server), batch actions on the selected rows, and the dialogs (print, import, convert, forward). A case's patient,
+ * thumbnail or card opens its page (`/case/<id>`), as do its detail, preview and comment actions; each case shows
+ * the caller's unread replies.
  */
 export function CaseList({
   scope,
@@ -74,27 +88,18 @@ export function CaseList({
   reduced: boolean;
 }) {
   const { t } = useTranslation();
-  const { modal, notification } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
-  // `/case?id=` (a Task notice, a bell entry) opens that case's detail once.
-  const [params, setParams] = useSearchParams();
-  const asked = scope === 'box' ? params.get('id') : null;
-  const [askedSeen, setAskedSeen] = useState<string | null>(null);
-  if (asked !== askedSeen) {
-    setAskedSeen(asked);
-    if (asked) setDialog({ kind: 'detail', id: asked });
-  }
-  // `/case?preview=<caseId>&pin=<commentId>` (a pinned comment's "Show on the scan") opens the 3D preview at that pin.
-  const askedPreview = scope === 'box' ? params.get('preview') : null;
-  const askedPin = askedPreview ? params.get('pin') : null;
-  const previewAsk = askedPreview ? `${askedPreview}:${askedPin ?? ''}` : null;
-  const [previewSeen, setPreviewSeen] = useState<string | null>(null);
-  if (previewAsk !== previewSeen) {
-    setPreviewSeen(previewAsk);
-    if (askedPreview) setDialog({ kind: 'preview', id: askedPreview, patient: '', pin: askedPin });
-  }
+  // The old addresses `/case?id=` (the detail) and `/case?preview=<caseId>&pin=<commentId>` (the 3D preview at a
+  // pin), in stored notices, mails and bookmarks, now mean the case's page: replaced by it.
+  const location = useLocation();
+  const legacy = scope === 'box' ? legacyCaseTarget(location.pathname, location.search) : null;
+  useEffect(() => {
+    if (legacy) void navigate(legacy, { replace: true });
+  }, [legacy, navigate]);
+  const unread = useUnreadByCase();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const downloads = useCaseDownloads();
 
@@ -153,21 +158,19 @@ export function CaseList({
   const onAction = (action: RowAction, row: CaseRow) => {
     switch (action) {
       case 'detail':
-        return setDialog({ kind: 'detail', id: row.id });
+      case 'preview':
+      case 'comment':
+        return void navigate(rowActionLink(action, row) ?? casePath(row.id));
       case 'print':
         return setDialog({ kind: 'print', id: row.id, layout: 'sheet' });
       case 'download':
         return void downloads.start(row);
       case 'convert':
         return setDialog({ kind: 'convert', id: row.id, patient: row.patientName });
-      case 'preview':
-        return setDialog({ kind: 'preview', id: row.id, patient: row.patientName });
       case 'restore':
         return restore.mutate(binEntries([row]));
       case 'forward':
         return setDialog({ kind: 'forward', id: row.id, patient: row.patientName });
-      case 'comment':
-        return void navigate(`/caseComment?caseId=${row.id}`);
       case 'cancel':
         return confirm(
           t('cases.confirm.cancelTitle'),
@@ -205,6 +208,14 @@ export function CaseList({
       return next;
     });
   const allSelected = selectableRows.length > 0 && selectedRows.length === selectableRows.length;
+  const selectionOf = (r: CaseRow) =>
+    selectableRows.length > 0
+      ? {
+          selected: selected.has(r.id),
+          disabled: !selectable(r),
+          onChange: (on: boolean) => toggle(r.id, on),
+        }
+      : undefined;
 
   const columns: DataColumn<CaseRow>[] = [
     {
@@ -214,18 +225,21 @@ export function CaseList({
         <PatientCell
           row={r}
           reduced={reduced}
-          selection={
-            selectableRows.length > 0
-              ? { selected: selected.has(r.id), disabled: !selectable(r), onChange: (on) => toggle(r.id, on) }
-              : undefined
-          }
+          to={casePath(r.id)}
+          unread={unread.get(r.id)}
+          selection={selectionOf(r)}
         />
       ),
     },
     {
       key: 'preview',
       title: t('cases.columns.preview'),
-      render: (r) => <PreviewThumb row={r} reduced={reduced} />,
+      render: (r) => (
+        // The same page as the patient's link: out of the tab order and hidden from screen readers (no double stop).
+        <Link to={casePath(r.id)} tabIndex={-1} aria-hidden className="case-thumb-link">
+          <PreviewThumb row={r} reduced={reduced} />
+        </Link>
+      ),
     },
     {
       key: 'party',
@@ -414,21 +428,40 @@ export function CaseList({
         data-testid="case-table"
         emptyText={emptyState}
         toolbar={toolbar}
-        actions={(row) => <RowActions row={row} progress={downloads.progress[row.id]} onAction={onAction} />}
+        actions={(row) => (
+          <RowActions
+            row={row}
+            progress={downloads.progress[row.id]}
+            onAction={onAction}
+            linkOf={rowActionLink}
+          />
+        )}
         actionsColumn="adaptive"
         columns={columns}
+        card={(row) => (
+          <CaseCard
+            row={row}
+            reduced={reduced}
+            custId={custId}
+            to={casePath(row.id)}
+            unread={unread.get(row.id)}
+            selection={selectionOf(row)}
+            actions={
+              <RowActions
+                row={row}
+                progress={downloads.progress[row.id]}
+                onAction={onAction}
+                linkOf={rowActionLink}
+                variant="menu"
+                menuName={t('caseLists.actionsFor', { patient: row.patientName })}
+              />
+            }
+          />
+        )}
         rowClassName={(row) => (arrived.has(row.id) ? 'case-arrived' : undefined)}
       />
       {dialog?.kind === 'forward' && (
         <ForwardDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'detail' && (
-        <DetailDialog
-          caseId={dialog.id}
-          reduced={reduced}
-          onPrint={(layout) => setDialog({ kind: 'print', id: dialog.id, layout })}
-          onClose={() => setDialog(null)}
-        />
       )}
       {dialog?.kind === 'print' && (
         <PrintDialog
@@ -441,50 +474,6 @@ export function CaseList({
       {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'convert' && (
         <ConvertDialog caseId={dialog.id} patient={dialog.patient} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'preview' && (
-        <PreviewDialog
-          caseId={dialog.id}
-          patient={dialog.patient}
-          initialPin={dialog.pin ?? null}
-          onClose={() => {
-            setDialog(null);
-            // Opened by address: the address forgets it, so the same link opens it again.
-            if (params.has('preview'))
-              setParams(
-                (p) => {
-                  p.delete('preview');
-                  p.delete('pin');
-                  return p;
-                },
-                { replace: true },
-              );
-          }}
-          onScreenshot={(blob) => {
-            // The screenshot is saved; it may also go into the case's comments (the thread attaches it).
-            const caseId = dialog.id;
-            const key = `shot-${caseId}`;
-            notification.info({
-              key,
-              title: t('comments.fromPreview.title'),
-              actions: (
-                <Button
-                  type="primary"
-                  size="small"
-                  data-testid="screenshot-to-comment"
-                  onClick={() => {
-                    notification.destroy(key);
-                    stashCommentImage(caseId, blob);
-                    setDialog(null);
-                    void navigate(`/caseComment?caseId=${caseId}`);
-                  }}
-                >
-                  {t('comments.fromPreview.action')}
-                </Button>
-              ),
-            });
-          }}
-        />
       )}
     </Flex>
   );

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, Dropdown, Flex, Progress, Tooltip } from 'antd';
 import {
   CloseCircleOutlined,
@@ -16,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '@archway/contract';
+import { LinkButton } from '../../../shared/ui/LinkButton.tsx';
 import { groupActions, isDestructive, rowActions, type RowAction } from '../utils/actions.ts';
 
 export const ACTION_ICONS: Record<RowAction, ComponentType> = {
@@ -41,15 +43,31 @@ export function RowActions({
   row,
   progress,
   onAction,
+  linkOf,
+  variant = 'buttons',
+  menuName,
 }: {
   row: CaseRow;
+  /** The address an action goes to instead of `onAction` (those the case's page holds: detail, preview, comment). */
+  linkOf?: (action: RowAction, row: CaseRow) => string | undefined;
+  /** `menu`: every action under one button (the compact case card). */
+  variant?: 'buttons' | 'menu';
+  /** The menu button's accessible name (default: More). */
+  menuName?: string;
   /** The running download's percentage (null: size unknown yet); undefined when none runs. */
   progress: number | null | undefined;
   onAction: (action: RowAction, row: CaseRow) => void;
 }) {
   const { t } = useTranslation();
-  const { inline, more } = groupActions(rowActions(row));
+  const navigate = useNavigate();
+  const { inline, more } =
+    variant === 'menu' ? { inline: [], more: rowActions(row) } : groupActions(rowActions(row));
   const downloading = progress !== undefined;
+  const choose = (action: RowAction) => {
+    const to = linkOf?.(action, row);
+    if (to) void navigate(to);
+    else onAction(action, row);
+  };
 
   const button = (action: RowAction): ReactNode => {
     const Icon = ACTION_ICONS[action];
@@ -100,6 +118,23 @@ export function RowActions({
         </Tooltip>
       );
     }
+    const to = linkOf?.(action, row);
+    if (to) {
+      return (
+        <Tooltip key={action} title={label}>
+          <LinkButton
+            to={to}
+            type="link"
+            size="small"
+            icon={<Icon />}
+            aria-label={label}
+            data-testid={`action-${action}`}
+          >
+            <span className="case-action-label">{label}</span>
+          </LinkButton>
+        </Tooltip>
+      );
+    }
     return (
       <Tooltip key={action} title={label}>
         <Button
@@ -117,8 +152,14 @@ export function RowActions({
     );
   };
 
+  const menuLabel = menuName ?? t('common.more');
   return (
-    <Flex gap={2} align="center" wrap className={`case-row-actions${downloading ? ' is-busy' : ''}`}>
+    <Flex
+      gap={2}
+      align="center"
+      wrap
+      className={`case-row-actions${downloading ? ' is-busy' : ''}${variant === 'menu' ? ' is-menu' : ''}`}
+    >
       {inline.map(button)}
       {more.length > 0 && (
         <Dropdown
@@ -134,14 +175,20 @@ export function RowActions({
                 disabled: (action === 'preview' && row.isPreview) || (action === 'download' && downloading),
               };
             }),
-            onClick: ({ key }) => onAction(key as RowAction, row),
+            onClick: ({ key }) => choose(key as RowAction),
           }}
         >
           <Button
             type="link"
             size="small"
-            icon={<MoreOutlined />}
-            aria-label={t('common.more')}
+            icon={
+              variant === 'menu' && downloading ? (
+                <Progress type="circle" size={18} percent={progress ?? 0} showInfo={false} strokeWidth={12} />
+              ) : (
+                <MoreOutlined />
+              )
+            }
+            aria-label={menuLabel}
             data-testid="action-more"
           >
             <span className="case-action-label">{t('common.more')}</span>

@@ -1,13 +1,16 @@
 import { Checkbox, Flex, Tag, Tooltip, Typography } from 'antd';
 import { FileImageOutlined, LockOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '@archway/contract';
+import { UnreadMark } from '../../../shared/case-page/unread-replies.tsx';
 import { useSeen } from '../../../shared/ui/use-seen.ts';
 import { useThumbnail } from '../api/get-thumbnail.ts';
 import { caseTypeKey } from '../utils/filters.ts';
 import { localDateTime } from '../utils/dates.ts';
 import { PROCESS_COLORS, processStatusKey } from '../utils/process-status.ts';
-import { otherPartyName } from '../utils/party.ts';
+import { downloadedBy, otherPartyName } from '../utils/party.ts';
 
 /**
  * The case's preview image (drawn by the server when the scan arrived, fetched with the caller's token once it is
@@ -43,18 +46,37 @@ export function PreviewThumb({ row, reduced }: { row: CaseRow; reduced: boolean 
   );
 }
 
-/** The patient: a selection box when the list has batch actions, the lock of an encrypted case, the name. */
+/**
+ * The patient: a selection box when the list has batch actions, the lock of an encrypted case, the name (a link to
+ * the case's page when `to` is given, so a middle click or the keyboard opens it too), and its unread replies.
+ */
 export function PatientCell({
   row,
   reduced,
   selection,
+  to,
+  unread,
 }: {
   row: CaseRow;
   /** Custom type 2 (clinics) see no lock icon (product §6). */
   reduced: boolean;
   selection?: { selected: boolean; disabled: boolean; onChange: (selected: boolean) => void };
+  /** The case page's address. */
+  to?: string;
+  /** The caller's unread replies on this case. */
+  unread?: number;
 }) {
   const { t } = useTranslation();
+  const name = (
+    <Typography.Text
+      strong
+      ellipsis={{ tooltip: row.patientName }}
+      style={{ maxWidth: 200, color: 'inherit' }}
+      data-testid="case-patient"
+    >
+      {row.patientName}
+    </Typography.Text>
+  );
   return (
     <Flex align="center" gap={8} style={{ minWidth: 0 }}>
       {selection && (
@@ -71,15 +93,92 @@ export function PatientCell({
           <LockOutlined aria-label={t('cases.encrypted')} data-testid="case-lock" />
         </Tooltip>
       )}
-      <Typography.Text
-        strong
-        ellipsis={{ tooltip: row.patientName }}
-        style={{ maxWidth: 200 }}
-        data-testid="case-patient"
-      >
-        {row.patientName}
-      </Typography.Text>
+      {to ? (
+        <Link to={to} className="case-patient-link" data-testid="case-open">
+          {name}
+        </Link>
+      ) : (
+        name
+      )}
+      <UnreadMark count={unread} />
     </Flex>
+  );
+}
+
+/**
+ * A case on a phone (or in the card view): one compact card, its thumbnail and three lines (the patient and the
+ * unread mark; the other party and the case type; the date and the status) all one link to the case's page, with
+ * the selection box and the actions' menu beside it.
+ */
+export function CaseCard({
+  row,
+  reduced,
+  custId,
+  to,
+  unread,
+  selection,
+  actions,
+}: {
+  row: CaseRow;
+  reduced: boolean;
+  custId: string;
+  to: string;
+  unread?: number;
+  selection?: { selected: boolean; disabled: boolean; onChange: (selected: boolean) => void };
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const party = otherPartyName(row);
+  const partyText = party
+    ? t(row.isSend ? 'caseLists.toParty' : 'caseLists.fromParty', { name: party })
+    : null;
+  return (
+    <div className="case-card">
+      <Link
+        to={to}
+        className="case-card-link"
+        aria-label={t('caseLists.openCase', { patient: row.patientName })}
+        data-testid="case-open"
+      >
+        <PreviewThumb row={row} reduced={reduced} />
+        <span className="case-card-lines">
+          <span className="case-card-line case-card-title">
+            {!reduced && row.crypto === 1 && (
+              <LockOutlined aria-label={t('cases.encrypted')} data-testid="case-lock" />
+            )}
+            <span className="case-card-patient" data-testid="case-patient">
+              {row.patientName}
+            </span>
+            <UnreadMark count={unread} />
+          </span>
+          <span className="case-card-line case-card-secondary">
+            {[partyText, t(caseTypeKey(row.caseType))].filter(Boolean).join(' · ')}
+          </span>
+          <span className="case-card-line case-card-secondary">
+            <DateText value={row.time} />
+            {row.processStatus !== null ? (
+              <ProcessTag status={row.processStatus} thirdParty={row.thirdPartyName} />
+            ) : (
+              !row.isSend && <DownloadedTag downloaded={downloadedBy(row, custId)} />
+            )}
+          </span>
+        </span>
+      </Link>
+      {(selection || actions) && (
+        <span className="case-card-side">
+          {selection && (
+            <Checkbox
+              checked={selection.selected}
+              disabled={selection.disabled}
+              onChange={(e) => selection.onChange(e.target.checked)}
+              aria-label={t('cases.batch.select', { patient: row.patientName })}
+              data-testid="case-select"
+            />
+          )}
+          {actions}
+        </span>
+      )}
+    </div>
   );
 }
 

@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { COMMENT_TEXT_MAX, type CaseComment } from '@archway/contract';
+import { casePath, showingCasePage } from '../../../shared/case-page/case-path.ts';
 import { clearCommentImage, pendingCommentImage } from '../../../shared/comment-draft.ts';
 import { ApiError } from '../../../shared/request.ts';
 import { useThread } from '../api/get-thread.ts';
@@ -23,8 +24,8 @@ import { CommentImage } from './CommentImage.tsx';
 const ACCEPT = 'image/png,image/jpeg,image/gif';
 
 /**
- * A remark pinned to the scan: a chip saying so and "Show on the scan", which opens the case's 3D preview at the pin
- * (the case list opens it from the address: features meet by URL).
+ * A remark pinned to the scan: a chip saying so and "Show on the scan", which opens the case's page at the pin
+ * (`/case/<id>?pin=`: features meet by URL; on that page already, the address is replaced, not stacked).
  */
 function PinChip({ comment }: { comment: CaseComment }) {
   const { t } = useTranslation();
@@ -39,9 +40,9 @@ function PinChip({ comment }: { comment: CaseComment }) {
         type="link"
         icon={<EnvironmentOutlined />}
         onClick={() =>
-          void navigate(
-            `/case?preview=${encodeURIComponent(comment.caseId)}&pin=${encodeURIComponent(comment.id)}`,
-          )
+          void navigate(casePath(comment.caseId, { pin: comment.id }), {
+            replace: showingCasePage(comment.caseId),
+          })
         }
         data-testid="comment-show-pin"
       >

@@ -4,10 +4,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAttention } from '@archway/contract';
 import { caseTypeKey } from '../../../shared/case-types.ts';
+import { casePath } from '../../../shared/case-page/case-path.ts';
+import { UnreadMark, useUnreadByCase } from '../../../shared/case-page/unread-replies.tsx';
 
-/** The latest copies in the case box: patient, type, from whom, when, and whether a received one was downloaded. */
+/**
+ * The latest copies in the case box: patient (a link to the case's page) with its unread replies, type, from whom,
+ * when, and whether a received one was downloaded.
+ */
 export function RecentCases({ recent }: { recent: DashboardAttention['recent'] }) {
   const { t } = useTranslation();
+  const unread = useUnreadByCase();
   return (
     <Card
       title={t('home.recent.title')}
@@ -25,9 +31,12 @@ export function RecentCases({ recent }: { recent: DashboardAttention['recent'] }
           <List.Item style={{ paddingInline: 0 }} data-testid="recent-case">
             <Flex justify="space-between" align="center" gap={8} style={{ width: '100%', minWidth: 0 }}>
               <Flex vertical style={{ minWidth: 0 }}>
-                <Link to={`/case?id=${encodeURIComponent(c.caseId)}`} style={{ overflowWrap: 'anywhere' }}>
-                  {c.patientName}
-                </Link>
+                <Flex align="center" gap={6} style={{ minWidth: 0 }}>
+                  <Link to={casePath(c.caseId)} style={{ overflowWrap: 'anywhere' }} data-testid="case-open">
+                    {c.patientName}
+                  </Link>
+                  <UnreadMark count={unread.get(c.caseId)} />
+                </Flex>
                 <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
                   {[
                     t(caseTypeKey(c.caseType)),

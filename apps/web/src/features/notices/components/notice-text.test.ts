@@ -46,8 +46,19 @@ describe("the bell's lines", () => {
   });
 
   it("opens the server's screen; a certification outcome opens the organization tab", () => {
-    expect(noticeTarget(notice('reply', {}, '/caseComment?caseId=x'))).toBe('/caseComment?caseId=x');
+    expect(noticeTarget(notice('deviceBound', {}, '/device'))).toBe('/device');
     expect(noticeTarget(notice('certification', {}, '/account'))).toBe('/account?tab=1');
     expect(noticeTarget(notice('somethingNew', {}, null))).toBeNull();
+  });
+
+  it("opens a case's page for every notice naming a case, whatever address it was stored with", () => {
+    expect(noticeTarget(notice('newCase', {}, '/case?id=c1'))).toBe('/case/c1');
+    expect(noticeTarget(notice('task', { reason: 'converted' }, '/case?id=c1'))).toBe('/case/c1');
+    expect(noticeTarget(notice('reply', {}, '/caseComment?caseId=c1'))).toBe('/case/c1?tab=conversation');
+    expect(noticeTarget(notice('task', { reason: 'model' }, '/caseBuilder?id=c 1'))).toBe('/case/c%201');
+    expect(noticeTarget(notice('newCase', {}, '/case/c1'))).toBe('/case/c1');
+    // Without a case: the list.
+    expect(noticeTarget(notice('reply', {}, '/caseComment'))).toBe('/caseComment');
+    expect(noticeTarget(notice('newCase', {}, '/case'))).toBe('/case');
   });
 });

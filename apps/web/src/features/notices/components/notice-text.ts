@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { NoticeItem } from '@archway/contract';
+import { casePath, legacyCaseTarget } from '../../../shared/case-page/case-path.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -46,8 +47,20 @@ export function noticeText(n: NoticeItem, t: TFunction): string {
   }
 }
 
-/** The screen a notice opens (the server's path; a certification outcome opens the organization tab). */
+/**
+ * The screen a notice opens: the server's path, except that a certification outcome opens the organization tab and
+ * a notice naming a case (a new case, a reply, a finished task, conversion or model, a failure) opens the case's
+ * page (`/case/<id>`; a reply at its conversation) whatever older address the notice was stored with.
+ */
 export function noticeTarget(n: NoticeItem): string | null {
   if (n.kind === 'certification') return '/account?tab=1';
+  if (!n.path) return null;
+  const [pathname = '', search = ''] = n.path.split('?');
+  const legacy = legacyCaseTarget(pathname, search ? `?${search}` : '');
+  if (legacy) return legacy;
+  if (pathname === '/caseBuilder') {
+    const id = new URLSearchParams(search).get('id') ?? n.caseId;
+    if (id) return casePath(id);
+  }
   return n.path;
 }
