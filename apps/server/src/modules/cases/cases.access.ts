@@ -11,6 +11,7 @@ import {
   ForwardErrors,
   ModelErrors,
   PREVIEW_DAYS,
+  type CaseEventKind,
   type ErrorDef,
 } from '@archway/contract';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -224,4 +225,70 @@ export async function purgeableCopies(db: Queryable, actor: Actor, now = new Dat
 export function requireRight(s: { actor: Actor }, copy: CopyFacts, right: CaseRight, now = new Date()): void {
   const why = refusalOf(copy, right, now, s.actor.custType);
   if (why) refuse(why);
+}
+
+// ---- the case's history: which events an organization sees ------------------------------------------------
+
+/**
+ * What another organization's event may show: the case's course as both sides already see it on the card. The
+ * rest (forwards, share links and their reads, conversions, models, the bin) stays with the organization that did
+ * it.
+ */
+export const SHARED_HISTORY_KINDS: readonly CaseEventKind[] = [
+  'uploaded',
+  'received',
+  'downloaded',
+  'status',
+  'cancelled',
+  'commented',
+];
+
+/** Who reads a case's history: its organization, its copy, and the other organizations it may see on the case. */
+export interface HistoryViewer {
+  custId: string;
+  role: number;
+  /** The organizations whose shared events it sees (its card's parties: cases.presenter `receiversSeenBy`). */
+  seen: ReadonlySet<string>;
+}
+
+/**
+ * The viewer of a case's history and the organizations it sees on the case, as its card shows them: the sender
+ * sees the receivers the case was routed to (never a third party a lab forwarded it to); a receiver sees the
+ * sender, and a lab that forwarded the case its third party; the third party sees the sender and that lab. Another
+ * receiver of the same case stays unseen, as on the card.
+ */
+export function historyViewer(
+  custId: string,
+  copy: Pick<BoxRow['box'], 'role' | 'forwardedTo' | 'forwardedBy'>,
+  senderCustId: string,
+  copies: readonly { custId: string; role: number; forwardedBy: string | null }[],
+): HistoryViewer {
+  const seen = new Set<string>();
+  if (copy.role === BoxRole.sender) {
+    for (const c of copies) if (c.role === BoxRole.receiver && c.forwardedBy === null) seen.add(c.custId);
+  } else {
+    seen.add(senderCustId);
+    if (copy.forwardedTo) seen.add(copy.forwardedTo);
+    if (copy.forwardedBy) seen.add(copy.forwardedBy);
+  }
+  seen.delete(custId);
+  return { custId, role: copy.role, seen };
+}
+
+/**
+ * Whether the viewer sees an event of the case's history (`custId`: the organization whose event it is; for a
+ * share link's read, the organization that made the link). Every event of its own organization; of another
+ * organization only the kinds of SHARED_HISTORY_KINDS, and of those: a comment from anyone (the comment list
+ * shows them all); a receipt only the sender, of the receivers it sees (a receiver sees only its own); the rest
+ * (upload, downloads, lab progress, cancel) of the organizations it sees on the case (`historyViewer`).
+ */
+export function historyVisible(
+  viewer: HistoryViewer,
+  event: { kind: CaseEventKind; custId: string | null },
+): boolean {
+  if (event.custId !== null && event.custId === viewer.custId) return true;
+  if (event.custId === null || !SHARED_HISTORY_KINDS.includes(event.kind)) return false;
+  if (event.kind === 'commented') return true;
+  if (event.kind === 'received') return viewer.role === BoxRole.sender && viewer.seen.has(event.custId);
+  return viewer.seen.has(event.custId);
 }

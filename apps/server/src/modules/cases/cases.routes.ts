@@ -25,6 +25,7 @@ import * as cases from './cases.service.ts';
 import { forwardingRoutes } from './forwarding.routes.ts';
 import { designsRoutes } from './designs.routes.ts';
 import { orderFormsRoutes } from './order-forms.routes.ts';
+import { caseHistoryRoutes } from './case-history.routes.ts';
 
 const tags = ['cases'];
 const security = [{ bearer: [] }];
@@ -58,6 +59,7 @@ export const casesRoutes =
     await app.register(forwardingRoutes(platform));
     await app.register(designsRoutes(platform));
     await app.register(orderFormsRoutes(platform));
+    await app.register(caseHistoryRoutes(platform));
 
     app.post(
       '/getpaging',

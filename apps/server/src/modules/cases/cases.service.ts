@@ -363,11 +363,16 @@ export async function recycle(s: Scope, ids: string[]): Promise<{ moved: number 
   const custId = custOf(s.actor);
   const now = new Date();
   const moved = await s.db.transaction(async (tx) => {
-    let n = 0;
-    for (const id of ids) n += (await repo.recycleBox(tx, id, custId, randomUUID(), now)).length;
-    if (!n) return refuse(CaseErrors.notFound);
-    await audit(tx, s.ctx, caseAudit(s, 'case.recycle', null, 'allowed', { ids, moved: n }));
-    return n;
+    const moved: { caseId: string; recycleId: string }[] = [];
+    for (const id of ids) {
+      const recycleId = randomUUID();
+      for (const r of await repo.recycleBox(tx, id, custId, recycleId, now)) moved.push({ ...r, recycleId });
+    }
+    if (!moved.length) return refuse(CaseErrors.notFound);
+    // One entry per case moved (its object id the case), so the case's history finds it (case-history.service).
+    for (const m of moved)
+      await audit(tx, s.ctx, caseAudit(s, 'case.recycle', m.caseId, 'allowed', { recycleId: m.recycleId }));
+    return moved.length;
   });
   return { moved };
 }

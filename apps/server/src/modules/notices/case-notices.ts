@@ -35,7 +35,8 @@ export async function caseReceived(
       payload: { org: from },
     })),
   );
-  const open = `${out.config.publicUrl}/v5/case`;
+  // The case's own page (issue 32), where its details and history are.
+  const open = `${out.config.publicUrl}/v5/case/${c.caseId}`;
   for (const m of members) {
     if (!m.caseEmailNotice || !m.email) continue;
     if (!(await repo.claimMail(tx, NoticeKind.newCase, c.caseId, m.userId))) continue;

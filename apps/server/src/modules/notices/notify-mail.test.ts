@@ -97,7 +97,8 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
       expect(en?.subject).toBe(`New case from ${clinic.name}`);
       expect(en?.text).toContain(`${clinic.name} sent a new case to ${lab.name}`);
       expect(en?.text).toContain(SETTINGS_LINK);
-      expect(en?.text).toContain(`${PUBLIC_URL}/v5/case`);
+      expect(en?.text).toContain(`${PUBLIC_URL}/v5/case/${id}`);
+      expect(de?.text).toContain(`${PUBLIC_URL}/v5/case/${id}`);
       expect(de?.subject).toBe(`Neuer Fall von ${clinic.name}`);
       expect(de?.text).toContain(SETTINGS_LINK);
       await settle();
