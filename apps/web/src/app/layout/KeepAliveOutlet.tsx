@@ -21,14 +21,25 @@ export function KeepAliveOutlet() {
   }
 
   // Where each page was scrolled to, by path: recorded as the window scrolls, given back when a kept page returns.
+  // While a navigation is under way (the next page's code may still be loading, the layout's fallback hiding the
+  // page), the window's scrolling is the browser clamping it, not the person: the place is taken as the navigation
+  // starts and nothing is recorded until the next page shows.
   const scrolled = useRef(new Map<string, number>());
   const shown = useRef(pathname);
+  const leaving = useRef<string | null>(null);
+  if (pathname !== shown.current && leaving.current !== pathname) {
+    leaving.current = pathname;
+    scrolled.current.set(shown.current, window.scrollY);
+  }
   useEffect(() => {
-    const record = () => scrolled.current.set(shown.current, window.scrollY);
+    const record = () => {
+      if (leaving.current === null) scrolled.current.set(shown.current, window.scrollY);
+    };
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
   }, []);
   useLayoutEffect(() => {
+    leaving.current = null;
     if (shown.current === pathname) return;
     shown.current = pathname;
     window.scrollTo(0, (keepAlive && scrolled.current.get(pathname)) || 0);

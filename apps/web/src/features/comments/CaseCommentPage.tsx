@@ -74,7 +74,6 @@ export default function CaseCommentPage() {
         dataSource={list.records}
         loading={list.query.isFetching}
         pagination={list.pagination}
-        cardTitle={(r) => <CommentPatient row={r} to={conversation(r)} />}
         toolbar={
           <SearchAndRefresh
             keyword={list.keyword}

@@ -154,13 +154,13 @@ export function CaseCard({
           <span className="case-card-line case-card-secondary">
             {[partyText, t(caseTypeKey(row.caseType))].filter(Boolean).join(' · ')}
           </span>
-          <span className="case-card-line case-card-secondary">
-            <DateText value={row.time} />
+          <span className="case-card-line case-card-secondary case-card-status">
             {row.processStatus !== null ? (
               <ProcessTag status={row.processStatus} thirdParty={row.thirdPartyName} />
             ) : (
               !row.isSend && <DownloadedTag downloaded={downloadedBy(row, custId)} />
             )}
+            <DateText value={row.time} />
           </span>
         </span>
       </Link>
