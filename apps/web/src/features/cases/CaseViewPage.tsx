@@ -13,18 +13,27 @@ import { DetailsPanel } from './components/case-page/DetailsPanel.tsx';
 import { HistoryPanel } from './components/case-page/HistoryPanel.tsx';
 import './components/case-page/case-page.css';
 
-/** Keeps an element as tall as the window below its top (less the layout's bottom padding). */
-function useFillHeight(ref: RefObject<HTMLElement | null>, bottom: number) {
+/**
+ * Keeps an element as tall as the window below its top (less the layout's bottom padding), so the viewer fills
+ * the page and the side panel scrolls by itself. Measured once the element is there (`ready`) and on resize.
+ */
+function useFillHeight(ref: RefObject<HTMLElement | null>, bottom: number, ready: boolean) {
   const [height, setHeight] = useState<number | null>(null);
   useLayoutEffect(() => {
+    if (!ready) return;
     const measure = () => {
-      const top = ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0;
-      setHeight(Math.max(420, window.innerHeight - top - bottom));
+      if (!ref.current) return;
+      const top = ref.current.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(420, Math.floor(window.innerHeight - top - bottom)));
     };
     measure();
+    const frame = requestAnimationFrame(measure);
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [ref, bottom]);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref, bottom, ready]);
   return height;
 }
 
@@ -68,7 +77,7 @@ export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseVie
   const [comments, setComments] = useState(0);
   const back = useBack();
   const root = useRef<HTMLDivElement>(null);
-  const height = useFillHeight(root, mobile ? 12 : 24);
+  const height = useFillHeight(root, mobile ? 12 : 24, Boolean(detail.data));
   const [tab, setTab] = useState(mobile ? 'viewer' : 'details');
 
   if (detail.isError) {

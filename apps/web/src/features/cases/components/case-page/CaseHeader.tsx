@@ -206,9 +206,11 @@ export function CaseHeader({
       : t(`casePage.actions.${action}`);
 
   const actions = pageActions(d.actions);
-  // A phone keeps the first action (download, else the first allowed) as a button, the rest under More.
-  const inline = mobile ? actions.slice(0, 1) : actions;
-  const more = mobile ? actions.slice(1) : [];
+  // A phone keeps the first action (download, else the first allowed) as a button, a tablet three; the rest are
+  // under More.
+  const shown = mobile ? 1 : mode === 'compact' ? 3 : actions.length;
+  const inline = actions.slice(0, shown);
+  const more = actions.slice(shown);
 
   const button = (action: PageAction) => {
     const Icon = ICONS[action];
@@ -240,6 +242,28 @@ export function CaseHeader({
       </Button>
     );
   };
+
+  const moreMenu = more.length > 0 && (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: more.map((action) => {
+          const Icon = ICONS[action];
+          return {
+            key: action,
+            icon: <Icon />,
+            danger: isDestructivePageAction(action),
+            label: t(`casePage.actions.${action}`),
+          };
+        }),
+        onClick: ({ key }) => act(key as PageAction),
+      }}
+    >
+      <Button icon={<MoreOutlined />} data-testid="case-page-more">
+        {t('common.more')}
+      </Button>
+    </Dropdown>
+  );
 
   const sender = d.sendName;
   const receiver = d.receviceId === NO_RECEIVER ? null : d.receviceName;
@@ -311,33 +335,14 @@ export function CaseHeader({
         {!mobile && (
           <Flex gap={8} wrap justify="flex-end" className="case-page-actions" data-testid="case-page-actions">
             {inline.map(button)}
+            {moreMenu}
           </Flex>
         )}
       </Flex>
       {mobile && actions.length > 0 && (
         <Flex gap={8} className="case-page-actions is-phone" data-testid="case-page-actions">
           {inline.map(button)}
-          {more.length > 0 && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: more.map((action) => {
-                  const Icon = ICONS[action];
-                  return {
-                    key: action,
-                    icon: <Icon />,
-                    danger: isDestructivePageAction(action),
-                    label: t(`casePage.actions.${action}`),
-                  };
-                }),
-                onClick: ({ key }) => act(key as PageAction),
-              }}
-            >
-              <Button icon={<MoreOutlined />} data-testid="case-page-more">
-                {t('common.more')}
-              </Button>
-            </Dropdown>
-          )}
+          {moreMenu}
         </Flex>
       )}
       {dialog === 'convert' && (

@@ -70,7 +70,7 @@ function FileRow({
           <Flex gap={6} wrap align="center">
             <Tag bordered={false}>{file.format.toUpperCase() || '–'}</Tag>
             <span>{formatBytes(file.size)}</span>
-            {time && <span>· {time}</span>}
+            {time && <span>{time}</span>}
           </Flex>
         }
       />
