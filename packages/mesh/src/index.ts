@@ -5,6 +5,7 @@ export * from './write/index.ts';
 export * from './model/index.ts';
 export * from './compare/index.ts';
 export { TriangleBvh, type BvhParts } from './compare/bvh.ts';
+export { vertexNormals } from './normals.ts';
 export * from './viewer/index.ts';
 export { archJaw, toothIndex, type JawOptions } from './fixtures/jaw.ts';
 export {

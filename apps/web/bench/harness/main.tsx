@@ -4,8 +4,9 @@
  * main thread, computeVertexNormals, draw once. Both report the last byte's time and the first frame's time on the
  * page's clock, and every long task (PerformanceObserver 'longtask') seen while loading, as `window.__bench`.
  */
-import { startTransition } from 'react';
+import { startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   Color,
   DirectionalLight,
@@ -18,13 +19,15 @@ import {
 } from 'three';
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { ScanViewer } from '../../src/features/cases/components/preview/ScanViewer.tsx';
+import { MeshView } from '../../src/shared/mesh-view/MeshView.tsx';
+import { useMeshFiles } from '../../src/shared/mesh-view/use-mesh-file.ts';
 import '../../src/features/cases/components/preview/preview.css';
 import {
   MARK_FIRST_FRAME,
   MARK_FIRST_PART,
   MARK_LAST_BYTE,
   MARK_RECEIVED,
-} from '../../src/features/cases/components/preview/use-scans.ts';
+} from '../../src/shared/viewer-core/use-scans.ts';
 
 interface BenchResult {
   lastByte: number;
@@ -120,9 +123,28 @@ function ours() {
   // As the preview dialog does: the viewer's first render is a transition (React renders it in slices).
   startTransition(() =>
     createRoot(stage).render(
-      <ScanViewer files={[{ id: 'scan', name: 'scan.ply', size, url }]} token={null} patient="bench" />,
+      <QueryClientProvider client={new QueryClient()}>
+        <ScanViewer files={[{ id: 'scan', name: 'scan.ply', size, url }]} token={null} patient="bench" />
+      </QueryClientProvider>,
     ),
   );
+}
+
+/** `?mode=mesh`: the shared MeshView (model comparison, the share page) with its file hook, as those pages use it. */
+function MeshPage({ onDrawn }: { onDrawn: () => void }) {
+  const files = useMemo(() => [{ id: 'scan', url }], []);
+  const { scans, states } = useMeshFiles(files, null);
+  if (states.scan?.status === 'failed') throw new Error(states.scan.reason);
+  return <MeshView scans={scans} label="bench" height={800} onDrawn={onDrawn} />;
+}
+
+function mesh() {
+  const drawn = () => {
+    const firstFrame = performance.now();
+    performance.mark(MARK_FIRST_FRAME);
+    finish(opened, firstFrame);
+  };
+  startTransition(() => createRoot(stage).render(<MeshPage onDrawn={drawn} />));
 }
 
 async function three() {
@@ -178,7 +200,7 @@ const firstContextMs = performance.now() - started;
 let opened = 0;
 setTimeout(() => {
   opened = performance.now();
-  (mode === 'ours' ? Promise.resolve(ours()) : three())
+  (mode === 'ours' ? Promise.resolve(ours()) : mode === 'mesh' ? Promise.resolve(mesh()) : three())
     .catch((error: unknown) => (window.__bench = { error: String(error) }))
     .finally(() => warm?.isContextLost());
 }, 500);

@@ -14,7 +14,8 @@ import {
   symmetricEigen,
   type Transform,
 } from './linalg.ts';
-import { boxDiagonal, vertexNormals } from './surface.ts';
+import { boxDiagonal } from './surface.ts';
+import { vertexNormals } from '../normals.ts';
 import { random, sampleVertices } from './align.ts';
 
 const JAW = 20_000;

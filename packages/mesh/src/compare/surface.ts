@@ -6,6 +6,7 @@ import { MeshError, type Mesh } from '../mesh.ts';
 import { weld } from '../write/weld.ts';
 import { TriangleBvh } from './bvh.ts';
 import type { Transform } from './linalg.ts';
+import { vertexNormals } from '../normals.ts';
 
 export interface Surface {
   positions: Float32Array;
@@ -28,39 +29,6 @@ export function indexed(mesh: Mesh, which: string): { positions: Float32Array; i
   const soup = mesh.positions.subarray(0, triangles * 9);
   const welded = weld({ positions: soup });
   return { positions: welded.positions, indices: welded.indices! };
-}
-
-export function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
-  const acc = new Float64Array(positions.length);
-  for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]! * 3;
-    const b = indices[t + 1]! * 3;
-    const c = indices[t + 2]! * 3;
-    const ux = positions[b]! - positions[a]!;
-    const uy = positions[b + 1]! - positions[a + 1]!;
-    const uz = positions[b + 2]! - positions[a + 2]!;
-    const vx = positions[c]! - positions[a]!;
-    const vy = positions[c + 1]! - positions[a + 1]!;
-    const vz = positions[c + 2]! - positions[a + 2]!;
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    for (const v of [a, b, c]) {
-      acc[v] = acc[v]! + nx;
-      acc[v + 1] = acc[v + 1]! + ny;
-      acc[v + 2] = acc[v + 2]! + nz;
-    }
-  }
-  const out = new Float32Array(positions.length);
-  for (let v = 0; v < positions.length; v += 3) {
-    const len = Math.hypot(acc[v]!, acc[v + 1]!, acc[v + 2]!);
-    if (len > 0) {
-      out[v] = acc[v]! / len;
-      out[v + 1] = acc[v + 1]! / len;
-      out[v + 2] = acc[v + 2]! / len;
-    }
-  }
-  return out;
 }
 
 export function boxDiagonal(positions: Float32Array): number {

@@ -6,7 +6,7 @@ const MeshView = lazy(() => import('./MeshView.tsx'));
 
 /**
  * MeshView loaded on first use (three.js and the WebGL renderer are a chunk of their own), with a placeholder of the
- * same height meanwhile. Load the meshes themselves with `useMeshFile` (a Web Worker reads the file).
+ * same height meanwhile. Load the files themselves with `useMeshFiles` (the viewer core's workers read them).
  */
 export function LazyMeshView(props: MeshViewProps) {
   return (
@@ -23,5 +23,4 @@ export function LazyMeshView(props: MeshViewProps) {
 }
 
 export type { MeshViewProps } from './MeshView.tsx';
-export type { MeshData } from './mesh-data.ts';
-export { useMeshFile, type MeshFileState } from './use-mesh-file.ts';
+export { useMeshFiles, type MeshFile } from './use-mesh-file.ts';

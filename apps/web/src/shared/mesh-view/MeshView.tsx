@@ -4,23 +4,16 @@ import { AimOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
-import {
-  BufferAttribute,
-  BufferGeometry,
-  Color,
-  LinearSRGBColorSpace,
-  Sphere,
-  Vector3,
-  type PerspectiveCamera,
-} from 'three';
-import { vertexNormals, type MeshData } from './mesh-data.ts';
+import { Color, LinearSRGBColorSpace, Sphere, Vector3, type PerspectiveCamera } from 'three';
+import { fitPlacement, joinPoints } from '../viewer-core/fit.ts';
+import type { ReadyScan } from '../viewer-core/use-scans.ts';
 import { CameraFlight, PinLabels, PinMarkers, usePinOverlay } from './PinMarkers.tsx';
 import { PinList } from './PinList.tsx';
 import type { Pin } from './pins.ts';
 
 export interface MeshViewProps {
-  /** The meshes drawn together (their union decides the camera). */
-  meshes: readonly MeshData[];
+  /** The scans drawn together, as the viewer core's useScans loaded them (their union decides the camera). */
+  scans: readonly ReadyScan[];
   /** What the view shows, read by screen readers in place of the canvas. */
   label: string;
   /** Height of the view (CSS); default 420 px. */
@@ -63,49 +56,35 @@ interface Controls {
   update(): void;
 }
 
-function geometryOf(mesh: MeshData): BufferGeometry {
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
-  const normals =
-    mesh.normals && mesh.normals.length === mesh.positions.length
-      ? mesh.normals
-      : vertexNormals(mesh.positions, mesh.indices);
-  geometry.setAttribute('normal', new BufferAttribute(normals, 3));
-  if (mesh.colors && mesh.colors.length === mesh.positions.length)
-    geometry.setAttribute('color', new BufferAttribute(mesh.colors, 3, true));
-  if (mesh.indices) geometry.setIndex(new BufferAttribute(mesh.indices, 1));
-  geometry.computeBoundingSphere();
-  return geometry;
-}
-
-/** Puts the camera where every mesh fills the view; again on every `resets` change. */
-function Fit({ sphere, resets }: { sphere: Sphere | null; resets: number }) {
+/**
+ * Puts the camera where the scans fill the view with a small margin (fit.ts, as the case viewer does); again on every
+ * `resets` change.
+ */
+function Fit({ points, sphere, resets }: { points: Float32Array; sphere: Sphere | null; resets: number }) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const controls = useThree((s) => s.controls) as unknown as Controls | null;
   const invalidate = useThree((s) => s.invalidate);
   const size = useThree((s) => s.size);
   useEffect(() => {
     if (!sphere || !sphere.radius) return;
-    const { center, radius } = sphere;
-    // The narrower of the two angles of view decides (a phone's canvas is taller than wide).
-    const half = Math.atan(
-      Math.tan(((FOV / 2) * Math.PI) / 180) * Math.min(1, size.width / Math.max(1, size.height)),
-    );
-    const distance = (radius / Math.sin(half)) * 1.05;
-    camera.position.copy(center).addScaledVector(VIEW_DIRECTION, distance);
+    const placed = fitPlacement(points, VIEW_DIRECTION, FOV, size.width / Math.max(1, size.height));
+    if (!placed) return;
+    const { target, distance } = placed;
+    const { radius } = sphere;
+    camera.position.copy(target).addScaledVector(VIEW_DIRECTION, distance);
     camera.near = radius / 200;
     camera.far = distance * 6 + radius * 2;
     camera.updateProjectionMatrix();
     if (controls) {
-      controls.target.copy(center);
+      controls.target.copy(target);
       controls.maxDistance = distance * 6;
       controls.minDistance = radius / 20;
       controls.update();
-    } else camera.lookAt(center);
+    } else camera.lookAt(target);
     invalidate();
     // The size only matters for the first fit; a resize keeps the user's view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [camera, controls, invalidate, sphere, resets]);
+  }, [camera, controls, invalidate, points, sphere, resets]);
   return null;
 }
 
@@ -131,13 +110,14 @@ function FirstFrame({ active, onDrawn }: { active: boolean; onDrawn: () => void 
 }
 
 /**
- * A 3D view of one or more meshes: vertex colours when a mesh has them (shown as stored), plaster otherwise; the
+ * A 3D view of one or more scans loaded by the viewer core (shared/viewer-core useScans: one worker protocol with the
+ * case viewer), without tools: vertex colours when a mesh has them (shown as stored), plaster otherwise; the
  * camera fits them all; orbit (left drag), zoom (wheel, pinch), pan (right drag, two fingers) and a reset button.
- * Load it through LazyMeshView: three.js stays out of the main bundle. `data-frame` turns `drawn` once a frame
+ * Load it through LazyMeshView: three.js stays out of the main bundle; load the files with `useMeshFiles`. `data-frame` turns `drawn` once a frame
  * showed the meshes.
  */
 export function MeshView({
-  meshes,
+  scans,
   label,
   height = 420,
   plaster = PLASTER,
@@ -159,15 +139,15 @@ export function MeshView({
     setFlight((f) => ({ n: f.n + 1, to: pin.anchor.camera }));
   };
   const [drawn, setDrawn] = useState(false);
-  const geometries = useMemo(() => meshes.map(geometryOf), [meshes]);
-  useEffect(() => () => geometries.forEach((g) => g.dispose()), [geometries]);
+  // The geometries are useScans's (it disposes them when its files change).
+  const geometries = useMemo(() => scans.flatMap((s) => s.geometries), [scans]);
   const sphere = useMemo(() => {
-    const spheres = geometries.flatMap((g) => (g.boundingSphere ? [g.boundingSphere] : []));
-    if (spheres.length === 0) return null;
-    const all = spheres[0]!.clone();
-    for (const s of spheres.slice(1)) all.union(s);
+    if (scans.length === 0) return null;
+    const all = scans[0]!.sphere.clone();
+    for (const s of scans.slice(1)) all.union(s.sphere);
     return all;
-  }, [geometries]);
+  }, [scans]);
+  const points = useMemo(() => joinPoints(scans.map((s) => s.fit)), [scans]);
   const plasterColour = useMemo(() => display(plaster), [plaster]);
   const whenDrawn = useCallback(() => {
     setDrawn(true);
@@ -216,7 +196,7 @@ export function MeshView({
           </mesh>
         ))}
         <OrbitControls makeDefault enableDamping={false} />
-        <Fit sphere={sphere} resets={resets} />
+        <Fit points={points} sphere={sphere} resets={resets} />
         <FirstFrame active={geometries.length > 0} onDrawn={whenDrawn} />
         {pins && pins.length > 0 && sphere && (
           <>

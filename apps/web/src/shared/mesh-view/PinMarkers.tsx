@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import { Vector3, type PerspectiveCamera } from 'three';
-import type { Pin, PinAnchor } from './pins.ts';
+import { pinVisible, type KeptSide, type Pin, type PinAnchor } from './pins.ts';
 import './pins.css';
 
 interface Controls {
@@ -30,37 +30,42 @@ const projected = new Vector3();
 /**
  * Every pin of a case in the scene: a small ball on the surface (`size` its radius, mm), lifted along the normal.
  * On every frame drawn, each pin's label (PinLabels) is moved to where its ball appears, and hidden when the pin is
- * behind the camera or on a hidden file. Read-only: it places nothing.
+ * behind the camera, on a hidden file or cut away by the section (pins.ts pinVisible). Read-only: it places nothing.
  */
 export function PinMarkers({
   pins,
   size,
   overlay,
   visibleFiles,
+  clip,
 }: {
   pins: readonly Pin[];
   size: number;
   overlay: PinOverlay;
   /** Only pins on these files are drawn (a hidden jaw hides its pins); all when absent. */
   visibleFiles?: ReadonlySet<string>;
+  /** The section's plane while it cuts (moved in place): a pin on the side cut away is hidden. */
+  clip?: KeptSide | null;
 }) {
   const camera = useThree((s) => s.camera);
   const invalidate = useThree((s) => s.invalidate);
-  const shown = pins.filter((p) => !visibleFiles || visibleFiles.has(p.anchor.fileId));
+  const shown = pins.filter((p) => pinVisible(p.anchor, visibleFiles, clip));
   const lifted = (pin: Pin): [number, number, number] => {
     const [x, y, z] = pin.anchor.point;
     const [nx, ny, nz] = pin.anchor.normal;
     return [x + nx * size * 0.6, y + ny * size * 0.6, z + nz * size * 0.6];
   };
   // A label that appeared (or a pin that came or went) needs a frame to find its place.
-  const key = shown.map((p) => p.id).join();
+  const key =
+    shown.map((p) => p.id).join() +
+    (clip ? `|${clip.normal.x},${clip.normal.y},${clip.normal.z},${clip.constant}` : '');
   useEffect(() => invalidate(), [key, invalidate]);
 
   useFrame(({ size: canvas }) => {
     for (const pin of pins) {
       const el = overlay.elements.get(pin.id);
       if (!el) continue;
-      const on = !visibleFiles || visibleFiles.has(pin.anchor.fileId);
+      const on = pinVisible(pin.anchor, visibleFiles, clip);
       projected.set(...lifted(pin)).project(camera);
       const inFront = projected.z > -1 && projected.z < 1;
       if (!on || !inFront) {

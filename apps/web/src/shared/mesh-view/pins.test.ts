@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseComment } from '@archway/contract';
-import { isAnchor, pinNumber, pinsOf, type PinAnchor } from './pins.ts';
+import { isAnchor, pinNumber, pinsOf, pinVisible, type PinAnchor } from './pins.ts';
 
 const anchor: PinAnchor = {
   fileId: 'f1',
@@ -48,5 +48,25 @@ describe('pins', () => {
     expect(pins[1]).toMatchObject({ text: 'text c', custName: 'Lab', anchor: { point: [4, 5, 6] } });
     expect(pinNumber(pins, 'c')).toBe(2);
     expect(pinNumber(pins, 'b')).toBe(0);
+  });
+});
+
+describe('pinVisible', () => {
+  const at = (point: [number, number, number], fileId = 'f1') => ({ fileId, point });
+  // A section along x at 2 mm, keeping x ≤ 2 (three.js keeps normal·p + constant ≥ 0).
+  const clip = { normal: { x: -1, y: 0, z: 0 }, constant: 2 };
+
+  it('hides a pin whose surface the section cuts away, and keeps one on the kept side or on the plane', () => {
+    expect(pinVisible(at([1, 5, 5]), undefined, clip)).toBe(true);
+    expect(pinVisible(at([2, 5, 5]), undefined, clip)).toBe(true);
+    expect(pinVisible(at([2.5, 5, 5]), undefined, clip)).toBe(false);
+    expect(pinVisible(at([2.5, 5, 5]), undefined, null)).toBe(true);
+  });
+
+  it('hides a pin on a hidden file, section or not', () => {
+    const shown = new Set(['f2']);
+    expect(pinVisible(at([1, 0, 0]), shown)).toBe(false);
+    expect(pinVisible(at([1, 0, 0], 'f2'), shown, clip)).toBe(true);
+    expect(pinVisible(at([3, 0, 0], 'f2'), shown, clip)).toBe(false);
   });
 });

@@ -54,3 +54,26 @@ export function pinsOf(
 
 /** The pin's number as the list and the marker show it (1-based, in thread order). */
 export const pinNumber = (pins: readonly Pin[], id: string) => pins.findIndex((p) => p.id === id) + 1;
+
+/** A section's plane as three.js keeps it: the side where normal·p + constant ≥ 0 stays, the rest is cut away. */
+export interface KeptSide {
+  normal: { x: number; y: number; z: number };
+  constant: number;
+}
+
+/**
+ * Whether a pin is shown: its file is shown (all are when `visibleFiles` is absent) and, with a section, its point
+ * is on the kept side: a pin whose surface the section cuts away is hidden with it (a point on the plane itself stays).
+ */
+export function pinVisible(
+  anchor: Pick<PinAnchor, 'fileId' | 'point'>,
+  visibleFiles?: ReadonlySet<string>,
+  clip?: KeptSide | null,
+): boolean {
+  if (visibleFiles && !visibleFiles.has(anchor.fileId)) return false;
+  if (!clip) return true;
+  const [x, y, z] = anchor.point;
+  const { normal, constant } = clip;
+  const scale = Math.max(1, Math.abs(constant), Math.abs(x), Math.abs(y), Math.abs(z));
+  return normal.x * x + normal.y * y + normal.z * z + constant >= -1e-6 * scale;
+}

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Alert, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LazyMeshView, useMeshFile, type MeshData, type MeshFileState } from '../mesh-view/LazyMeshView.tsx';
+import { LazyMeshView, useMeshFiles } from '../mesh-view/LazyMeshView.tsx';
 import type { Pin } from '../mesh-view/pins.ts';
 
 /** A scan or model the view shows: read from `url` (with the token when one is given). */
@@ -23,40 +22,17 @@ export interface ScanViewsProps {
   pins?: readonly Pin[];
 }
 
-/** Reads one file in a worker and tells the parent how it went (one hook per file, however many there are). */
-function FileLoader({
-  file,
-  token,
-  onState,
-}: {
-  file: ScanViewFile;
-  token: string | null;
-  onState: (id: string, state: MeshFileState) => void;
-}) {
-  const state = useMeshFile(file.url, token);
-  useEffect(() => onState(file.id, state), [file.id, state, onState]);
-  return null;
-}
-
 /**
- * The shared 3D view (shared/mesh-view) of several files drawn together: a case's scans (upper and lower jaw) or its
+ * The shared 3D view (shared/mesh-view, loaded by the viewer core) of several files drawn together: a case's scans (upper and lower jaw) or its
  * built models. Shows a spinner while they load and names the files that could not be read.
  */
 export function ScanViews({ files, token, label, height = 360, testId = 'scan-view', pins }: ScanViewsProps) {
   const { t } = useTranslation();
-  const [states, setStates] = useState<Record<string, MeshFileState>>({});
-  const onState = useCallback(
-    (id: string, state: MeshFileState) => setStates((s) => (s[id] === state ? s : { ...s, [id]: state })),
-    [],
-  );
-  const meshes: MeshData[] = files.flatMap((f) => {
-    const s = states[f.id];
-    return s?.status === 'ready' ? [s.mesh] : [];
-  });
+  const { scans, states } = useMeshFiles(files, token);
   const failed = files.filter((f) => states[f.id]?.status === 'failed').map((f) => f.name);
   const loading = files.some((f) => {
     const s = states[f.id]?.status;
-    return !s || s === 'idle' || s === 'loading';
+    return !s || s === 'loading';
   });
 
   return (
@@ -64,13 +40,10 @@ export function ScanViews({ files, token, label, height = 360, testId = 'scan-vi
       className="scan-views"
       data-testid={testId}
       data-loaded={loading ? 'no' : 'yes'}
-      data-parts={meshes.length}
+      data-parts={scans.length}
     >
-      {files.map((f) => (
-        <FileLoader key={f.id} file={f} token={token} onState={onState} />
-      ))}
       <LazyMeshView
-        meshes={meshes}
+        scans={scans}
         label={label}
         height={height}
         testId={`${testId}-mesh`}

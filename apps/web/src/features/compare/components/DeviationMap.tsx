@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../shared/auth/session.ts';
-import { LazyMeshView, useMeshFile } from '../../../shared/mesh-view/LazyMeshView.tsx';
+import { LazyMeshView, useMeshFiles } from '../../../shared/mesh-view/LazyMeshView.tsx';
 import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { compareFileAddress } from '../api/download-compare-file.ts';
 import { DeviationLegend } from './DeviationLegend.tsx';
@@ -15,8 +15,9 @@ export function DeviationMap({ url, range, extra }: { url: string; range: number
   const { t } = useTranslation();
   const narrow = useViewportMode() === 'mobile';
   const address = useMemo(() => compareFileAddress(url), [url]);
-  const state = useMeshFile(address, getToken());
-  const meshes = useMemo(() => (state.status === 'ready' ? [state.mesh] : []), [state]);
+  const files = useMemo(() => [{ id: 'map', url: address }], [address]);
+  const { scans, states } = useMeshFiles(files, getToken());
+  const state = states.map ?? { status: 'loading' as const };
   const height = narrow ? 360 : 520;
   return (
     <Card
@@ -36,7 +37,7 @@ export function DeviationMap({ url, range, extra }: { url: string; range: number
       ) : (
         <div style={{ position: 'relative' }}>
           <LazyMeshView
-            meshes={meshes}
+            scans={scans}
             label={t('compare.map.label')}
             height={height}
             overlay={<DeviationLegend range={range} compact={narrow} />}

@@ -71,7 +71,13 @@ export function PinsLayer({
   const draft = tool.draft;
   return (
     <>
-      <PinMarkers pins={tool.pins} size={size} overlay={tool.overlay} visibleFiles={visibleFiles} />
+      <PinMarkers
+        pins={tool.pins}
+        size={size}
+        overlay={tool.overlay}
+        visibleFiles={visibleFiles}
+        clip={clip}
+      />
       <Marker size={size} object={marker} />
       {draft && (
         <mesh

@@ -6,12 +6,18 @@ import { toast } from '../../../../shared/ui/toast.ts';
 import { saveBlob } from '../../../../shared/download.ts';
 import { jawOf, screenshotName } from './scan-files.ts';
 import { Box3, Plane, type Mesh } from 'three';
-import { MARK_FIRST_FRAME, useScans, type ScanState, type ViewerFile } from './use-scans.ts';
+import {
+  MARK_FIRST_FRAME,
+  useScans,
+  type ScanState,
+  type ViewerFile,
+} from '../../../../shared/viewer-core/use-scans.ts';
 import { BitePanel } from './BitePanel.tsx';
 import { useBite } from './use-bite.ts';
 import { PinComposer } from './PinComposer.tsx';
 import { PinLabels } from '../../../../shared/mesh-view/PinMarkers.tsx';
 import { usePins } from './use-pins.ts';
+import { joinPoints } from '../../../../shared/viewer-core/fit.ts';
 import type { PickTarget } from './pointer-pick.ts';
 import { DEFAULT_SECTION, sectionPlane, type SectionSettings } from './section-plane.ts';
 import { ViewerToolbar, type Surface } from './ViewerToolbar.tsx';
@@ -19,6 +25,8 @@ import { MeasurePanel, SectionPanel } from './ViewerPanels.tsx';
 import { ViewerProgress } from './ViewerProgress.tsx';
 import { ViewerScene } from './ViewerScene.tsx';
 import { useBitePair, useMeasuring, useViews, useWidth } from './use-viewer.ts';
+
+export type { ViewerFile } from '../../../../shared/viewer-core/use-scans.ts';
 
 export interface ScanViewerProps {
   files: readonly ViewerFile[];
@@ -115,12 +123,13 @@ export function ScanViewer({
   // What the camera fits: the shown scans (all of them when none is shown). Hiding a jaw refits the view only
   // while the person has not moved the camera.
   const shownKey = ready.map(({ file }) => `${file.id}:${hidden.has(file.id)}`).join();
-  const framedBox = useMemo(() => {
+  const framing = useMemo(() => {
     const shown = ready.filter(({ file }) => !hidden.has(file.id));
-    if (shown.length === 0) return box;
+    const framed = shown.length === 0 ? ready : shown;
+    if (framed.length === 0 || !box) return null;
     const all = new Box3();
-    for (const { state } of shown) all.union(state.box);
-    return all;
+    for (const { state } of framed) all.union(state.box);
+    return { box: all, points: joinPoints(framed.map(({ state }) => state.fit)) };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaded files and what is hidden decide it
   }, [shownKey, box]);
 
@@ -298,7 +307,7 @@ export function ScanViewer({
               colours={surface === 'colour'}
               opacity={opacity}
               box={box}
-              framedBox={framedBox}
+              framing={framing}
               size={size}
               viewRequest={viewRequest}
               clip={clipping && cut ? { plane, normal: cut.normal, d: cut.d } : null}

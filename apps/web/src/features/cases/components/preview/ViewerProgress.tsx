@@ -1,7 +1,7 @@
 import { Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { percentOf } from './scan-files.ts';
-import type { ScanState, ViewerFile } from './use-scans.ts';
+import type { ScanState, ViewerFile } from '../../../../shared/viewer-core/use-scans.ts';
 
 /** The download's progress over the canvas: the bytes of every file so far, and of each when there are several. */
 export function ViewerProgress({

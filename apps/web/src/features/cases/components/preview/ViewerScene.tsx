@@ -18,7 +18,7 @@ import {
   WHITE,
   type ViewRequest,
 } from './scene.tsx';
-import type { ScanState } from './use-scans.ts';
+import type { ScanState } from '../../../../shared/viewer-core/use-scans.ts';
 import { BiteLayer, type BitePart } from './BiteLayer.tsx';
 import type { BiteResult } from './bite-worker-protocol.ts';
 import { PinsLayer } from './PinsLayer.tsx';
@@ -67,7 +67,7 @@ export function ViewerScene({
   colours,
   opacity,
   box,
-  framedBox,
+  framing,
   size,
   viewRequest,
   clip,
@@ -102,7 +102,8 @@ export function ViewerScene({
   colours: boolean;
   opacity: number;
   box: Box3 | null;
-  framedBox: Box3 | null;
+  /** What the camera fits: the shown scans' box and their fitting points (fit.ts). */
+  framing: { box: Box3; points: Float32Array } | null;
   /** The diagonal of the scans' box (markers are sized by it). */
   size: number;
   viewRequest: ViewRequest;
@@ -170,7 +171,12 @@ export function ViewerScene({
             />
           ))}
       <OrbitControls makeDefault enableDamping={false} />
-      <CameraRig box={framedBox} request={viewRequest} root={root} />
+      <CameraRig
+        box={framing?.box ?? null}
+        points={framing?.points ?? null}
+        request={viewRequest}
+        root={root}
+      />
       <LocalClipping />
       {clip && <SectionOutline bvhs={bvhs} normal={clip.normal} d={clip.d} onSegments={onSegments} />}
       <Picking

@@ -16,7 +16,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { jawOf } from './scan-files.ts';
-import type { ScanState, ViewerFile } from './use-scans.ts';
+import type { ScanState, ViewerFile } from '../../../../shared/viewer-core/use-scans.ts';
 import { VIEW_NAMES, type ViewName } from './views.ts';
 
 export type Surface = 'colour' | 'plaster';

@@ -3,7 +3,7 @@
  * standard views, resizing), the head light, the screenshot, programs compiled while the scan downloads, and parts revealed one per
  * finished frame. ScanViewer puts them together.
  */
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import {
   BufferAttribute,
@@ -18,13 +18,13 @@ import {
   type EventDispatcher,
   type PerspectiveCamera,
 } from 'three';
-import { MARK_FIRST_PART } from './use-scans.ts';
+import { MARK_FIRST_PART } from '../../../../shared/viewer-core/use-scans.ts';
+import { boxPoints, fitDistanceFrom, fitPlacement } from '../../../../shared/viewer-core/fit.ts';
 import {
   between,
   DEFAULT_DIRECTION,
   directionText,
   ease,
-  fitDistance,
   VIEW_DIRECTIONS,
   type Placement,
   type ViewName,
@@ -72,8 +72,8 @@ export interface ViewRequest {
 }
 
 /**
- * Places the camera: fitted to the scans' bounding box as seen from the view's direction (FILL of the narrower side)
- * when they first appear, and turned (animated, TURN_MS, eased) to a standard view or back to the first one on each
+ * Places the camera: fitted to the scans' points as seen from the view's direction (fit.ts: centred, FILL of the
+ * limiting side) when they first appear, and turned (animated, TURN_MS, eased) to a standard view or back to the first one on each
  * request. When the canvas changes size, the current view is fitted again, unless the person has moved the camera
  * since (orbit, zoom, pan): then their view is kept, its distance scaled by how much the fitting distance changed,
  * so the scan keeps its share of the canvas and nothing is cut off. Writes `data-view` (the standard view shown, or
@@ -81,10 +81,13 @@ export interface ViewRequest {
  */
 export function CameraRig({
   box,
+  points,
   request,
   root,
 }: {
   box: Box3 | null;
+  /** The points the shown scans are fitted by (fit.ts fitPoints); the box's corners without them. */
+  points: Float32Array | null;
   request: ViewRequest;
   root: RefObject<HTMLElement | null>;
 }) {
@@ -105,6 +108,10 @@ export function CameraRig({
   const scratch = useRef<Placement>({ position: new Vector3(), target: new Vector3() });
 
   const target = useCallback(() => (controls ? controls.target : new Vector3()), [controls]);
+  const shape = useMemo(
+    () => (points && points.length > 0 ? points : box ? boxPoints(box.min, box.max) : new Float32Array(0)),
+    [points, box],
+  );
   const report = useCallback(() => {
     const el = root.current;
     if (!el) return;
@@ -128,11 +135,14 @@ export function CameraRig({
     (view: ViewName | 'default', aspect: number): Placement | null => {
       if (!box || box.isEmpty()) return null;
       const direction = view === 'default' ? DEFAULT_DIRECTION : VIEW_DIRECTIONS[view];
-      const centre = box.getCenter(new Vector3());
-      const distance = fitDistance(box, direction, FOV, aspect);
-      return { position: centre.clone().addScaledVector(direction, distance), target: centre };
+      const placed = fitPlacement(shape, direction, FOV, aspect);
+      if (!placed) return null;
+      return {
+        position: placed.target.clone().addScaledVector(direction, placed.distance),
+        target: placed.target,
+      };
     },
-    [box],
+    [box, shape],
   );
 
   // The camera's range for this box: close enough for the nearest zoom, far enough for the farthest.
@@ -163,8 +173,8 @@ export function CameraRig({
     } else if (s.aspect > 0 && box) {
       // Moved by hand: the same direction and target, the distance scaled as the fitting distance changed.
       const offset = new Vector3().subVectors(camera.position, target());
-      const before = fitDistance(box, offset, FOV, s.aspect);
-      const after = fitDistance(box, offset, FOV, aspect);
+      const before = fitDistanceFrom(shape, target(), offset, FOV, s.aspect);
+      const after = fitDistanceFrom(shape, target(), offset, FOV, aspect);
       if (before > 0)
         apply({
           position: target()
@@ -176,8 +186,8 @@ export function CameraRig({
     s.aspect = aspect;
     report();
     invalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the box's corners decide it
-  }, [bx, width, height, fitted, apply, report, invalidate]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the box's corners and the points decide it
+  }, [bx, points, width, height, fitted, apply, report, invalidate]);
 
   // A view asked for: turn there.
   useEffect(() => {

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { jawOf } from './scan-files.ts';
 import type { ViewRequest } from './scene.tsx';
-import type { ScanState, ViewerFile } from './use-scans.ts';
+import type { ScanState, ViewerFile } from '../../../../shared/viewer-core/use-scans.ts';
 import type { ViewName } from './views.ts';
 import type { BitePart } from './BiteLayer.tsx';
 import type { BiteJawSource } from './use-bite.ts';

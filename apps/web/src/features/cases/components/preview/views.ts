@@ -10,6 +10,7 @@
  * between them and the front view is a pure tilt, never a spin about the vertical.
  */
 import { Box3, Vector3, type Vector3Like } from 'three';
+import { boxPoints, fitDistanceFrom, FILL } from '../../../../shared/viewer-core/fit.ts';
 
 export type ViewName = 'upper' | 'lower' | 'front' | 'left' | 'right' | 'back';
 export const VIEW_NAMES: readonly ViewName[] = ['upper', 'lower', 'front', 'left', 'right', 'back'];
@@ -31,15 +32,13 @@ export const VIEW_DIRECTIONS: Readonly<Record<ViewName, Vector3>> = {
   back: new Vector3(0, -1, 0),
 };
 
-/** The share of the view's narrower side the scan fills when fitted. */
-export const FILL = 0.85;
-
-const UP = new Vector3(0, 0, 1);
+export { FILL };
 
 /**
  * The distance from the box's centre along `direction` at which the whole box, as the camera sees it (perspective,
  * vertical field of view `fov` in degrees, `aspect` = width / height), fits within `fill` of the view in both
- * directions: each of its eight corners is checked against the frustum's sides.
+ * directions: each of its eight corners is checked against the frustum's sides (the viewer core's fitting, fit.ts,
+ * on the corners; the camera itself is fitted to the scans' points, scene.tsx).
  */
 export function fitDistance(
   box: Box3,
@@ -48,27 +47,8 @@ export function fitDistance(
   aspect: number,
   fill = FILL,
 ): number {
-  const back = new Vector3().copy(direction).normalize();
-  // The camera's right and up as lookAt makes them with up +z (a view straight along z would have none: tilt).
-  const right = new Vector3().crossVectors(UP, back);
-  if (right.lengthSq() < 1e-12) right.set(1, 0, 0);
-  right.normalize();
-  const up = new Vector3().crossVectors(back, right).normalize();
-  const tanV = Math.tan(((fov / 2) * Math.PI) / 180) * fill;
-  const tanH = tanV * aspect;
   const centre = box.getCenter(new Vector3());
-  const corner = new Vector3();
-  let distance = 0;
-  for (let i = 0; i < 8; i++) {
-    corner
-      .set(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z)
-      .sub(centre);
-    const depth = corner.dot(back); // towards the camera
-    const x = Math.abs(corner.dot(right));
-    const y = Math.abs(corner.dot(up));
-    distance = Math.max(distance, depth + x / tanH, depth + y / tanV);
-  }
-  return distance;
+  return fitDistanceFrom(boxPoints(box.min, box.max), centre, direction, fov, aspect, fill);
 }
 
 /** Ease in and out (cubic): the camera starts and stops gently. */

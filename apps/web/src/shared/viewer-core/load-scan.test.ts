@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TriangleBvh, archJaw, raycastBrute, readMesh, writePly, writeStl } from '@archway/mesh';
+import {
+  TriangleBvh,
+  archJaw,
+  raycastBrute,
+  readMesh,
+  vertexNormals,
+  writePly,
+  writeStl,
+} from '@archway/mesh';
 import {
   ScanLoadError,
   boundingBox,
@@ -9,7 +17,6 @@ import {
   splitParts,
   pickingTransferables,
   transferables,
-  vertexNormals,
 } from './load-scan.ts';
 import { handleScanRequest } from './load-scan-worker-handler.ts';
 import type { ScanReply } from './load-scan-worker-protocol.ts';
@@ -144,8 +151,14 @@ describe('splitParts', () => {
     expect(parts.map((p) => p.positions.length)).toEqual([18, 18, 9]);
     expect(parts.every((p) => p.positions.buffer === positions.buffer)).toBe(true);
     expect(
-      transferables({ parts, sphere: [0, 0, 0, 1], box: [0, 0, 0, 1, 1, 1], triangles: 5 }),
-    ).toHaveLength(2);
+      transferables({
+        parts,
+        sphere: [0, 0, 0, 1],
+        box: [0, 0, 0, 1, 1, 1],
+        fit: new Float32Array(3),
+        triangles: 5,
+      }),
+    ).toHaveLength(3);
   });
 
   it('keeps a mesh within the limit whole', () => {

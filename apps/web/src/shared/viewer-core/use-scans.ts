@@ -20,6 +20,8 @@ export type ScanState =
       geometries: BufferGeometry[];
       sphere: Sphere;
       box: Box3;
+      /** The points the camera is fitted by (fit.ts). */
+      fit: Float32Array;
       /** For picking and the section's outline; null until the worker has built it (or when it could not). */
       bvh: TriangleBvh | null;
       hasColors: boolean;
@@ -58,12 +60,19 @@ export function geometryOf(part: ScanPart): BufferGeometry {
   return geometry;
 }
 
+/** A loaded scan, as MeshView draws it. */
+export type ReadyScan = Extract<ScanState, { status: 'ready' }>;
+
 /**
- * Loads each file in its own Web Worker (download + parse + normals there), reporting each one's progress; the
+ * The one hook every 3D view loads its files with (ScanViewer, MeshView). Loads each file in its own Web Worker (download + parse + normals there), reporting each one's progress; the
  * page builds only the BufferGeometry from the transferred arrays, then the picking hierarchy the worker sends after. Workers stop when the files change or the viewer
  * closes; geometries are disposed then.
  */
-export function useScans(files: readonly ViewerFile[], token: string | null): Record<string, ScanState> {
+export function useScans(
+  files: readonly ViewerFile[],
+  token: string | null,
+  { picking = true }: { picking?: boolean } = {},
+): Record<string, ScanState> {
   const [states, setStates] = useState<Record<string, ScanState>>({});
 
   useEffect(() => {
@@ -92,6 +101,7 @@ export function useScans(files: readonly ViewerFile[], token: string | null): Re
           performance.mark(MARK_RECEIVED);
           const parts = reply.scan.parts.map(geometryOf);
           geometries.push(...parts);
+          if (!picking) worker.terminate();
           // A transition: the viewer re-renders with the scan in slices, not in one long task.
           startTransition(() =>
             set(file.id, {
@@ -99,6 +109,7 @@ export function useScans(files: readonly ViewerFile[], token: string | null): Re
               geometries: parts,
               sphere: sphereOf(reply.scan.sphere),
               box: boxOf(reply.scan.box),
+              fit: reply.scan.fit,
               bvh: null,
               hasColors: reply.scan.parts.some((p) => p.colors),
               triangles: reply.scan.triangles,
@@ -132,14 +143,14 @@ export function useScans(files: readonly ViewerFile[], token: string | null): Re
         set(file.id, { status: 'failed', reason: 'internal', key: null, httpStatus: 0, received, total });
         worker.terminate();
       };
-      const request: ScanRequest = { url: file.url, token, size: file.size };
+      const request: ScanRequest = { url: file.url, token, size: file.size, picking };
       worker.postMessage(request);
     }
     return () => {
       workers.forEach((w) => w.terminate());
       geometries.forEach((g) => g.dispose());
     };
-  }, [files, token]);
+  }, [files, token, picking]);
 
   return states;
 }

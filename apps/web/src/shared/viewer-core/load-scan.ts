@@ -1,8 +1,15 @@
-import { MeshError, TriangleBvh, createStreamReader, type BvhParts, type Mesh } from '@archway/mesh';
-import { refusalOf, FileRefusal } from '../../utils/stream.ts';
+import {
+  MeshError,
+  TriangleBvh,
+  createStreamReader,
+  vertexNormals,
+  type BvhParts,
+  type Mesh,
+} from '@archway/mesh';
+import { fitPoints } from './fit.ts';
 
 /**
- * What the worker does with one scan file, kept apart from the worker's message plumbing so that it is tested
+ * The one loader of every 3D view (the case viewer, the model comparison, the share page). What the worker does with one scan file, kept apart from the worker's message plumbing so that it is tested
  * without a browser: fetch with the caller's token, feed each chunk to the streaming reader as it arrives (binary
  * PLY and STL are parsed while the rest downloads), then compute what the page would otherwise compute on its own
  * thread: vertex normals and the bounding sphere. The page only wraps the arrays in a BufferGeometry.
@@ -28,8 +35,10 @@ export interface PreparedScan {
   parts: ScanPart[];
   /** Bounding sphere of the whole scan. */
   sphere: Sphere4;
-  /** Bounding box of the whole scan: min x, y, z, max x, y, z (the camera fits it to the view). */
+  /** Bounding box of the whole scan: min x, y, z, max x, y, z (the section and the camera's range go by it). */
   box: Box6;
+  /** The points the camera is fitted by (fit.ts fitPoints: the scan's extremes and an even sample), x, y, z. */
+  fit: Float32Array;
   triangles: number;
 }
 
@@ -73,6 +82,20 @@ export class ScanLoadError extends Error {
 
 const now = () => performance.timeOrigin + performance.now();
 
+/** A refusal's catalogue key and message from the server's envelope (the status says it when there is none). */
+async function refusalOf(response: Response): Promise<{ key: string | null; message: string }> {
+  let key: string | null = null;
+  let message = response.statusText || `HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as { errorMessage?: unknown; data?: { key?: unknown } | null };
+    if (typeof body.data?.key === 'string') key = body.data.key;
+    if (typeof body.errorMessage === 'string' && body.errorMessage) message = body.errorMessage;
+  } catch {
+    // Not JSON: the status says it.
+  }
+  return { key, message };
+}
+
 export async function loadScan(
   fetcher: typeof fetch,
   url: string,
@@ -92,8 +115,8 @@ export async function loadMesh(fetcher: typeof fetch, url: string, options: Load
     throw new ScanLoadError('network', null, String(cause));
   }
   if (!response.ok) {
-    const refusal: FileRefusal = await refusalOf(response);
-    throw new ScanLoadError('refused', refusal.key, refusal.message, refusal.status);
+    const refusal = await refusalOf(response);
+    throw new ScanLoadError('refused', refusal.key, refusal.message, response.status);
   }
   const length = Number(response.headers.get('Content-Length'));
   const size = options.size && options.size > 0 ? options.size : undefined;
@@ -134,7 +157,13 @@ export function prepare(mesh: Mesh, partTriangles = PART_TRIANGLES): PreparedSca
       : vertexNormals(mesh.positions, mesh.indices);
   const triangles = mesh.indices ? mesh.indices.length / 3 : mesh.positions.length / 9;
   const parts = splitParts({ ...mesh, normals }, partTriangles);
-  return { parts, sphere: boundingSphere(mesh.positions), box: boundingBox(mesh.positions), triangles };
+  return {
+    parts,
+    sphere: boundingSphere(mesh.positions),
+    box: boundingBox(mesh.positions),
+    fit: fitPoints(mesh.positions),
+    triangles,
+  };
 }
 
 /**
@@ -234,48 +263,6 @@ export function splitParts(
   return parts;
 }
 
-/**
- * Smooth vertex normals: each triangle adds its area-weighted normal (the un-normalized cross product) to its three
- * vertices, then each sum is normalized. Without indices (a triangle soup, as STL stores it) every vertex gets its
- * triangle's normal: flat shading.
- */
-export function vertexNormals(positions: Float32Array, indices?: Uint32Array): Float32Array {
-  const out = new Float32Array(positions.length);
-  const count = indices ? indices.length : positions.length / 3;
-  for (let t = 0; t + 2 < count; t += 3) {
-    const a = (indices ? indices[t]! : t) * 3;
-    const b = (indices ? indices[t + 1]! : t + 1) * 3;
-    const c = (indices ? indices[t + 2]! : t + 2) * 3;
-    const ux = positions[b]! - positions[a]!;
-    const uy = positions[b + 1]! - positions[a + 1]!;
-    const uz = positions[b + 2]! - positions[a + 2]!;
-    const vx = positions[c]! - positions[a]!;
-    const vy = positions[c + 1]! - positions[a + 1]!;
-    const vz = positions[c + 2]! - positions[a + 2]!;
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    out[a] = out[a]! + nx;
-    out[a + 1] = out[a + 1]! + ny;
-    out[a + 2] = out[a + 2]! + nz;
-    out[b] = out[b]! + nx;
-    out[b + 1] = out[b + 1]! + ny;
-    out[b + 2] = out[b + 2]! + nz;
-    out[c] = out[c]! + nx;
-    out[c + 1] = out[c + 1]! + ny;
-    out[c + 2] = out[c + 2]! + nz;
-  }
-  for (let i = 0; i < out.length; i += 3) {
-    const len = Math.hypot(out[i]!, out[i + 1]!, out[i + 2]!);
-    if (len > 0) {
-      out[i] = out[i]! / len;
-      out[i + 1] = out[i + 1]! / len;
-      out[i + 2] = out[i + 2]! / len;
-    }
-  }
-  return out;
-}
-
 /** The bounding box: min x, y, z, max x, y, z (all 0 for an empty mesh). */
 export function boundingBox(positions: Float32Array): Box6 {
   if (positions.length < 3) return [0, 0, 0, 0, 0, 0];
@@ -325,7 +312,7 @@ export function boundingSphere(positions: Float32Array): Sphere4 {
 
 /** The distinct buffers of a prepared scan, to transfer (not copy) it to the page. */
 export function transferables(scan: PreparedScan): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
+  const buffers = new Set<ArrayBuffer>([scan.fit.buffer as ArrayBuffer]);
   for (const part of scan.parts)
     for (const a of [part.positions, part.normals, part.colors, part.indices])
       if (a) buffers.add(a.buffer as ArrayBuffer);

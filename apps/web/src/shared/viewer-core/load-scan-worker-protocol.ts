@@ -6,6 +6,8 @@ export interface ScanRequest {
   url: string;
   token: string | null;
   size: number;
+  /** Build and send the picking hierarchy after the scan (default true; a view without tools needs none). */
+  picking?: boolean;
 }
 
 /**

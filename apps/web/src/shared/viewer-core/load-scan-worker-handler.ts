@@ -34,6 +34,7 @@ export async function handleScanRequest(
       onLastByte: (at) => post({ type: 'lastByte', at }),
     });
     const scan = prepare(mesh);
+    if (request.picking === false) return post({ type: 'done', scan }, transferables(scan));
     const positions = mesh.positions.slice();
     const indices = mesh.indices?.slice();
     post({ type: 'done', scan }, transferables(scan));
