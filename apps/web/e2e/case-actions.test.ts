@@ -9,8 +9,8 @@ import { jawPly, people, type People } from './support/people.ts';
 
 /**
  * Issue 24, item 1: a case's actions are on screen without hovering, at every width, and reachable by touch. A lab on
- * a touch tablet (768 px) taps a case's preview, download and detail in the table; on a touch phone (390 px) the same
- * on the card; at 768 px the Actions column covers no other column; at 1440 px the table's columns stay where they
+ * a touch tablet (768 px) taps a case's preview, download and detail in the table (preview and detail open the case's
+ * page, issue 32); on a touch phone (390 px) the compact card opens the page and its menu holds the actions; at 768 px the Actions column covers no other column; at 1440 px the table's columns stay where they
  * are while a download's ring shows. Window screenshots (JPEG) go to `<SHOTS>/case-actions/`.
  */
 const PATIENTS = ['Tap Ada', 'Tap Ben'] as const;
@@ -100,16 +100,23 @@ describe('case actions by touch in Chromium', () => {
     expect(seen).toEqual({ opacity: 1, inWindow: true, onTop: true });
   }
 
-  /** Taps a row's preview, download and detail, each opening what it should. */
+  /** The case's page came (issue 32: the list's preview and detail open it), showing the patient; Back returns. */
+  async function onThePageAndBack(page: Page, prefix: string, query = '') {
+    await page.waitForURL(`${base}/v5/case/${firstCase}${query}`);
+    await page.getByTestId('case-view-page').waitFor();
+    await expect(page.getByTestId('case-page-patient').innerText()).resolves.toContain(PATIENTS[0]);
+    await shot(page, prefix);
+    await page.goBack();
+    await caseListShown(page);
+  }
+
+  /** Taps a row's preview, download and detail: preview and detail open the case's page, download saves the zip. */
   async function tapTheTrio(page: Page, row: Locator, prefix: string) {
     for (const action of ['preview', 'download', 'detail'])
       await expectTappable(row.getByTestId(`action-${action}`));
 
     await row.getByTestId('action-preview').tap();
-    await page.getByTestId('case-preview').waitFor();
-    await shot(page, `${prefix}-preview`);
-    await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().tap();
-    await page.getByTestId('case-preview').waitFor({ state: 'detached' });
+    await onThePageAndBack(page, `${prefix}-preview`);
 
     const saved = page.waitForEvent('download');
     await row.getByTestId('action-download').tap();
@@ -117,11 +124,7 @@ describe('case actions by touch in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
 
     await row.getByTestId('action-detail').tap();
-    await page.getByTestId('case-detail').waitFor();
-    await expect(page.getByTestId('detail-patient').innerText()).resolves.toContain(PATIENTS[0]);
-    await shot(page, `${prefix}-detail`);
-    await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().tap();
-    await page.getByTestId('case-detail').waitFor({ state: 'detached' });
+    await onThePageAndBack(page, `${prefix}-detail`, '?tab=details');
   }
 
   it('a lab on a touch tablet taps a case’s preview, download and detail in the table; Actions covers nothing', async () => {
@@ -162,18 +165,35 @@ describe('case actions by touch in Chromium', () => {
     }
   });
 
-  it('a lab on a touch phone taps a case’s preview, download and detail on its card', async () => {
+  it('a lab on a touch phone taps a case’s compact card to open its page, and its actions from the card’s menu', async () => {
     const { context, page } = await touchTab(PHONE);
     try {
       const card = caseRow(page, PATIENTS[0]);
       await card.waitFor();
       await expect(card.getAttribute('data-testid')).resolves.toBe('table-card');
-      await card.getByTestId('action-preview').scrollIntoViewIfNeeded();
+      // One compact card: the thumbnail and three lines, far from a screen-high block.
+      const height = await card.evaluate((el) => el.getBoundingClientRect().height);
+      expect(height).toBeLessThan(140);
       await shot(page, `cards-${PHONE.width}`);
-      // Each button says what it does, in words, on a card.
-      for (const action of ['preview', 'download', 'detail'])
-        await expect(card.getByTestId(`action-${action}`).innerText()).resolves.not.toBe('');
-      await tapTheTrio(page, card, `cards-${PHONE.width}`);
+      // The card opens the case's page.
+      await expectTappable(card.getByTestId('case-open'));
+      await card.getByTestId('case-open').tap();
+      await onThePageAndBack(page, `cards-${PHONE.width}-page`);
+      // The actions: one menu button on the card, named for the case, each action in words.
+      const more = card.getByTestId('action-more');
+      await expectTappable(more);
+      await expect(more.getAttribute('aria-label')).resolves.toContain(PATIENTS[0]);
+      await more.tap();
+      const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').last();
+      await menu.waitFor();
+      await shot(page, `cards-${PHONE.width}-menu`);
+      const saved = page.waitForEvent('download');
+      await menu.getByText('Download', { exact: true }).tap();
+      expect((await saved).suggestedFilename()).toMatch(/\.zip$/);
+      await more.tap();
+      await menu.waitFor();
+      await menu.getByText('Details', { exact: true }).tap();
+      await onThePageAndBack(page, `cards-${PHONE.width}-detail`, '?tab=details');
     } finally {
       await context.close();
     }
