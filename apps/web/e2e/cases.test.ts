@@ -16,7 +16,7 @@ import { readLocale } from '../src/locales/read-locale.ts';
  * fresh lab; the lab finds one on /case, opens the detail, sets its lab progress, downloads the archive (the ring
  * moves, the file is a zip), moves the case to the recycle bin and restores it, and moves another with the batch
  * action. A clinic still sees both of its copies with the lab's progress, and imports a case from the web. On a
- * phone, /case, /caseNot and /recycle fold their filters behind a button and the detail opens as a dialog: neither
+ * phone, /case, /caseNot and /recycle fold their filters behind a button and a case's card opens its page: neither
  * may be wider than the window. (The lists at 390, 768 and 1440 px: responsive.test.ts.)
  */
 type Texts = Record<string, Record<string, unknown>>;
@@ -81,6 +81,18 @@ describe('cases in Chromium', () => {
       .filter({ has: page.getByTestId('case-patient').getByText(patient, { exact: true }) })
       .first();
 
+  /** An action of the case's page: in its header, or from its More menu. */
+  async function pageAction(action: string) {
+    const inline = page.getByTestId(`case-page-${action}`);
+    if ((await inline.count()) > 0) return inline.first().click();
+    await page.getByTestId('case-page-more').first().click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .filter({ hasText: text(`casePage.actions.${action}`) })
+      .first()
+      .click();
+  }
+
   /** A row action: inline, or from the row's More menu. */
   async function rowAction(row: Locator, action: string) {
     await row.hover();
@@ -124,13 +136,13 @@ describe('cases in Chromium', () => {
     if ((await overflowOf(page)) > 0) tooWide.push(`${who} ${route} 390 filters open`);
     await shot(`${who}-${route}-390-filters`);
     if (route === 'case') {
-      // The detail dialog on a phone.
-      await rowAction(page.locator('.case-list [data-testid=table-card]').first(), 'detail');
-      await page.getByTestId('case-detail').waitFor();
-      if ((await overflowOf(page)) > 0) tooWide.push(`${who} ${route} 390 detail`);
-      await shot(`${who}-detail-390`);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('case-detail').waitFor({ state: 'detached' });
+      // A case's compact card opens its page (issue 32); Back returns to the list as it was.
+      await page.locator('.case-list [data-testid=table-card]').first().getByTestId('case-open').click();
+      await page.getByTestId('case-page-header').waitFor();
+      if ((await overflowOf(page)) > 0) tooWide.push(`${who} ${route} 390 case page`);
+      await shot(`${who}-page-390`);
+      await page.goBack();
+      await page.getByTestId('filter-case-type').waitFor();
     }
     await resize(page, DESKTOP);
   }
@@ -199,14 +211,16 @@ describe('cases in Chromium', () => {
       await page.getByTestId('filter-clear').click();
       await caseRow('Li Lei').waitFor();
 
-      // The detail: every field, and the lab progress dropdown (5 "checked in" only while at 1).
+      // The detail opens the case's page (issue 32): every field, and the lab progress dropdown (5 "checked in" only
+      // while at 1).
       await rowAction(row, 'detail');
-      const detail = page.getByTestId('case-detail');
+      await page.waitForURL(/\/v5\/case\/[^/?]+\?tab=details$/);
+      const detail = page.getByTestId('case-view-page');
       await detail.waitFor();
-      await expect(page.getByTestId('detail-patient').innerText()).resolves.toContain('Li Lei');
+      await expect(page.getByTestId('case-page-patient').innerText()).resolves.toContain('Li Lei');
       for (const value of ['Dr. Wang', '+86 10 1234 5678', 'Shade matched under daylight', 'Zirconia'])
         await detail.getByText(value).first().waitFor();
-      const teeth = await page.getByTestId('case-teeth').innerText();
+      const teeth = await page.getByTestId('case-page-teeth').innerText();
       for (const tooth of ['11', '21', '36']) expect(teeth).toContain(tooth);
       const progress = page.getByTestId('process-status');
       await progress.click();
@@ -229,8 +243,8 @@ describe('cases in Chromium', () => {
       expect(await options.allInnerTexts()).not.toContain(text('cases.progress.checkedIn'));
       await page.keyboard.press('Escape');
 
-      // The print dialog from the detail, in both layouts.
-      await page.getByTestId('detail-print').click();
+      // The print dialog from the case's page, in both layouts.
+      await pageAction('print');
       await page.locator('.case-sheet-preview [data-layout=sheet]').getByText('Li Lei').first().waitFor();
       await shot('lab-print-sheet');
       // Printing shows the sheet alone.
@@ -244,6 +258,9 @@ describe('cases in Chromium', () => {
       await shot('lab-print-label');
       await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().click();
       await page.locator('.ant-modal').first().waitFor({ state: 'detached' });
+      // Back to the list, as it was.
+      await page.goBack();
+      await row.waitFor();
 
       // Download on a slow line: the ring moves, the saved file is a zip, the case counts as downloaded.
       const cdp = await page.context().newCDPSession(page);
@@ -356,15 +373,17 @@ describe('cases in Chromium', () => {
       await page.getByTestId('column-pref-party').waitFor({ state: 'hidden' });
 
       await rowAction(caseRow('Li Lei'), 'detail');
-      await page.getByTestId('case-detail').getByText(lab.name).first().waitFor();
+      await page.getByTestId('case-view-page').getByText(lab.name).first().waitFor();
       // The lab's progress, with the lab's name.
       await page
-        .getByTestId('case-detail')
+        .getByTestId('case-page-progress')
         .locator('.ant-tag', { hasText: text('cases.progress.processing') })
+        .first()
         .waitFor();
       expect(await page.getByTestId('process-status').count()).toBe(0);
       await shot('clinic-detail');
-      await page.keyboard.press('Escape');
+      await page.goBack();
+      await caseRow('Li Lei').waitFor();
 
       // The clinic imports a case from the web with its scanner: the files go up (tus), the lab receives it.
       const dialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });

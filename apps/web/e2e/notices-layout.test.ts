@@ -157,9 +157,14 @@ describe('notices and the help button cover nothing', () => {
       await notice.getByRole('button', { name: text('notices.closeTask') }).click();
       await notice.waitFor({ state: 'detached' });
 
-      // On the case it is about, the notice does not offer to open it again.
+      // On the case it is about (its page; the old address `/case?id=` leads there), the notice does not offer to
+      // open it again.
       await page.goto(`${base}/v5/case?id=${encodeURIComponent(open)}`);
-      await page.locator('.ant-modal').filter({ hasText: 'Open Otto' }).first().waitFor({ timeout: 20_000 });
+      await page.waitForURL(`${base}/v5/case/${encodeURIComponent(open)}`);
+      await page
+        .getByTestId('case-page-patient')
+        .filter({ hasText: 'Open Otto' })
+        .waitFor({ timeout: 20_000 });
       await finish(open);
       await notice.waitFor({ timeout: 20_000 });
       await expect(notice.locator('.realtime-task-open').count()).resolves.toBe(0);
