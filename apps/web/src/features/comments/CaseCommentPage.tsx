@@ -12,9 +12,11 @@ import { LinkButton } from '../../shared/ui/LinkButton.tsx';
 import { casePath, legacyCaseTarget } from '../../shared/case-page/case-path.ts';
 import { UnreadMark } from '../../shared/case-page/unread-replies.tsx';
 import { commentPageKey, getCommentPage } from './api/get-comment-page.ts';
+import './case-comment-page.css';
 
 /**
- * `/caseComment`: the cases with comments, newest comment first, paged, with each case's new replies; a row opens
+ * `/caseComment`: the cases with comments, newest comment first, paged, with each case's new replies (on a phone one
+ * compact card each: patient and mark, the latest message, sender and time); a row opens
  * the case's page at its conversation (which clears them). The old `?caseId=` (a case's thread) is replaced by
  * that page.
  */
@@ -89,6 +91,27 @@ export default function CaseCommentPage() {
             <Button onClick={() => navigate('/case')}>{t('comments.toCases')}</Button>
           </Flex>
         }
+        card={(r) => (
+          <Link
+            to={conversation(r)}
+            className="comment-case-card"
+            data-testid="case-open"
+            aria-label={t('caseLists.openCase', { patient: r.patientName })}
+          >
+            <span className="comment-case-line comment-case-title">
+              <span className="comment-case-patient" data-testid="case-patient">
+                {r.patientName}
+              </span>
+              <UnreadMark count={r.unread} />
+            </span>
+            <span className="comment-case-line comment-case-secondary">
+              {r.lastCustName}: {r.lastText || t('comments.image')}
+            </span>
+            <span className="comment-case-line comment-case-secondary">
+              {[r.senderName, dayjs(r.lastTime).format('L LT')].filter(Boolean).join(' · ')}
+            </span>
+          </Link>
+        )}
         actions={(r) => (
           <LinkButton
             to={conversation(r)}
