@@ -1,13 +1,13 @@
 import { useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { Badge, Button, Card, Flex, Result, Skeleton, Tabs } from 'antd';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CustType } from '@archway/contract';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { ApiError } from '../../shared/request.ts';
 import { useViewportMode } from '../../shared/ui/use-viewport.ts';
 import { useCasePageDetail } from './api/get-case-history.ts';
-import { CASE_LIST_PATH, CaseHeader, useBack } from './components/case-page/CaseHeader.tsx';
+import { CASE_LIST_PATH, CaseHeader } from './components/case-page/CaseHeader.tsx';
 import { CaseViewerPane } from './components/case-page/CaseViewerPane.tsx';
 import { DetailsPanel } from './components/case-page/DetailsPanel.tsx';
 import { HistoryPanel } from './components/case-page/HistoryPanel.tsx';
@@ -37,6 +37,8 @@ function useFillHeight(ref: RefObject<HTMLElement | null>, bottom: number, ready
   return height;
 }
 
+const TABS = ['viewer', 'details', 'conversation', 'history'];
+
 /** A case id that is not one (a mistyped address) answers as missing, like a case of someone else. */
 const isMissing = (error: unknown) =>
   error instanceof ApiError &&
@@ -64,7 +66,7 @@ export interface CaseViewSlots {
  * `/case/:id` (issue 32): one page for one case. The header (who, what, progress, due date, the allowed actions),
  * the 3D viewer filling the main area, and beside it the tabs Details (files, conversions, order), Conversation
  * (the thread, read when the page opens) and History. On a phone every part is a tab (Viewer first). `?pin=` opens
- * the viewer at a remark pinned to the scan.
+ * the viewer at a remark pinned to the scan, `?tab=` a tab.
  */
 export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseViewSlots) {
   const { t } = useTranslation();
@@ -75,10 +77,20 @@ export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseVie
   const { data: user } = useCurrentUser();
   const detail = useCasePageDetail(id);
   const [comments, setComments] = useState(0);
-  const back = useBack();
+  const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
   const height = useFillHeight(root, mobile ? 12 : 24, Boolean(detail.data));
   const [tab, setTab] = useState(mobile ? 'viewer' : 'details');
+  // `?tab=details|conversation|history` opens that tab (a notice, a mail, the lists' comment action); `?pin=` (a
+  // comment's "Show on the scan") shows the viewer, on a phone by switching to its tab.
+  const asked = `${params.get('tab') ?? ''}:${params.get('pin') ?? ''}`;
+  const [askedSeen, setAskedSeen] = useState<string | null>(null);
+  if (asked !== askedSeen) {
+    setAskedSeen(asked);
+    const wanted = params.get('tab');
+    if (params.get('pin') && mobile) setTab('viewer');
+    else if (wanted && TABS.includes(wanted)) setTab(wanted);
+  }
 
   if (detail.isError) {
     if (isMissing(detail.error))
@@ -89,11 +101,7 @@ export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseVie
           subTitle={t('casePage.notFound.body')}
           data-testid="case-page-not-found"
           extra={
-            <Button
-              type="primary"
-              href={`/v5${CASE_LIST_PATH}`}
-              onClick={(e) => (e.preventDefault(), back())}
-            >
+            <Button type="primary" onClick={() => void navigate(CASE_LIST_PATH)}>
               {t('casePage.notFound.back')}
             </Button>
           }
