@@ -49,7 +49,22 @@ describe('case design in Chromium', () => {
       .catch(() => page.keyboard.press('Escape'));
   }
 
-  /** The case's row (table) or card (phone) in the case box (opened unless `openAs` just did), and its detail. */
+  /** The case page's print: in its header, or under its More menu. */
+  async function printFromPage() {
+    const inline = page.getByTestId('case-page-print');
+    if ((await inline.count()) > 0) return inline.first().click();
+    await page.getByTestId('case-page-more').first().click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .filter({ hasText: text('casePage.actions.print') })
+      .first()
+      .click();
+  }
+
+  /**
+   * The case's row (table) or card (phone) in the case box (opened unless `openAs` just did), and its detail: the
+   * case's page (issue 32), whose details hold the design section.
+   */
   async function openDetail(go = true) {
     if (go) await openCaseList(page, base, 'case');
     else await caseListShown(page);
@@ -68,7 +83,7 @@ describe('case design in Chromium', () => {
         .first()
         .click();
     }
-    await page.getByTestId('case-detail').waitFor();
+    await page.getByTestId('case-view-page').waitFor();
     return page.getByTestId('case-design-section');
   }
 
@@ -103,7 +118,7 @@ describe('case design in Chromium', () => {
       await shot('clinic-detail-empty');
       await section.getByTestId('open-design').click();
       await page.waitForURL(/\/v5\/caseDesign\?id=/);
-      await page.getByTestId('case-detail').waitFor({ state: 'detached' });
+      await page.getByTestId('case-view-page').waitFor({ state: 'detached' });
       const chart = page.getByTestId('design-chart');
       await chart.waitFor();
       await page.getByTestId('design-case').getByText(PATIENT).waitFor();
@@ -207,7 +222,7 @@ describe('case design in Chromium', () => {
       await section.getByTestId('design-lab-notes').getByText('Katana STML', { exact: false }).waitFor();
       await section.scrollIntoViewIfNeeded();
       await shot('clinic-detail');
-      await page.getByTestId('detail-print').click();
+      await printFromPage();
       const preview = page.locator('.case-sheet-preview [data-testid=design-summary]');
       await preview.waitFor();
       await expect(tooth(preview, 15).getAttribute('data-kind')).resolves.toBe('AnatomicPontic');

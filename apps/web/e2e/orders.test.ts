@@ -229,7 +229,7 @@ describe('order forms in Chromium', () => {
         .filter({ has: page.getByTestId('case-patient').getByText('Order Form', { exact: true }) })
         .first();
       async function openDetail() {
-        if (await page.getByTestId('case-detail').isVisible()) return;
+        if (await page.getByTestId('case-view-page').isVisible()) return;
         if (!(await row.isVisible())) await openCaseList(page, base, 'case');
         await row.waitFor();
         await row.hover();
@@ -243,7 +243,19 @@ describe('order forms in Chromium', () => {
             .first()
             .click();
         }
-        await page.getByTestId('case-detail').waitFor();
+        // The case's page (issue 32) holds the detail.
+        await page.getByTestId('case-view-page').waitFor();
+      }
+      /** The case page's print: in its header, or under its More menu. */
+      async function printFromPage() {
+        const inline = page.getByTestId('case-page-print');
+        if ((await inline.count()) > 0) return inline.first().click();
+        await page.getByTestId('case-page-more').first().click();
+        await page
+          .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+          .filter({ hasText: text('casePage.actions.print') })
+          .first()
+          .click();
       }
       await openDetail();
       const filled = page.getByTestId(`detail-order-form-${lab.custId}`);
@@ -266,7 +278,7 @@ describe('order forms in Chromium', () => {
         .waitFor();
 
       // The printed case sheet carries the filled form too.
-      await page.getByTestId('detail-print').click();
+      await printFromPage();
       const sheetForm = page.locator('.case-sheet-preview [data-testid=sheet-order-form]');
       await sheetForm.getByText(text('orders.filled.title', { name: lab.name }), { exact: false }).waitFor();
       await sheetForm.getByText('A1 / Light', { exact: true }).waitFor();
