@@ -259,8 +259,9 @@ describe('the 3D viewer tools in Chromium', () => {
       await expect.poll(() => attr(page, 'data-camera')).toBe(first);
       await expect.poll(() => attr(page, 'data-view')).toBe('default');
       expect(journey.pageErrors).toEqual([]);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('case-preview').waitFor({ state: 'detached' });
+      // The viewer is the case's page (issue 32): Back leaves it.
+      await page.goBack();
+      await page.getByTestId('case-page-viewer').waitFor({ state: 'detached' });
     },
   );
 
@@ -296,8 +297,9 @@ describe('the 3D viewer tools in Chromium', () => {
       await settledCanvas(page);
       expect(await overflowOf(page)).toBe(0);
       await png(page, 'viewer-tools-768');
-      await page.keyboard.press('Escape');
-      await page.getByTestId('case-preview').waitFor({ state: 'detached' });
+      // The viewer is the case's page (issue 32): Back leaves it.
+      await page.goBack();
+      await page.getByTestId('case-page-viewer').waitFor({ state: 'detached' });
       expect(journey.pageErrors).toEqual([]);
     },
   );
