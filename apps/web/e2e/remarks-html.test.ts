@@ -99,7 +99,7 @@ describe('HTML in remarks and comments is shown as text in Chromium', () => {
 
       // The remark, typed by the lab in the viewer's composer on a spot of the scan.
       await openAs(page, base, lab.owner, `/v5/case?preview=${caseId}`);
-      await page.getByTestId('case-preview').waitFor();
+      await page.getByTestId('case-page-viewer').waitFor();
       await drawn();
       await page.locator('[data-testid=scan-viewer][data-pickable=yes]').waitFor();
       await page.getByTestId('scan-viewer').getByTestId('viewer-tool-remark').click();
@@ -135,7 +135,7 @@ describe('HTML in remarks and comments is shown as text in Chromium', () => {
 
       // The viewer opened at the pin (the thread's "Show on the scan"): its label and the list show the characters.
       await openAs(page, base, clinic.owner, `/v5/case?preview=${caseId}&pin=${pinId}`);
-      await page.getByTestId('case-preview').waitFor();
+      await page.getByTestId('case-page-viewer').waitFor();
       await drawn();
       const label = page.getByTestId('viewer-pin-label');
       await label.waitFor({ timeout: 30_000 });

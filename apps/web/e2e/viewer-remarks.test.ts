@@ -125,7 +125,7 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       // The lab opens the pair's preview.
       await resize(page, DESKTOP);
       await openAs(page, base, lab.owner, `/v5/case?preview=${caseId}`);
-      await page.getByTestId('case-preview').waitFor();
+      await page.getByTestId('case-page-viewer').waitFor();
       await waitForFirstFrame();
 
       // The bite: computed in a worker, then the legend and the smallest clearance in mm per jaw.
@@ -218,8 +218,8 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
         .getByText(text('comments.pin.chip'), { exact: true })
         .waitFor();
       await message.getByTestId('comment-show-pin').click();
-      await page.waitForURL(/\/v5\/case\?preview=.+&pin=/);
-      await page.getByTestId('case-preview').waitFor();
+      await page.waitForURL(/\/v5\/case\/[^/?]+\?pin=/);
+      await page.getByTestId('case-page-viewer').waitFor();
       await waitForFirstFrame();
       await page.locator('[data-testid=viewer-pin][data-open=true]').waitFor({ timeout: 30_000 });
       await page.getByTestId('viewer-pin-label').filter({ hasText: REMARK }).waitFor();
