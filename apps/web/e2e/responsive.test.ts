@@ -73,7 +73,7 @@ const memberScreens = (role: 'clinic' | 'lab'): Screen[] => [
   screen('/case', '.case-list [data-testid=case-patient]'),
   screen('/caseNot', '.case-list'),
   screen('/recycle', '.case-list [data-testid=case-patient]'),
-  screen('/caseComment', '[data-testid=case-comment-page] [data-testid=open-thread]'),
+  screen('/caseComment', '[data-testid=case-comment-page] [data-testid=case-open]'),
   screen('/caseReply', '[data-testid=case-reply-page]'),
   screen('/caseReply', '[data-testid=case-reply-page] [data-testid=comment-list]', {
     name: 'caseReply-case',
