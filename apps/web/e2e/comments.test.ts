@@ -11,9 +11,10 @@ import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
  * Comments on a case in a real browser against a real server, between a fresh clinic and a fresh lab: the lab opens a
- * case's thread from its card, is refused an empty message, posts text, an image file and a pasted screenshot, is
+ * case's thread from its card (the case's page at its conversation, issue 32), is refused an empty message, posts text, an image file and a pasted screenshot, is
  * refused a file that is not an image and a case older than 90 days; the clinic sees the /caseComment badge count the
- * new replies, opens the thread from /caseComment (thumbnails open full size) and the badge clears. The thread is
+ * new replies, opens the thread from /caseComment (thumbnails open full size) and the badge clears; the lab's case
+ * list marks the case's unread replies until its page is opened. The thread is
  * photographed at 390, 768 and 1440 px and must not be wider than the window (/caseComment and /caseReply as routes:
  * responsive.test.ts).
  */
@@ -42,7 +43,8 @@ describe('comments in Chromium', () => {
   const shot = (name: string) => journey.shot(`comments-${name}`);
   const badge = () => page.getByTestId('replies-badge').first();
   const badgeCount = async () => Number((await badge().getAttribute('data-count')) ?? '-1');
-  const thread = () => page.getByTestId('comment-drawer');
+  // The thread: on the case's page, at its conversation (issue 32), or on /caseReply.
+  const thread = () => page.getByTestId('comment-thread').first();
   const messages = () => thread().getByTestId('comment-message');
   const send = () => thread().getByTestId('comment-send').click();
 
@@ -95,7 +97,7 @@ describe('comments in Chromium', () => {
           .first()
           .click();
       }
-      await page.waitForURL(/\/v5\/caseComment\?caseId=/);
+      await page.waitForURL(/\/v5\/case\/[^/?]+\?tab=conversation$/);
       await thread().getByTestId('comment-empty').waitFor();
 
       // Empty: refused with the catalogue's text.
@@ -206,25 +208,21 @@ describe('comments in Chromium', () => {
       await openCasesAs(page, base, lab.owner);
       await expect.poll(badgeCount, { timeout: 15_000 }).toBe(2);
 
-      // The 3D preview's screenshot goes into the case's comments.
+      // The case list marks the case's unread replies; its preview opens the case's page (issue 32), where the thread
+      // is read and the mark clears. (The viewer's screenshot into the thread is the case page's: its journey.)
       const mia = page
         .locator('.case-list tr.ant-table-row, .case-list [data-testid=table-card]')
         .filter({ hasText: 'Mia Comment' })
         .first();
-      await mia.hover();
+      await expect.poll(() => mia.getByTestId('case-unread').getAttribute('data-count')).toBe('2');
+      await shot('lab-unread-mark');
       await mia.getByTestId('action-preview').click();
-      await page.getByTestId('case-preview').waitFor();
-      await page.locator('[data-testid=scan-viewer][data-frame=drawn]').waitFor({ timeout: 60_000 });
-      await page.getByTestId('viewer-progress').waitFor({ state: 'detached', timeout: 60_000 });
-      await Promise.all([page.waitForEvent('download'), page.getByTestId('viewer-screenshot').click()]);
-      await page.getByTestId('screenshot-to-comment').click();
-      await page.waitForURL(/\/v5\/caseComment\?caseId=/);
-      await thread().getByTestId('comment-attachment').waitFor();
-      await thread().getByTestId('comment-input').fill('From the 3D view');
-      await send();
-      await messages().filter({ hasText: 'From the 3D view' }).getByTestId('comment-image').waitFor();
-      await shot('lab-preview-screenshot');
-      await page.keyboard.press('Escape');
+      await page.waitForURL(/\/v5\/case\/[^/?]+$/);
+      await page.getByTestId('case-view-page').waitFor();
+      await expect.poll(badgeCount, { timeout: 15_000 }).toBe(0);
+      await page.goBack();
+      await mia.waitFor();
+      await mia.getByTestId('case-unread').waitFor({ state: 'detached' });
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
     },
@@ -306,7 +304,7 @@ describe('comments in Chromium', () => {
           .first()
           .click();
       }
-      const labThread = labPage.getByTestId('comment-drawer');
+      const labThread = labPage.getByTestId('comment-thread').first();
       await labThread.getByTestId('comment-empty').waitFor();
       await pasteImage(labThread.getByTestId('comment-input'), pngOf(200, 120, [220, 160, 30]));
       await labThread.getByTestId('comment-attachment').waitFor();
@@ -341,7 +339,7 @@ describe('comments in Chromium', () => {
         .first();
       await again.hover();
       await again.getByTestId('action-detail').click();
-      await labPage.getByTestId('case-detail').waitFor();
+      await labPage.getByTestId('case-view-page').waitFor();
       await labPage.getByTestId('process-status').click();
       await labPage
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
@@ -371,6 +369,9 @@ describe('comments in Chromium', () => {
       await page.locator('.settings-drawer .ant-drawer-body').waitFor({ state: 'hidden' });
       await task.locator('.realtime-task-open').click();
       await task.waitFor({ state: 'detached' });
+      // The notice opens the case's page.
+      await page.waitForURL(/\/v5\/case\/[^/?]+$/);
+      await page.getByTestId('case-page-patient').filter({ hasText: 'Live Patient' }).waitFor();
 
       expect(await unreloaded(page)).toBe(true);
       await labContext.close();
