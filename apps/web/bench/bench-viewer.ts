@@ -14,6 +14,8 @@
  *    page, `mode=mesh`), each on a fresh page of the harness (apps/web/bench/harness, bundled by Vite): the time from
  *    opening the viewer to its first frame showing the whole scan (download at loopback speed included), median of
  *    BENCH_VIEWER_RUNS (3), and the longest main-thread task meanwhile.
+ *    BENCH_VIEWER_AGAINST names another tree's harness folder (a checkout of the commit before a change, its
+ *    apps/web/bench/harness): both are measured in the same browser, page for page alternately, as a before/after.
  * BENCH_VIEWER_SECTIONS (pick,frame) picks the parts. Writes bench-results/viewer-web.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,6 +39,8 @@ const RUNS = Number(process.env.BENCH_VIEWER_RUNS ?? 3);
 const RAYS = Number(process.env.BENCH_VIEWER_RAYS ?? 1000);
 const SIZES = [221_803, 2_000_000];
 const SECTIONS = (process.env.BENCH_VIEWER_SECTIONS ?? 'pick,frame').split(',');
+/** Another tree's harness folder (say a checkout of the commit before a change): measured alternately with this one. */
+const AGAINST = process.env.BENCH_VIEWER_AGAINST;
 const out = (s = '') => process.stdout.write(`${s}\n`);
 const MB = 1024 * 1024;
 
@@ -253,7 +257,7 @@ interface PageFigures {
 
 async function firstFrames() {
   const work = await mkdtemp(path.join(tmpdir(), 'archway-bench-viewer-'));
-  let server: Server | undefined;
+  const servers: Server[] = [];
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -267,15 +271,21 @@ async function firstFrames() {
   const results = [];
   try {
     out('\nbench:viewer: building the harness (the viewers’ own modules, bundled by Vite)…');
-    const dist = path.join(work, 'dist');
-    await build({
-      configFile: false,
-      root: path.join(here, 'harness'),
-      base: './',
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir: dist, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
-    });
+    const harnesses: [string, string][] = [['this tree', path.join(here, 'harness')]];
+    if (AGAINST) harnesses.push(['against', AGAINST]);
+    const dists: string[] = [];
+    for (const [i, [, root]] of harnesses.entries()) {
+      const dist = path.join(work, `dist-${i}`);
+      await build({
+        configFile: false,
+        root,
+        base: './',
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { outDir: dist, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
+      });
+      dists.push(dist);
+    }
     const scans = new Map<string, string>();
     const sizes = new Map<string, number>();
     for (const triangles of SIZES) {
@@ -286,9 +296,13 @@ async function firstFrames() {
       scans.set(name, file);
       sizes.set(name, bytes.length);
     }
-    const served = await serve(dist, scans);
-    server = served.server;
-    const open = async (mode: string, name: string): Promise<PageFigures> => {
+    const bases: string[] = [];
+    for (const dist of dists) {
+      const served = await serve(dist, scans);
+      servers.push(served.server);
+      bases.push(served.base);
+    }
+    const open = async (mode: string, name: string, build = 0): Promise<PageFigures> => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       try {
         const errors: string[] = [];
@@ -296,7 +310,7 @@ async function firstFrames() {
         page.on('pageerror', (e) => errors.push(String(e)));
         page.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
         await page.goto(
-          `${served.base}/index.html?mode=${mode}&file=${encodeURIComponent(name)}&size=${sizes.get(name)}`,
+          `${bases[build]}/index.html?mode=${mode}&file=${encodeURIComponent(name)}&size=${sizes.get(name)}`,
         );
         const handle = await page
           .waitForFunction(() => (window as { __bench?: unknown }).__bench, undefined, {
@@ -316,43 +330,47 @@ async function firstFrames() {
     };
     const small = `/scan/jaw-${SIZES[0]}.ply`;
     // Warm-up: the browser's caches (code, shaders).
-    await open('ours', small);
-    await open('mesh', small);
-    out(`first frame: viewer opened → first frame of the whole scan (median of ${RUNS}; ms)`);
+    for (const b of bases.keys()) {
+      await open('ours', small, b);
+      await open('mesh', small, b);
+    }
+    out(
+      `first frame: viewer opened → first frame of the whole scan (median of ${RUNS}; ms)${AGAINST ? `; this tree and ${AGAINST} alternating` : ''}`,
+    );
     for (const triangles of SIZES) {
       const name = `/scan/jaw-${triangles}.ply`;
       const row: Record<string, unknown> = { triangles, bytes: sizes.get(name) };
       for (const mode of ['ours', 'mesh'] as const) {
-        const frames: number[] = [];
-        const longest: number[] = [];
-        const steps: number[][] = [];
-        for (let i = 0; i < RUNS; i++) {
-          const f = await open(mode, name);
-          frames.push(f.firstFrame - f.opened);
-          steps.push([f.lastByte, f.received ?? NaN, f.firstPart ?? NaN].map((t) => t - f.opened));
-          longest.push(Math.max(0, ...f.tasks.filter(([s]) => s >= f.opened).map(([, d]) => d)));
+        const frames = bases.map((): number[] => []);
+        const longest = bases.map((): number[] => []);
+        const steps = bases.map((): number[][] => []);
+        for (let i = 0; i < RUNS; i++)
+          for (const b of i % 2 ? [...bases.keys()].reverse() : bases.keys()) {
+            const f = await open(mode, name, b);
+            frames[b]!.push(f.firstFrame - f.opened);
+            steps[b]!.push([f.lastByte, f.received ?? NaN, f.firstPart ?? NaN].map((t) => t - f.opened));
+            longest[b]!.push(Math.max(0, ...f.tasks.filter(([s]) => s >= f.opened).map(([, d]) => d)));
+          }
+        for (const b of bases.keys()) {
+          const m = (k: number) => median(steps[b]!.map((x) => x[k]!));
+          const key = `${mode === 'ours' ? 'scanViewer' : 'meshView'}${b ? 'Against' : ''}`;
+          row[key] = {
+            firstFrameMs: median(frames[b]!),
+            runs: frames[b],
+            longestTaskMs: median(longest[b]!),
+            ...(mode === 'ours' ? { lastByteMs: m(0), receivedMs: m(1), firstPartMs: m(2) } : {}),
+          };
+          const label = `${mode === 'ours' ? 'ScanViewer' : 'MeshView'}${AGAINST ? ` (${harnesses[b]![0]})` : ''}`;
+          out(
+            `  ${triangles.toLocaleString('en').padStart(9)} triangles (${fmt(sizes.get(name)! / MB, 1)} MB)  ${label.padEnd(AGAINST ? 22 : 10)} ${fmt(median(frames[b]!), 0).padStart(6)}   (runs ${frames[b]!.map((x) => fmt(x, 0)).join(', ')}; longest main-thread task ${fmt(median(longest[b]!), 0)}${mode === 'ours' ? `; last byte ${fmt(m(0), 0)}, arrays received ${fmt(m(1), 0)}, first part drawn ${fmt(m(2), 0)}` : ''})`,
+          );
         }
-        row[mode === 'ours' ? 'scanViewer' : 'meshView'] = {
-          firstFrameMs: median(frames),
-          runs: frames,
-          longestTaskMs: median(longest),
-          ...(mode === 'ours'
-            ? {
-                lastByteMs: median(steps.map((x) => x[0]!)),
-                receivedMs: median(steps.map((x) => x[1]!)),
-                firstPartMs: median(steps.map((x) => x[2]!)),
-              }
-            : {}),
-        };
-        out(
-          `  ${triangles.toLocaleString('en').padStart(9)} triangles (${fmt(sizes.get(name)! / MB, 1)} MB)  ${(mode === 'ours' ? 'ScanViewer' : 'MeshView').padEnd(10)} ${fmt(median(frames), 0).padStart(6)}   (runs ${frames.map((x) => fmt(x, 0)).join(', ')}; longest main-thread task ${fmt(median(longest), 0)}${mode === 'ours' ? `; last byte ${fmt(median(steps.map((x) => x[0]!)), 0)}, arrays received ${fmt(median(steps.map((x) => x[1]!)), 0)}, first part drawn ${fmt(median(steps.map((x) => x[2]!)), 0)}` : ''})`,
-        );
       }
       results.push(row);
     }
   } finally {
     await browser.close();
-    server?.close();
+    servers.forEach((server) => server.close());
     await rm(work, { recursive: true, force: true });
   }
   return results;
