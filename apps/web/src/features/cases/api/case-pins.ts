@@ -2,30 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaseComment } from '@archway/contract';
 import { request } from '../../../shared/api-client.ts';
 import { REALTIME_KEYS } from '../../../shared/realtime/hub.ts';
+import { caseThreadKey, getCaseThread } from '../../../shared/api/case-thread.ts';
 import { pinsOf, type PinAnchor, type PinnedComment } from '../components/preview/pins.ts';
 
 /**
- * The case's remarks pinned to the scan: its thread's comments that carry an anchor. The key lives under the
- * comments' key, so the realtime hub's `NewReply` (which refreshes every comment query) and any posted comment bring
- * the other party's new pin into an open viewer without a reload.
+ * The case's remarks pinned to the scan: its thread's comments that carry an anchor, read through the thread's own
+ * query (shared/api/case-thread.ts), so the case page's conversation and its viewer make one request. Under the
+ * comments' key: the realtime hub's `NewReply` and any posted comment bring the other party's new pin into an open
+ * viewer without a reload.
  */
-export const casePinsKey = (caseId: string) => [...REALTIME_KEYS.comments, 'pins', caseId] as const;
-
-/** GET /api/case/comment/list?caseId=, kept to the pinned ones. */
-export const getCasePins = async (caseId: string) =>
-  pinsOf(
-    await request<(CaseComment & { anchor?: unknown })[]>({
-      host: 'case',
-      path: '/api/case/comment/list',
-      query: { caseId },
-      silent: true,
-    }),
-  );
-
 export const useCasePins = (caseId: string | null) =>
   useQuery({
-    queryKey: casePinsKey(caseId ?? ''),
-    queryFn: () => getCasePins(caseId!),
+    queryKey: caseThreadKey(caseId ?? ''),
+    queryFn: () => getCaseThread(caseId!),
+    select: (comments) => pinsOf(comments as (CaseComment & { anchor?: unknown })[]),
     enabled: Boolean(caseId),
   });
 

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CaseComment } from '@archway/contract';
-import { request } from '../../../shared/api-client.ts';
-import { threadKey } from './keys.ts';
+import { caseThreadKey, getCaseThread } from '../../../shared/api/case-thread.ts';
 
-/** A case's comments, oldest first: GET /api/case/comment/list?caseId=. */
-export const getThread = (caseId: string): Promise<CaseComment[]> =>
-  request<CaseComment[]>({ host: 'case', path: '/api/case/comment/list', query: { caseId } });
-
+/** A case's comments, oldest first (GET /api/case/comment/list?caseId=). */
 export const useThread = (caseId: string | null) =>
   useQuery({
-    queryKey: threadKey(caseId ?? ''),
-    queryFn: () => getThread(caseId!),
+    queryKey: caseThreadKey(caseId ?? ''),
+    queryFn: () => getCaseThread(caseId!),
     enabled: Boolean(caseId),
   });

@@ -3,6 +3,5 @@
  * `NewReply` (which invalidates ['comments']) refresh them all.
  */
 export const COMMENTS_KEY = ['comments'] as const;
-export const threadKey = (caseId: string) => [...COMMENTS_KEY, 'thread', caseId] as const;
 export const pageKey = [...COMMENTS_KEY, 'page'] as const;
 export const unreadKey = [...COMMENTS_KEY, 'unread'] as const;
