@@ -11,7 +11,6 @@ import { CASE_LIST_PATH, CaseHeader } from './components/case-page/CaseHeader.ts
 import { CaseViewerPane } from './components/case-page/CaseViewerPane.tsx';
 import { DetailsPanel } from './components/case-page/DetailsPanel.tsx';
 import { HistoryPanel } from './components/case-page/HistoryPanel.tsx';
-import { useRefetchDuplicates } from './components/case-page/use-refetch-duplicates.ts';
 import './components/case-page/case-page.css';
 
 /**
@@ -77,7 +76,6 @@ export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseVie
   const mobile = mode === 'mobile';
   const { data: user } = useCurrentUser();
   const detail = useCasePageDetail(id);
-  useRefetchDuplicates(id);
   const [comments, setComments] = useState(0);
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
