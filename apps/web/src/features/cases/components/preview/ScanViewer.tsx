@@ -37,7 +37,7 @@ export interface ScanViewerProps {
   onScreenshot?: (blob: Blob) => void;
   /** The case: its remarks pinned to the scan (the Remark tool) come with it; without it there are none. */
   caseId?: string;
-  /** A pin to open the viewer at (a comment's "Show on the scan"). */
+  /** A pin to show (a comment's "Show on the scan"): the camera flies there and opens it, again when it changes. */
   initialPin?: string | null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Box3, Vector3 } from 'three';
-import { fittedCamera } from './pin-camera.ts';
+import { fittedCamera, pinToFly } from './pin-camera.ts';
 import { fitDistance } from './views.ts';
 
 const FOV = 35;
@@ -42,5 +42,19 @@ describe('fittedCamera', () => {
     expect(fittedCamera(saved, null, 0.5, FOV)).toBe(saved);
     expect(fittedCamera(saved, new Box3(), 0.5, FOV)).toBe(saved);
     expect(fittedCamera(saved, box, 0, FOV)).toBe(saved);
+  });
+});
+
+describe('pinToFly', () => {
+  it('flies to the pin asked for once the scan is drawn and the pins arrived', () => {
+    expect(pinToFly({ requested: 'a', flown: null, ready: false })).toBeNull();
+    expect(pinToFly({ requested: 'a', flown: null, ready: true })).toBe('a');
+    expect(pinToFly({ requested: null, flown: null, ready: true })).toBeNull();
+  });
+
+  it('flies to another pin asked for on the same open page, not again to the one flown to', () => {
+    expect(pinToFly({ requested: 'a', flown: 'a', ready: true })).toBeNull();
+    expect(pinToFly({ requested: 'b', flown: 'a', ready: true })).toBe('b');
+    expect(pinToFly({ requested: 'a', flown: 'b', ready: true })).toBe('a');
   });
 });

@@ -29,3 +29,23 @@ export function fittedCamera(
   if (!(unlimited > 0) || now <= unlimited) return camera;
   return { ...camera, position: v(target.addScaledVector(offset, now / unlimited)) };
 }
+
+/**
+ * Which pin the camera should fly to now, or null: the pin asked for (a comment's "Show on the scan", again and again
+ * on the same open page) once the scan is drawn and the pins arrived, unless it is the one already flown to. `flown`
+ * is the pin asked for that was last handled; a page that stops asking (`requested` null) clears it, so asking for
+ * that pin again flies again.
+ */
+export function pinToFly({
+  requested,
+  flown,
+  ready,
+}: {
+  requested: string | null;
+  flown: string | null;
+  /** The scan is drawn and the case's pins are loaded. */
+  ready: boolean;
+}): string | null {
+  if (!requested || !ready || requested === flown) return null;
+  return requested;
+}

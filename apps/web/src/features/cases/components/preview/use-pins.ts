@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCasePins, usePostPin } from '../../api/case-pins.ts';
 import { usePinOverlay } from '../../../../shared/mesh-view/PinMarkers.tsx';
+import { pinToFly } from './pin-camera.ts';
 import type { Pin, PinAnchor } from './pins.ts';
 
 /**
@@ -13,7 +14,9 @@ export function usePins({
   ready,
 }: {
   caseId: string | null;
-  /** A pin to fly to once the scan is drawn (the preview opened from a comment's "Show on the scan"). */
+  /**
+   * A pin to fly to once the scan is drawn (a comment's "Show on the scan"); a different one later flies there too.
+   */
   initialPin: string | null;
   /** The scan is framed and drawn: flights may start. */
   ready: boolean;
@@ -26,7 +29,8 @@ export function usePins({
   const [draft, setDraft] = useState<PinAnchor | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [flight, setFlight] = useState({ n: 0, to: null as PinAnchor['camera'] | null });
-  const [initialDone, setInitialDone] = useState(false);
+  // The asked-for pin last flown to (null once none is asked for).
+  const [flown, setFlown] = useState<string | null>(null);
 
   const flyTo = useCallback(
     (id: string) => {
@@ -38,12 +42,17 @@ export function usePins({
     [pins],
   );
 
-  // Opened at a pin: fly there once the scan is drawn and the pins arrived.
+  // Asked for a pin (at opening or later on the same page): fly there once the scan is drawn and the pins arrived.
   useEffect(() => {
-    if (initialDone || !initialPin || !ready || !query.isSuccess) return;
-    setInitialDone(true);
-    flyTo(initialPin);
-  }, [initialDone, initialPin, ready, query.isSuccess, flyTo]);
+    if (!initialPin) {
+      setFlown(null);
+      return;
+    }
+    const to = pinToFly({ requested: initialPin, flown, ready: ready && query.isSuccess });
+    if (!to) return;
+    setFlown(to);
+    flyTo(to);
+  }, [flown, initialPin, ready, query.isSuccess, flyTo]);
 
   const send = useCallback(
     (text: string) => {
