@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { Badge, Button, Card, Flex, Result, Skeleton, Tabs } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -81,6 +81,8 @@ export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseVie
   const root = useRef<HTMLDivElement>(null);
   const height = useFillHeight(root, mobile ? 12 : 24, Boolean(detail.data));
   const [tab, setTab] = useState(mobile ? 'viewer' : 'details');
+  // The viewer's screenshot added to the thread shows the Conversation tab.
+  const toConversation = useCallback(() => setTab('conversation'), []);
   // `?tab=details|conversation|history` opens that tab (a notice, a mail, the lists' comment action); `?pin=` (a
   // comment's "Show on the scan") shows the viewer, on a phone by switching to its tab.
   const asked = `${params.get('tab') ?? ''}:${params.get('pin') ?? ''}`;
@@ -130,8 +132,16 @@ export function CaseViewPage({ Conversation, ThreadReader, ShareLinks }: CaseVie
     );
 
   const reduced = user?.custType === CustType.clinic;
-  const viewer = <CaseViewerPane caseId={d.id} patient={d.patientName} initialPin={params.get('pin')} />;
-  const conversation = <Conversation caseId={d.id} canComment={d.actions.includes('comment')} />;
+  const canComment = d.actions.includes('comment');
+  const viewer = (
+    <CaseViewerPane
+      caseId={d.id}
+      patient={d.patientName}
+      initialPin={params.get('pin')}
+      onConversation={canComment ? toConversation : undefined}
+    />
+  );
+  const conversation = <Conversation caseId={d.id} canComment={canComment} />;
   const history = <HistoryPanel caseId={d.id} commentCount={comments} />;
   const conversationLabel = (
     <Flex gap={6} align="center">

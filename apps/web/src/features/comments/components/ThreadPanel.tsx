@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { COMMENT_TEXT_MAX, type CaseComment } from '@archway/contract';
 import { casePath, showingCasePage } from '../../../shared/case-page/case-path.ts';
-import { clearCommentImage, pendingCommentImage } from '../../../shared/comment-draft.ts';
+import { clearCommentImage, onCommentImage, pendingCommentImage } from '../../../shared/comment-draft.ts';
 import { ApiError } from '../../../shared/request.ts';
 import { useThread } from '../api/get-thread.ts';
 import { useMarkThreadRead } from '../api/mark-read.ts';
@@ -90,7 +90,7 @@ export function ThreadPanel({
   caseId: string;
   /** False past the 90-day window: the box is replaced by the catalogue's text. */
   canComment?: boolean;
-  /** An image to start with (else the 3D preview's screenshot waiting for this case, if any). */
+  /** An image to start with (else the 3D viewer's screenshot waiting for this case, if any, or arriving later). */
   initialImage?: Blob | null;
   maxHeight?: number | string;
 }) {
@@ -112,6 +112,17 @@ export function ThreadPanel({
   useEffect(() => {
     if (thread.data) clear(caseId);
   }, [caseId, thread.data, clear]);
+  // A screenshot handed over while the thread is already shown (the case page's viewer) is attached too.
+  useEffect(
+    () =>
+      onCommentImage((id) => {
+        const blob = id === caseId ? pendingCommentImage(caseId) : null;
+        if (!blob) return;
+        setError(null);
+        setImage({ blob, name: 'screenshot.png' });
+      }),
+    [caseId],
+  );
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [thread.data?.length]);

@@ -8,9 +8,10 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { Button, Empty, Result, Spin } from 'antd';
+import { App, Button, Empty, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../../shared/auth/session.ts';
+import { stashCommentImage } from '../../../../shared/comment-draft.ts';
 import { withChunkTimeout } from '../../../../shared/lazy-with-timeout.ts';
 import { ApiError } from '../../../../shared/request.ts';
 import { baseUrlFor } from '../../../../shared/services.ts';
@@ -36,6 +37,39 @@ function useViewerCode() {
   return { ...state, retry: load };
 }
 
+/**
+ * After the viewer's screenshot (saved already): a notice offering to add it to the case's conversation (the thread
+ * attaches it, shared/comment-draft.ts) and to show that tab. Undefined when the case takes no comment.
+ */
+function useScreenshotToConversation(caseId: string, onConversation: (() => void) | undefined) {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  return useMemo(() => {
+    if (!onConversation) return undefined;
+    return (blob: Blob) => {
+      const key = `shot-${caseId}`;
+      notification.info({
+        key,
+        title: t('comments.fromPreview.title'),
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            data-testid="screenshot-to-comment"
+            onClick={() => {
+              notification.destroy(key);
+              stashCommentImage(caseId, blob);
+              onConversation();
+            }}
+          >
+            {t('comments.fromPreview.action')}
+          </Button>
+        ),
+      });
+    };
+  }, [caseId, onConversation, notification, t]);
+}
+
 /** A viewer that throws (no WebGL, a lost context) says why instead of leaving the area empty. */
 class ViewerBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -50,18 +84,23 @@ class ViewerBoundary extends Component<{ fallback: ReactNode; children: ReactNod
 /**
  * The case page's main area: the 3D viewer with every tool it has (through its props only: the case, its scan
  * files from `/api/case/previewStatus`, the token and the patient), or the server's refusal (past 90 days,
- * encrypted, no certification), or an empty state for a case without scans.
+ * encrypted, no certification), or an empty state for a case without scans. `initialPin` (the address's `?pin=`)
+ * flies the camera to that pin, again whenever it changes.
  */
 export function CaseViewerPane({
   caseId,
   patient,
   initialPin,
+  onConversation,
 }: {
   caseId: string;
   patient: string;
   initialPin: string | null;
+  /** Shows the Conversation tab: a screenshot is then offered to the thread (absent when it takes no comment). */
+  onConversation?: () => void;
 }) {
   const { t } = useTranslation();
+  const onScreenshot = useScreenshotToConversation(caseId, onConversation);
   const status = usePreviewStatus(caseId);
   const code = useViewerCode();
   const filesKey = status.data?.files.map((f) => `${f.id}:${f.url}`).join() ?? '';
@@ -127,6 +166,7 @@ export function CaseViewerPane({
           patient={patient}
           caseId={caseId}
           initialPin={initialPin}
+          onScreenshot={onScreenshot}
         />
       </ViewerBoundary>
     );
