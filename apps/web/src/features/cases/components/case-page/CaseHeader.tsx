@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { App, Button, Dropdown, Flex, Modal, Progress, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, ConfigProvider, Dropdown, Flex, Modal, Progress, Tag, Tooltip, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
@@ -237,8 +237,15 @@ export function CaseHeader({
         onClick={() => act(action)}
         data-testid={`case-page-${action}`}
         data-percent={action === 'download' ? (progress ?? '') : undefined}
+        // A phone shows the icon (and a download's percentage); its name is read out and shown on a long press.
+        aria-label={mobile ? t(`casePage.actions.${action}`) : undefined}
+        title={mobile ? t(`casePage.actions.${action}`) : undefined}
       >
-        {label(action)}
+        {mobile
+          ? downloading && action === 'download' && progress != null
+            ? `${progress}%`
+            : null
+          : label(action)}
       </Button>
     );
   };
@@ -259,8 +266,13 @@ export function CaseHeader({
         onClick: ({ key }) => act(key as PageAction),
       }}
     >
-      <Button icon={<MoreOutlined />} data-testid="case-page-more">
-        {t('common.more')}
+      <Button
+        icon={<MoreOutlined />}
+        data-testid="case-page-more"
+        aria-label={mobile ? t('common.more') : undefined}
+        title={mobile ? t('common.more') : undefined}
+      >
+        {mobile ? null : t('common.more')}
       </Button>
     </Dropdown>
   );
@@ -287,62 +299,116 @@ export function CaseHeader({
     </span>
   );
 
-  return (
-    <header className={`case-page-header${mobile ? ' is-phone' : ''}`} data-testid="case-page-header">
-      <Flex gap={8} align="flex-start">
-        <Tooltip title={t('casePage.back')}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={back}
-            aria-label={t('casePage.back')}
-            data-testid="case-page-back"
-            className="case-page-back"
-          />
-        </Tooltip>
-        <Flex vertical gap={mobile ? 2 : 6} style={{ minWidth: 0, flex: 1 }}>
-          <Flex gap={8} align="baseline" wrap style={{ minWidth: 0 }}>
-            <Typography.Title
-              level={mobile ? 5 : 4}
-              style={{ margin: 0, minWidth: 0 }}
-              ellipsis={{ tooltip: d.patientName }}
-              data-testid="case-page-patient"
-            >
-              {d.patientName || '–'}
-            </Typography.Title>
-            <Typography.Text
-              type="secondary"
-              copyable={{ text: caseNumber(d.id) }}
-              data-testid="case-page-number"
-            >
-              {t('casePage.header.number', { number: caseNumber(d.id) })}
-            </Typography.Text>
-            {d.status === 5 && <Tag color="red">{t('cases.status.5')}</Tag>}
-          </Flex>
-          <Flex gap={mobile ? 4 : 12} wrap align="center" className="case-page-meta">
-            {route}
-            <span data-testid="case-page-dentist">
-              <Typography.Text type="secondary">{t('cases.columns.dentist')}: </Typography.Text>
-              {d.dentist || '–'}
-            </span>
-            <span data-testid="case-page-type">{t(caseTypeKey(d.caseType))}</span>
-          </Flex>
-          <Flex gap={8} wrap align="center">
-            <LabProgress detail={d} />
-            <DueDate due={d.dueDate} />
-          </Flex>
+  const patient = (
+    <Typography.Title
+      level={mobile ? 5 : 4}
+      className="case-page-patient"
+      style={{ margin: 0, minWidth: 0 }}
+      ellipsis={{ tooltip: d.patientName }}
+      data-testid="case-page-patient"
+    >
+      {d.patientName || '–'}
+    </Typography.Title>
+  );
+  const number = (
+    <Typography.Text
+      type="secondary"
+      className="case-page-number"
+      copyable={{ text: caseNumber(d.id) }}
+      data-testid="case-page-number"
+    >
+      {t('casePage.header.number', { number: caseNumber(d.id) })}
+    </Typography.Text>
+  );
+  const cancelled = d.status === 5 && <Tag color="red">{t('cases.status.5')}</Tag>;
+  const dentist = (
+    <span data-testid="case-page-dentist">
+      <Typography.Text type="secondary">{t('cases.columns.dentist')}: </Typography.Text>
+      {d.dentist || '–'}
+    </span>
+  );
+  const type = <span data-testid="case-page-type">{t(caseTypeKey(d.caseType))}</span>;
+  const backButton = (
+    <Tooltip title={t('casePage.back')}>
+      <Button
+        type="text"
+        icon={<ArrowLeftOutlined />}
+        onClick={back}
+        aria-label={t('casePage.back')}
+        data-testid="case-page-back"
+        className="case-page-back"
+      />
+    </Tooltip>
+  );
+
+  // A phone's header is short, so the viewer below keeps most of the screen: the patient, the number and the
+  // actions (icons) on one line, who/dentist/type on one shortened line, the progress and the due date on a third.
+  const phoneHeader = (
+    <>
+      <Flex gap={4} align="center" style={{ minWidth: 0 }}>
+        {backButton}
+        <Flex gap={6} align="baseline" style={{ minWidth: 0, flex: 1 }}>
+          {patient}
+          {number}
+          {cancelled}
         </Flex>
-        {!mobile && (
-          <Flex gap={8} wrap justify="flex-end" className="case-page-actions" data-testid="case-page-actions">
+        {actions.length > 0 && (
+          <Flex gap={6} flex="none" className="case-page-actions is-phone" data-testid="case-page-actions">
             {inline.map(button)}
             {moreMenu}
           </Flex>
         )}
       </Flex>
-      {mobile && actions.length > 0 && (
-        <Flex gap={8} className="case-page-actions is-phone" data-testid="case-page-actions">
-          {inline.map(button)}
-          {moreMenu}
+      <div
+        className="case-page-meta is-line"
+        title={[
+          [sender || '–', receiver || '–', d.thirdPartyName].filter(Boolean).join(' → '),
+          `${t('cases.columns.dentist')}: ${d.dentist || '–'}`,
+          t(caseTypeKey(d.caseType)),
+        ].join(' · ')}
+      >
+        {route}
+        <span className="case-page-meta-dot"> · </span>
+        {dentist}
+        <span className="case-page-meta-dot"> · </span>
+        {type}
+      </div>
+      <Flex gap={6} align="center" className="case-page-status">
+        <ConfigProvider componentSize="small">
+          <LabProgress detail={d} />
+        </ConfigProvider>
+        <DueDate due={d.dueDate} />
+      </Flex>
+    </>
+  );
+
+  return (
+    <header className={`case-page-header${mobile ? ' is-phone' : ''}`} data-testid="case-page-header">
+      {mobile ? (
+        phoneHeader
+      ) : (
+        <Flex gap={8} align="flex-start">
+          {backButton}
+          <Flex vertical gap={6} style={{ minWidth: 0, flex: 1 }}>
+            <Flex gap={8} align="baseline" wrap style={{ minWidth: 0 }}>
+              {patient}
+              {number}
+              {cancelled}
+            </Flex>
+            <Flex gap={12} wrap align="center" className="case-page-meta">
+              {route}
+              {dentist}
+              {type}
+            </Flex>
+            <Flex gap={8} wrap align="center">
+              <LabProgress detail={d} />
+              <DueDate due={d.dueDate} />
+            </Flex>
+          </Flex>
+          <Flex gap={8} wrap justify="flex-end" className="case-page-actions" data-testid="case-page-actions">
+            {inline.map(button)}
+            {moreMenu}
+          </Flex>
         </Flex>
       )}
       {dialog === 'convert' && (
