@@ -84,14 +84,11 @@ function Message({ comment }: { comment: CaseComment }) {
 export function ThreadPanel({
   caseId,
   canComment = true,
-  initialImage,
   maxHeight,
 }: {
   caseId: string;
   /** False past the 90-day window: the box is replaced by the catalogue's text. */
   canComment?: boolean;
-  /** An image to start with (else the 3D viewer's screenshot waiting for this case, if any, or arriving later). */
-  initialImage?: Blob | null;
   maxHeight?: number | string;
 }) {
   const { t } = useTranslation();
@@ -100,7 +97,8 @@ export function ThreadPanel({
   const post = usePostComment();
   const [text, setText] = useState('');
   const [image, setImage] = useState<{ blob: Blob; name: string } | null>(() => {
-    const start = initialImage ?? pendingCommentImage(caseId);
+    // The 3D viewer's screenshot waiting for this case, if any (one arriving later: the effect below).
+    const start = pendingCommentImage(caseId);
     return start ? { blob: start, name: 'screenshot.png' } : null;
   });
   const [error, setError] = useState<string | null>(null);
