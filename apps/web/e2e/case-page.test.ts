@@ -56,6 +56,8 @@ describe('one page for one case in Chromium', () => {
   /** An action of the page's header: its button, or the entry of its More menu. */
   async function headerAction(on: Page, action: string, touch: boolean) {
     const button = on.getByTestId(`case-page-${action}`);
+    // The header is there once the case is: its action as a button, or the More menu that holds it.
+    await on.locator(`[data-testid=case-page-${action}], [data-testid=case-page-more]`).first().waitFor();
     if (await button.isVisible()) return touch ? button.tap() : button.click();
     const more = on.getByTestId('case-page-more');
     await (touch ? more.tap() : more.click());
