@@ -72,6 +72,12 @@ const memberScreens = (role: 'clinic' | 'lab'): Screen[] => [
   screen('/home', '[data-testid=home-figures][data-fetching=false]'),
   screen('/case', '.case-list [data-testid=case-patient]'),
   screen('/caseNot', '.case-list'),
+  // A case's page (issue 32): the case the clinic sent the lab, with its tabs (on a phone the viewer is one).
+  screen('/case/:id', '[data-testid=case-view-page] [data-testid=case-page-header]', {
+    name: 'case-page',
+    to: (w) => `/case/${w.caseId}`,
+    tabs: true,
+  }),
   screen('/recycle', '.case-list [data-testid=case-patient]'),
   screen('/caseComment', '[data-testid=case-comment-page] [data-testid=case-open]'),
   screen('/caseReply', '[data-testid=case-reply-page]'),
