@@ -21,7 +21,7 @@ import { viewableScans } from '../preview/scan-files.ts';
 import type { ScanViewerProps } from '../preview/ScanViewer.tsx';
 import '../preview/preview.css';
 
-/** three.js and the viewer arrive only when a case page opens (their own chunk, as for the preview dialog). */
+/** three.js and the viewer arrive only when a case page opens (a chunk of their own). */
 const loadViewer = () => import('../preview/ScanViewer.tsx');
 
 function useViewerCode() {
