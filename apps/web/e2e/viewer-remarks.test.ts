@@ -62,6 +62,20 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
     await page.getByTestId('viewer-progress').waitFor({ state: 'detached', timeout: 90_000 });
   }
 
+  /**
+   * Resizes the case's page and shows its viewer. Between a phone (the page's tabs, Viewer one of them) and wider
+   * screens (the viewer beside the side panel) the page lays the viewer out anew and it starts again (the scans from
+   * the browser's cache): its tab on a phone, its first frame, and the bite on again when it was on.
+   */
+  async function toWidth(size: { width: number; height: number }, bite: boolean) {
+    await resize(page, size);
+    if (size.width < TABLET.width)
+      await page.getByTestId('case-page-tabs').locator('[data-node-key=viewer]').first().click();
+    await waitForFirstFrame();
+    const tool = viewer().getByTestId('viewer-tool-bite');
+    if (bite && (await tool.getAttribute('aria-pressed')) !== 'true') await tool.click();
+  }
+
   /** Waits until the canvas stops changing (two pictures in a row alike): an animated view has arrived. */
   async function canvasSettled() {
     const picture = () => page.getByTestId('viewer-canvas').screenshot();
@@ -132,9 +146,14 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await viewer().getByTestId('viewer-tool-bite').click();
       // Turning the bite on turns the view to the lower jaw from above, where the contacts are.
       await page.locator('[data-testid=scan-viewer][data-view=lower]').waitFor();
-      // On a wide viewer the panel is in the column beside the canvas, not above it.
-      const panel = page.getByTestId('viewer-side').getByTestId('viewer-bite-panel');
+      // On the case page at 1440 px the viewer shares the width with the side panel (under 900 px): the panel is
+      // compact above the canvas (legend and figures), its histograms behind Details. A wider viewer (the page at
+      // 1920 px) has it in a column beside the canvas, whole.
+      const panel = viewer().getByTestId('viewer-bite-panel');
       await panel.waitFor({ timeout: 90_000 });
+      const layout = await viewer().getAttribute('data-layout');
+      if (layout === 'wide') await page.getByTestId('viewer-side').getByTestId('viewer-bite-panel').waitFor();
+      else await panel.getByTestId('viewer-bite-details').click();
       await expect(panel.getByTestId('viewer-bite-histogram').count()).resolves.toBe(2);
       await panel.getByTestId('viewer-bite-legend').waitFor();
       await expect(panel.getByTestId('viewer-bite-legend').innerText()).resolves.toContain('mm');
@@ -149,7 +168,11 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await page.mouse.move(0, 0);
       await canvasSettled();
       await save('bite-1440');
-      await resize(page, PHONE);
+      if (layout !== 'wide') {
+        await panel.getByTestId('viewer-bite-details').click();
+        await expect(panel.getByTestId('viewer-bite-histogram').count()).resolves.toBe(0);
+      }
+      await toWidth(PHONE, true);
       // On a phone the panel is compact above the canvas: the figures, the histograms behind Details.
       const compact = page.getByTestId('viewer-bite-panel');
       await compact.waitFor();
@@ -163,14 +186,14 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await expect(compact.getByTestId('viewer-bite-histogram').count()).resolves.toBe(2);
       await compact.getByTestId('viewer-bite-details').click();
       await expect(compact.getByTestId('viewer-bite-histogram').count()).resolves.toBe(0);
-      await resize(page, TABLET);
+      await toWidth(TABLET, true);
       await compact.waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await journey.shot('viewer-remarks-bite-768');
-      await resize(page, DESKTOP);
+      await toWidth(DESKTOP, true);
       await panel.waitFor();
       await viewer().getByTestId('viewer-tool-bite').click();
-      await compact.waitFor({ state: 'detached' });
+      await panel.waitFor({ state: 'detached' });
       await viewer().getByTestId('viewer-view-front').click();
       await page.locator('[data-testid=scan-viewer][data-view=front]').waitFor();
 
@@ -185,10 +208,13 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await item.filter({ hasText: REMARK }).waitFor();
       await page.locator('[data-testid=viewer-pin][data-open=true]').waitFor();
       await page.getByTestId('viewer-pin-label').filter({ hasText: REMARK }).waitFor();
-      // On a wide viewer the list is in the column beside the canvas.
-      await page.getByTestId('viewer-side').getByTestId('viewer-pin-list').waitFor();
+      // A wide viewer has the list in the column beside the canvas; the case page's at 1440 px over the canvas's
+      // bottom (not behind a button as on a phone).
+      await (layout === 'wide' ? page.getByTestId('viewer-side') : viewer())
+        .getByTestId('viewer-pin-list')
+        .waitFor();
       await save('pins-1440');
-      await resize(page, PHONE);
+      await toWidth(PHONE, false);
       // On a phone the list is behind a button that counts the remarks; it opens over the canvas's bottom.
       const toggle = page.getByTestId('viewer-pins-toggle');
       await expect(toggle.innerText()).resolves.toContain('1');
@@ -203,11 +229,14 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
         .waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await journey.shot('viewer-remarks-pins-390-open');
-      await resize(page, TABLET);
+      await toWidth(TABLET, false);
+      // On the case page at 768 px the viewer shares the width with the side panel: under 600 px it keeps the
+      // phone's button for the list.
+      if ((await viewer().getAttribute('data-layout')) === 'phone') await toggle.click();
       await page.getByTestId('viewer-pin-list').waitFor();
       expect(await overflowOf(page)).toBeLessThanOrEqual(0);
       await journey.shot('viewer-remarks-pins-768');
-      await resize(page, DESKTOP);
+      await toWidth(DESKTOP, false);
 
       // The clinic, the other party: the remark in the thread with its pin, and from it the viewer at the pin.
       await openAs(page, base, clinic.owner, `/v5/caseComment?caseId=${caseId}`);
