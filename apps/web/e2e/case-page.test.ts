@@ -55,6 +55,8 @@ describe('one page for one case in Chromium', () => {
 
   /** An action of the page's header: its button, or the entry of its More menu. */
   async function headerAction(on: Page, action: string, touch: boolean) {
+    // The header's actions as laid out for this width (a button or under More), once the case has loaded.
+    await on.getByTestId('case-page-actions').waitFor();
     const button = on.getByTestId(`case-page-${action}`);
     // The header is there once the case is: its action as a button, or the More menu that holds it.
     await on.locator(`[data-testid=case-page-${action}], [data-testid=case-page-more]`).first().waitFor();
