@@ -66,6 +66,18 @@ describe('the printed case sheet in Chromium', () => {
       .click();
   }
 
+  /** An action of the case's page: in its header, or from its More menu. */
+  async function pageAction(action: string) {
+    const inline = page.getByTestId(`case-page-${action}`);
+    if ((await inline.count()) > 0) return inline.first().click();
+    await page.getByTestId('case-page-more').first().click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .filter({ hasText: text(`casePage.actions.${action}`) })
+      .first()
+      .click();
+  }
+
   it(
     "prints the lab's logo and colour, the scan's image, the filled form and a short case number on A4 and Letter",
     { timeout: 600_000 },
@@ -114,14 +126,17 @@ describe('the printed case sheet in Chromium', () => {
         { timeoutMs: 60_000, everyMs: 250, what: 'the preview image' },
       );
 
-      // The lab opens the case's print dialog from its case box.
+      // The lab opens the case's print dialog: from its case box to the case's page.
       await openAs(page, base, lab.owner, '/v5/case');
       await openCaseList(page, base, 'case');
-      // The detail shows the short number the sheet prints.
+      // The detail, now the case's page (issue 32), shows in its header the short number the sheet prints.
       await rowAction(caseRow('Sofia Marques'), 'detail');
-      const shown = await page.getByTestId('detail-case-number').innerText();
+      await page.getByTestId('case-view-page').waitFor();
+      const header = await page.getByTestId('case-page-number').innerText();
+      const shown = /[0-9A-F]{4}-[0-9A-F]{4}/.exec(header)?.[0] ?? header;
+      expect(shown).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
       expect(caseId.replaceAll('-', '').toUpperCase().startsWith(shown.replace('-', ''))).toBe(true);
-      await page.getByTestId('detail-print').click();
+      await pageAction('print');
       const preview = page.locator('.case-sheet-preview [data-layout=sheet]');
       await preview.getByText('Sofia Marques').first().waitFor();
       const print = page.getByTestId('print-now');
