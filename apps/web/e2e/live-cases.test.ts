@@ -10,7 +10,7 @@ import { readLocale } from '../src/locales/read-locale.ts';
 /**
  * Live case lists: the lab keeps its case box open (1440 px) and its home on a phone (390 px); the clinic uploads a
  * scan with its scanner software (archway-scan, the real tus path, so the server draws the preview image). Without a
- * reload the lab's box shows the case highlighted with a toast that opens it (covering none of the list's toolbar at
+ * reload the lab's box shows the case highlighted with a toast that opens its page (covering none of the list's toolbar at
  * 1440, below the top bar on the phone), the home's "Latest cases" and "Cases not downloaded" show it, and once the
  * image is drawn the row's placeholder turns into the image.
  */
@@ -70,6 +70,7 @@ describe('live case lists in Chromium', () => {
         path.join(scanDir, 'upper.ply'),
       ]);
       expect(uploaded.code, uploaded.stderr).toBe(0);
+      const caseId = uploaded.stdout.trim().split('\n').pop()!;
       const listUrl = listPage.url();
 
       // The toast names the patient; the row is there, highlighted for a moment.
@@ -95,13 +96,13 @@ describe('live case lists in Chromium', () => {
       expect(phoneBox!.y).toBeGreaterThanOrEqual(phoneBar!.y + phoneBar!.height);
       expect(phoneBox!.y + phoneBox!.height).toBeLessThan(PHONE.height / 2);
 
-      // The toast opens the case's detail.
+      // The toast opens the case's page (issue 32); the browser's back returns to the list.
       await toast.getByRole('button', { name: en.realtime.task.open }).click();
-      await listPage.waitForURL(/\/case\?id=/);
-      const detail = listPage.locator('.ant-modal').filter({ hasText: patient }).first();
-      await detail.waitFor({ timeout: 20_000 });
-      await listPage.keyboard.press('Escape');
-      await detail.waitFor({ state: 'hidden' });
+      await listPage.waitForURL((url) => url.pathname === `/v5/case/${caseId}`);
+      await listPage.getByTestId('case-page-patient').getByText(patient).waitFor({ timeout: 20_000 });
+      await listPage.goBack();
+      await caseListShown(listPage);
+      expect(listPage.url()).toBe(listUrl);
 
       // The home's cards on the phone: the latest cases and the attention card count it, without a reload.
       await recent.getByText(patient).waitFor({ timeout: 20_000 });

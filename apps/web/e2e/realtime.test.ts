@@ -12,7 +12,7 @@ import { readLocale } from '../src/locales/read-locale.ts';
 /**
  * The realtime hub in two browsers side by side: a fresh clinic uploads with its scanner software (archway-scan) and
  * the fresh lab's open case box shows the case without a reload; the lab sets the case finished and the clinic's page
- * shows the persistent Task notice, whose button opens the case's detail.
+ * shows the persistent Task notice, whose button opens the case's page.
  */
 const en = readLocale('en') as { realtime: { task: Record<string, string> } };
 
@@ -101,12 +101,9 @@ describe('realtime in Chromium', () => {
       expect((await clinicPage.evaluate(() => Date.now())) - before).toBeGreaterThanOrEqual(5000);
       await expect(notice.count()).resolves.toBe(1);
       await notice.getByRole('button', { name: en.realtime.task.open }).click();
-      await clinicPage.waitForURL(new RegExp(`/case\\?id=${row!.id}`));
-      await clinicPage
-        .locator('.ant-modal')
-        .filter({ hasText: patient })
-        .first()
-        .waitFor({ timeout: 20_000 });
+      // The case's page (issue 32).
+      await clinicPage.waitForURL((at) => at.pathname === `/v5/case/${row!.id}`);
+      await clinicPage.getByTestId('case-page-patient').getByText(patient).waitFor({ timeout: 20_000 });
       await clinicPage.screenshot({ path: '/tmp/shots/realtime-clinic-detail.png' });
       expect(journey.pageErrors).toEqual([]);
     },
