@@ -327,7 +327,10 @@ describe('comments in Chromium', () => {
       await messages().filter({ hasText: 'Margin unclear on 36' }).getByTestId('comment-image').waitFor();
       await expect.poll(badgeCount, { timeout: 10_000 }).toBe(before);
       await shot('live-clinic-thread');
-      await page.keyboard.press('Escape');
+      // The thread is the case's page: the clinic goes back to its list (a notice about the case on screen offers
+      // no button to open it again).
+      await page.goBack();
+      await page.waitForURL(/\/v5\/caseComment$/);
 
       // The lab sets the case finished (lab progress 4); the clinic gets the persistent Task notice.
       await labPage.keyboard.press('Escape');

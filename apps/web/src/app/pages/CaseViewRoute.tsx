@@ -7,7 +7,7 @@ import { ShareLinks } from '../../features/models/components/ShareLinks.tsx';
 
 /** The Conversation tab: the thread fills the tab (it scrolls with it), the composer below. */
 function Conversation({ caseId, canComment }: { caseId: string; canComment: boolean }) {
-  return <ThreadPanel caseId={caseId} canComment={canComment} />;
+  return <ThreadPanel caseId={caseId} canComment={canComment} marksRead={false} />;
 }
 
 /**

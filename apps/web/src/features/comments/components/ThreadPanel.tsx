@@ -85,10 +85,16 @@ export function ThreadPanel({
   caseId,
   canComment = true,
   maxHeight,
+  marksRead = true,
 }: {
   caseId: string;
   /** False past the 90-day window: the box is replaced by the catalogue's text. */
   canComment?: boolean;
+  /**
+   * Marks the thread read as it opens and with each new message (default). False where the page around it does
+   * that already (the case page): two marks at once are one request twice, and the request layer cancels one.
+   */
+  marksRead?: boolean;
   maxHeight?: number | string;
 }) {
   const { t } = useTranslation();
@@ -108,8 +114,8 @@ export function ThreadPanel({
 
   // Opening the thread, and every new message while it is open, clears its count.
   useEffect(() => {
-    if (thread.data) clear(caseId);
-  }, [caseId, thread.data, clear]);
+    if (marksRead && thread.data) clear(caseId);
+  }, [caseId, thread.data, clear, marksRead]);
   // A screenshot handed over while the thread is already shown (the case page's viewer) is attached too.
   useEffect(
     () =>
