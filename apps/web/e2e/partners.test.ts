@@ -173,7 +173,14 @@ describe('partners and third-party cooperation in Chromium', () => {
         await widths(`lab-${tab}`, () => row.waitFor());
       }
       await openCaseList(page, base, 'case');
-      await widths('lab-case', () => caseRow('Ada Forward').getByTestId('case-third-party').waitFor());
+      // The third party's name at each width: under the other party, or (the phone's card) after the status.
+      await widths('lab-case', () =>
+        caseRow('Ada Forward')
+          .locator('[data-testid=case-third-party], .ant-tag')
+          .filter({ hasText: third.name })
+          .first()
+          .waitFor(),
+      );
 
       // The second lab finds the case in its box: received, forwarded by the lab.
       await openAs(page, base, third.owner, '/v5/case');
@@ -188,7 +195,11 @@ describe('partners and third-party cooperation in Chromium', () => {
       await shot('third-party-case-1440');
       await resize(page, PHONE);
       await openCaseList(page, base, 'case');
-      await caseRow('Ada Forward').waitFor();
+      // The phone's card names the lab that forwarded it too.
+      await caseRow('Ada Forward')
+        .getByTestId('case-third-party')
+        .getByText(text('cases.forward.via', { name: lab.name }))
+        .waitFor();
       await checkWidth('third party case 390');
       await shot('third-party-case-390');
 

@@ -3,6 +3,7 @@ import { FileImageOutlined, LockOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CaseRow } from '@archway/contract';
 import { UnreadMark } from '../../../shared/case-page/unread-replies.tsx';
 import { useSeen } from '../../../shared/ui/use-seen.ts';
@@ -107,7 +108,7 @@ export function PatientCell({
 
 /**
  * A case on a phone (or in the card view): one compact card, its thumbnail and three lines (the patient and the
- * unread mark; the other party and the case type; the date and the status) all one link to the case's page, with
+ * unread mark; the other party, who has a forwarded case now, and the case type; the status, with a third party's name, and the date) all one link to the case's page, with
  * the selection box and the actions' menu beside it.
  */
 export function CaseCard({
@@ -132,6 +133,8 @@ export function CaseCard({
   const partyText = party
     ? t(row.isSend ? 'caseLists.toParty' : 'caseLists.fromParty', { name: party })
     : null;
+  // Who has a forwarded case now, unless the status already names the third party (product §4).
+  const forwarded = row.thirdPartyName && row.processStatus !== null ? null : forwardNote(row, t);
   return (
     <div className="case-card">
       <Link
@@ -152,7 +155,10 @@ export function CaseCard({
             <UnreadMark count={unread} />
           </span>
           <span className="case-card-line case-card-secondary">
-            {[partyText, t(caseTypeKey(row.caseType))].filter(Boolean).join(' · ')}
+            {partyText && `${partyText} · `}
+            {forwarded && <span data-testid="case-third-party">{forwarded}</span>}
+            {forwarded && ' · '}
+            {t(caseTypeKey(row.caseType))}
           </span>
           <span className="case-card-line case-card-secondary case-card-status">
             {row.processStatus !== null ? (
@@ -208,6 +214,13 @@ export function ProcessTag({ status, thirdParty }: { status: number | null; thir
   );
 }
 
+/** Who has a forwarded case now: "Forwarded to <third party>" (the lab, the sender), "Forwarded by <lab>" (the third party). */
+function forwardNote(row: CaseRow, t: TFunction): string | null {
+  if (row.thirdPartyName) return t('cases.forward.to', { name: row.thirdPartyName });
+  if (row.forwardedByName) return t('cases.forward.via', { name: row.forwardedByName });
+  return null;
+}
+
 /**
  * The other party (product §2), and for a forwarded case who has it now: the lab and the sender see the third
  * party's name, the third party sees the lab that forwarded it.
@@ -215,11 +228,7 @@ export function ProcessTag({ status, thirdParty }: { status: number | null; thir
 export function PartyCell({ row }: { row: CaseRow }) {
   const { t } = useTranslation();
   const name = otherPartyName(row) || '–';
-  const note = row.thirdPartyName
-    ? t('cases.forward.to', { name: row.thirdPartyName })
-    : row.forwardedByName
-      ? t('cases.forward.via', { name: row.forwardedByName })
-      : null;
+  const note = forwardNote(row, t);
   return (
     <Flex vertical style={{ minWidth: 0, maxWidth: 220 }}>
       <Typography.Text ellipsis={{ tooltip: name }}>{name}</Typography.Text>
