@@ -125,7 +125,6 @@ export function createMailer(opts: MailerOptions): Mailer {
           { err: errorText(err), mail: row.id, attempt: row.attempts },
           last ? 'mail given up' : 'mail will be retried',
         );
-        metrics?.mailDelivery(last ? 'failed' : 'retry');
         await db
           .update(mailOutbox)
           .set({
@@ -134,6 +133,8 @@ export function createMailer(opts: MailerOptions): Mailer {
             nextAttemptAt: new Date(Date.now() + delay),
           })
           .where(eq(mailOutbox.id, row.id));
+        // Counted once the row says so (as a sent one is): a scrape never sees an outcome its outbox does not show.
+        metrics?.mailDelivery(last ? 'failed' : 'retry');
       }
     }
     return sent;
