@@ -154,7 +154,7 @@ export function CaseCard({
             </span>
             <UnreadMark count={unread} />
           </span>
-          <span className="case-card-line case-card-secondary">
+          <span className={`case-card-line case-card-secondary${forwarded ? ' case-card-two-lines' : ''}`}>
             {partyText && `${partyText} · `}
             {forwarded && <span data-testid="case-third-party">{forwarded}</span>}
             {forwarded && ' · '}
