@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Checkbox, Empty, Flex, Typography } from 'antd';
+import { Button, Checkbox, Empty, Flex, Typography } from 'antd';
 import {
   ClearOutlined,
   DeleteOutlined,
@@ -44,6 +44,7 @@ import { casePath, legacyCaseTarget } from '../../../shared/case-page/case-path.
 import { useUnreadByCase } from '../../../shared/case-page/unread-replies.tsx';
 import { useArrivedCases } from '../../../shared/realtime/arrivals.ts';
 import { RowActions } from './RowActions.tsx';
+import { useCaseConfirm } from './use-case-confirm.ts';
 import '../cases.css';
 
 type Dialog =
@@ -88,7 +89,6 @@ export function CaseList({
   reduced: boolean;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<CaseFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -142,15 +142,7 @@ export function CaseList({
     },
   });
 
-  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>) =>
-    modal.confirm({
-      title,
-      content,
-      okText,
-      okButtonProps: { danger: true, id: 'case-confirm-ok' },
-      cancelText: t('common.cancel'),
-      onOk: () => run().catch(() => undefined),
-    });
+  const ask = useCaseConfirm();
 
   const binEntries = (rows: readonly CaseRow[]): BinEntry[] =>
     rows.flatMap((r) => (r.recycleId ? [{ id: r.id, recycleId: r.recycleId }] : []));
@@ -172,26 +164,11 @@ export function CaseList({
       case 'forward':
         return setDialog({ kind: 'forward', id: row.id, patient: row.patientName });
       case 'cancel':
-        return confirm(
-          t('cases.confirm.cancelTitle'),
-          t('cases.confirm.cancelBody', { patient: row.patientName }),
-          t('cases.actions.cancel'),
-          () => cancel.mutateAsync(row.id),
-        );
+        return ask.cancelCase(row.patientName, () => cancel.mutateAsync(row.id));
       case 'recycle':
-        return confirm(
-          t('cases.confirm.recycleTitle'),
-          t('cases.confirm.recycleBody', { count: 1 }),
-          t('cases.actions.recycle'),
-          () => move.mutateAsync([row.id]),
-        );
+        return ask.recycle(1, () => move.mutateAsync([row.id]));
       case 'purge':
-        return confirm(
-          t('cases.confirm.purgeTitle'),
-          t('cases.confirm.purgeBody', { count: 1 }),
-          t('cases.actions.purge'),
-          () => purge.mutateAsync([row.id]),
-        );
+        return ask.purge(1, () => purge.mutateAsync([row.id]));
     }
   };
 
@@ -342,7 +319,7 @@ export function CaseList({
           icon={<DeleteOutlined />}
           disabled={records.length === 0 || busy}
           onClick={() =>
-            confirm(
+            ask.confirm(
               t('cases.confirm.emptyTitle'),
               t('cases.confirm.emptyBody'),
               t('cases.recycle.empty'),
@@ -393,20 +370,8 @@ export function CaseList({
                 disabled={busy}
                 onClick={() => {
                   const ids = selectedRows.map((r) => r.id);
-                  if (scope === 'recycle')
-                    confirm(
-                      t('cases.confirm.purgeTitle'),
-                      t('cases.confirm.purgeBody', { count: ids.length }),
-                      t('cases.actions.purge'),
-                      () => purge.mutateAsync(ids),
-                    );
-                  else
-                    confirm(
-                      t('cases.confirm.recycleTitle'),
-                      t('cases.confirm.recycleBody', { count: ids.length }),
-                      t('cases.actions.recycle'),
-                      () => move.mutateAsync(ids),
-                    );
+                  if (scope === 'recycle') ask.purge(ids.length, () => purge.mutateAsync(ids));
+                  else ask.recycle(ids.length, () => move.mutateAsync(ids));
                 }}
                 data-testid={`batch-${batch}`}
               >

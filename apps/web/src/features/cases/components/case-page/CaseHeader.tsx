@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { App, Button, ConfigProvider, Dropdown, Flex, Modal, Progress, Tag, Tooltip, Typography } from 'antd';
+import { Button, ConfigProvider, Dropdown, Flex, Modal, Progress, Tag, Tooltip, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
@@ -41,6 +41,7 @@ import {
   type PageAction,
 } from './case-page-model.ts';
 import { useIntlLocale } from './use-intl-locale.ts';
+import { useCaseConfirm } from '../use-case-confirm.ts';
 
 const ICONS: Record<PageAction, ComponentType> = {
   download: DownloadOutlined,
@@ -140,7 +141,6 @@ export function CaseHeader({
   ShareLinks: ComponentType<{ caseId: string }>;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const client = useQueryClient();
   const back = useBack();
@@ -160,15 +160,7 @@ export function CaseHeader({
   const downloading = progress !== undefined;
   const mobile = mode === 'mobile';
 
-  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>) =>
-    modal.confirm({
-      title,
-      content,
-      okText,
-      okButtonProps: { danger: true, id: 'case-confirm-ok' },
-      cancelText: t('common.cancel'),
-      onOk: () => run().catch(() => undefined),
-    });
+  const ask = useCaseConfirm();
 
   const act = (action: PageAction) => {
     switch (action) {
@@ -180,19 +172,9 @@ export function CaseHeader({
       case 'share':
         return setDialog(action);
       case 'cancel':
-        return confirm(
-          t('cases.confirm.cancelTitle'),
-          t('cases.confirm.cancelBody', { patient: d.patientName }),
-          t('cases.actions.cancel'),
-          () => cancel.mutateAsync(d.id),
-        );
+        return ask.cancelCase(d.patientName, () => cancel.mutateAsync(d.id));
       case 'recycle':
-        return confirm(
-          t('cases.confirm.recycleTitle'),
-          t('cases.confirm.recycleBody', { count: 1 }),
-          t('cases.actions.recycle'),
-          () => move.mutateAsync([d.id]),
-        );
+        return ask.recycle(1, () => move.mutateAsync([d.id]));
       case 'restore':
         return d.recycleId ? restore.mutate([{ id: d.id, recycleId: d.recycleId }]) : undefined;
     }
