@@ -20,7 +20,8 @@ import { readLocale } from '../src/locales/read-locale.ts';
  * - the lab sees the reply arrive on its open page without a reload;
  * - the lab on a tablet (768 px, touch) finds the case by a keyword, converts a scan and downloads the STL, downloads
  *   an original, sets its progress; the History tab tells each of these with who; the clinic's history tells what
- *   the lab did that it may see (not the conversion); Back returns to the list with the keyword still there.
+ *   the lab did that it may see (not the conversion); Back returns to the list with the keyword still there;
+ * - a lab of another organization that has the page's address sees "case not found".
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
@@ -290,6 +291,12 @@ describe('one page for one case in Chromium', () => {
       await tablet.goBack();
       await caseListShown(tablet);
       await expect(search.inputValue()).resolves.toBe('Pagesen');
+
+      // Someone of another organization who has the address sees no case there, as the API answers.
+      const stranger = await p.lab('Stranger Lab');
+      await openAs(page, base, stranger.owner, `/v5/case/${caseId}`, { shell: false });
+      await page.getByTestId('case-page-not-found').waitFor();
+      await expect(page.getByText(PATIENT).count()).resolves.toBe(0);
       expect(journey.pageErrors).toEqual([]);
     },
   );
