@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
-import { e2eTempDir, startJourney, type Journey } from './server.ts';
+import { SHOTS, e2eTempDir, startJourney, type Journey } from './server.ts';
 import { caseListShown, hubJoined, openAs, overflowOf, PHONE, TABLET } from './support/page.ts';
 import { archwayScan, jawPly, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
@@ -200,7 +200,7 @@ describe('one page for one case in Chromium', () => {
       await thread.getByTestId('comment-input').fill(REPLY);
       await thread.getByTestId('comment-send').tap();
       await thread.getByTestId('comment-message').filter({ hasText: REPLY }).waitFor();
-      await journey.shot('case-page-clinic-390');
+      await phone.screenshot({ path: `${SHOTS}/case-page-clinic-390.png` });
       // Opening the page read the thread: back in the list the mark is gone.
       await phone.goBack();
       await caseListShown(phone);
@@ -276,7 +276,7 @@ describe('one page for one case in Chromium', () => {
         );
       const status = tablet.locator('[data-testid=case-history-event][data-kind=status]').first();
       expect(await status.innerText()).toContain(lab.owner.username);
-      await journey.shot('case-page-lab-768-history');
+      await tablet.screenshot({ path: `${SHOTS}/case-page-lab-768-history.png` });
 
       // The clinic's history: the lab's progress and download, not its conversion.
       await phone.goForward();
