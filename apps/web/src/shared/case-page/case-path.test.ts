@@ -24,7 +24,12 @@ describe("a case page's address", () => {
 
   it('knows when the page shows a case', () => {
     expect(showingCasePage('c1', { pathname: '/v5/case/c1' })).toBe(true);
+    expect(showingCasePage('c1', { pathname: '/v5/first/case/c1/' })).toBe(true);
+    expect(showingCasePage('c 1', { pathname: '/v5/case/c%201' })).toBe(true);
     expect(showingCasePage('c1', { pathname: '/v5/case' })).toBe(false);
+    expect(showingCasePage('c1', { pathname: '/v5/case/c2' })).toBe(false);
+    expect(showingCasePage('c1', { pathname: '/v5/case/c1/extra' })).toBe(false);
+    expect(showingCasePage('c1', { pathname: '/v5/caseBuilder' })).toBe(false);
     expect(showingCasePage('c1', { pathname: '/v5/case/%E0%A4%A' })).toBe(false);
   });
 });

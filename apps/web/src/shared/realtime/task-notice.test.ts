@@ -7,21 +7,8 @@ import {
   replaceShownNotices,
   showFailedNotice,
   showArrivalToast,
-  showingCase,
   showTaskNotice,
 } from './task-notice.tsx';
-
-describe('showingCase', () => {
-  it("knows the case's page at any tab, under any base or system prefix", () => {
-    expect(showingCase('c1', { pathname: '/v5/case/c1' })).toBe(true);
-    expect(showingCase('c1', { pathname: '/v5/first/case/c1/' })).toBe(true);
-    expect(showingCase('c 1', { pathname: '/v5/case/c%201' })).toBe(true);
-    expect(showingCase('c1', { pathname: '/v5/case' })).toBe(false);
-    expect(showingCase('c1', { pathname: '/v5/case/c2' })).toBe(false);
-    expect(showingCase('c1', { pathname: '/v5/case/c1/extra' })).toBe(false);
-    expect(showingCase('c1', { pathname: '/v5/caseBuilder' })).toBe(false);
-  });
-});
 
 /** A notification API that records what it was asked to open and close. */
 function recorder() {

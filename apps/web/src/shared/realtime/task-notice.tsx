@@ -4,14 +4,6 @@ import type { TFunction } from 'i18next';
 import type { FailedMessage, TaskMessage } from '@archway/contract';
 import { casePath, showingCasePage } from '../case-page/case-path.ts';
 
-/**
- * Whether the page already shows this case's page (`/case/<id>` at any tab, under any base or system prefix): a
- * notice then offers no button to open it again.
- */
-export function showingCase(caseId: string, at: { pathname: string } = window.location): boolean {
-  return showingCasePage(caseId, at);
-}
-
 interface NoticeDeps {
   notify: NotificationInstance;
   t: TFunction;
@@ -58,7 +50,8 @@ function openAction(
   deps: NoticeDeps,
   { primary = true, onOpen }: { primary?: boolean; onOpen?: () => void } = {},
 ) {
-  if (showingCase(caseId)) return undefined;
+  // The page already shows that case (at any tab): no button to open it again.
+  if (showingCasePage(caseId)) return undefined;
   return (
     <Button
       type={primary ? 'primary' : 'default'}
