@@ -3,7 +3,6 @@ import { Button, ConfigProvider, Dropdown, Flex, Modal, Progress, Tag, Tooltip, 
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
-  CalendarOutlined,
   DeleteOutlined,
   DownloadOutlined,
   LinkOutlined,
@@ -26,21 +25,12 @@ import { getCaseConversionsQueryKey } from '../../api/get-case-conversions.ts';
 import { useMoveToRecycle } from '../../api/move-to-recycle.ts';
 import { useRestoreCases } from '../../api/restore-case.ts';
 import { caseNumber } from '../../utils/case-number.ts';
-import { localDate } from '../../utils/dates.ts';
 import { caseTypeKey } from '../../utils/filters.ts';
-import { PROCESS_COLORS, processStatusKey } from '../../utils/process-status.ts';
 import { ConvertDialog } from '../ConvertDialog.tsx';
 import { ForwardDialog } from '../ForwardDialog.tsx';
 import { PrintDialog } from '../PrintDialog.tsx';
-import { ProcessStatusSelect } from '../ProcessStatusSelect.tsx';
-import {
-  dueIn,
-  dueInText,
-  isDestructivePageAction,
-  pageActions,
-  type PageAction,
-} from './case-page-model.ts';
-import { useIntlLocale } from './use-intl-locale.ts';
+import { isDestructivePageAction, pageActions, type PageAction } from './case-page-model.ts';
+import { DueDate, LabProgress } from './case-status.tsx';
 import { useCaseConfirm } from '../use-case-confirm.ts';
 
 const ICONS: Record<PageAction, ComponentType> = {
@@ -65,59 +55,6 @@ export function useBack() {
     if (index > 0) void navigate(-1);
     else void navigate(CASE_LIST_PATH);
   };
-}
-
-/** The due date and the time left until it, in the interface language; red once past, orange within two days. */
-function DueDate({ due }: { due: string | null }) {
-  const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const left = dueIn(due, new Date());
-  if (!due) return null;
-  const color = !left ? 'default' : left.overdue ? 'red' : left.days <= 2 ? 'orange' : 'default';
-  return (
-    <Tag icon={<CalendarOutlined />} color={color} data-testid="case-page-due" className="case-page-tag">
-      {t('casePage.header.due', { date: localDate(due) })}
-      {left && (
-        <>
-          {' '}
-          ·{' '}
-          {left.overdue
-            ? t('casePage.header.overdue', { when: dueInText(left, locale) })
-            : dueInText(left, locale)}
-        </>
-      )}
-    </Tag>
-  );
-}
-
-/** The lab's progress: a select for the receiving lab (the server's `status`), else each lab's as a tag. */
-function LabProgress({ detail: d }: { detail: CaseDetail }) {
-  const { t } = useTranslation();
-  if (d.actions.includes('status')) return <ProcessStatusSelect caseId={d.id} current={d.processStatus} />;
-  if (d.isSend && d.receivers.length > 0)
-    return (
-      <Flex gap={4} wrap data-testid="case-page-progress">
-        {d.receivers.map((r) => (
-          <Tag
-            key={r.custId}
-            color={r.processStatus ? PROCESS_COLORS[r.processStatus] : 'default'}
-            className="case-page-tag"
-          >
-            {d.receivers.length > 1 ? `${r.custName}: ` : ''}
-            {t(processStatusKey(r.processStatus))}
-          </Tag>
-        ))}
-      </Flex>
-    );
-  return (
-    <Tag
-      color={d.processStatus ? PROCESS_COLORS[d.processStatus] : 'default'}
-      data-testid="case-page-progress"
-      className="case-page-tag"
-    >
-      {t(processStatusKey(d.processStatus))}
-    </Tag>
-  );
 }
 
 type Dialog = 'convert' | 'print' | 'forward' | 'share' | null;
