@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { mailOutbox } from '../../server/src/platform/mail/mail.schema.ts';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { SHOTS, e2eTempDir, startJourney, type Journey } from './server.ts';
-import { caseListShown, hubJoined, openAs, overflowOf, PHONE, TABLET } from './support/page.ts';
+import { caseListShown, clickTheScan, hubJoined, openAs, overflowOf, PHONE, TABLET } from './support/page.ts';
 import { archwayScan, jawPly, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -79,26 +79,6 @@ describe('one page for one case in Chromium', () => {
   async function firstFrame(on: Page) {
     await on.locator('[data-testid=scan-viewer][data-frame=drawn]').waitFor({ timeout: 90_000 });
     await on.getByTestId('viewer-progress').waitFor({ state: 'detached', timeout: 90_000 });
-  }
-
-  /** Clicks the canvas at spots around its middle until one lands on the scan (then `landed` shows). */
-  async function clickTheScan(on: Page, landed: () => Promise<boolean>) {
-    const box = (await on.getByTestId('viewer-canvas').boundingBox())!;
-    for (const [x, y] of [
-      [0.5, 0.5],
-      [0.5, 0.4],
-      [0.5, 0.6],
-      [0.4, 0.5],
-      [0.6, 0.5],
-      [0.35, 0.4],
-      [0.65, 0.4],
-      [0.3, 0.6],
-      [0.7, 0.6],
-    ]) {
-      await on.mouse.click(box.x + box.width * x!, box.y + box.height * y!);
-      if (await landed()) return;
-    }
-    throw new Error('no spot of the canvas landed on the scan');
   }
 
   const historyKinds = (on: Page) =>

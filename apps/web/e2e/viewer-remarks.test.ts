@@ -3,7 +3,16 @@ import type { Page } from 'playwright-core';
 import { archJaw, writePly } from '@archway/mesh';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, issueScreen, openAs, overflowOf, PHONE, resize, TABLET } from './support/page.ts';
+import {
+  clickTheScan,
+  DESKTOP,
+  issueScreen,
+  openAs,
+  overflowOf,
+  PHONE,
+  resize,
+  TABLET,
+} from './support/page.ts';
 import { jawsCase, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -86,33 +95,6 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       last = next;
     }
     throw new Error('the canvas never settled');
-  }
-
-  /** Taps the canvas at spots around its middle until one lands on the scan (the composer opens). */
-  async function tapTheScan() {
-    const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
-    const spots = [
-      [0.5, 0.5],
-      [0.5, 0.4],
-      [0.5, 0.6],
-      [0.4, 0.5],
-      [0.6, 0.5],
-      [0.35, 0.4],
-      [0.65, 0.4],
-      [0.3, 0.6],
-      [0.7, 0.6],
-    ];
-    for (const [x, y] of spots) {
-      await page.mouse.click(box.x + box.width * x!, box.y + box.height * y!);
-      const composer = page.getByTestId('viewer-pin-composer');
-      try {
-        await composer.waitFor({ timeout: 2_000 });
-        return;
-      } catch {
-        // Not on the scan there: the hint stays; the next spot.
-      }
-    }
-    throw new Error('no spot of the canvas landed on the scan');
   }
 
   beforeAll(async () => {
@@ -200,7 +182,16 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       // A remark pinned to the scan.
       await viewer().getByTestId('viewer-tool-remark').click();
       await page.getByTestId('viewer-pin-hint').waitFor();
-      await tapTheScan();
+      // A spot on the scan opens the composer.
+      await clickTheScan(page, () =>
+        page
+          .getByTestId('viewer-pin-composer')
+          .waitFor({ timeout: 2_000 })
+          .then(
+            () => true,
+            () => false,
+          ),
+      );
       await page.getByTestId('viewer-pin-text').fill(REMARK);
       await page.getByTestId('viewer-pin-send').click();
       await page.getByTestId('viewer-pin-composer').waitFor({ state: 'detached' });

@@ -279,3 +279,27 @@ export function hubJoined(page: Page, userId: string, timeoutMs = 30_000): Promi
     page.on('websocket', onSocket);
   });
 }
+
+/**
+ * Clicks the 3D viewer's canvas at spots around its middle until one lands on the scan, as `landed` tells (a tool's
+ * next step shows); fails when none does.
+ */
+export async function clickTheScan(page: Page, landed: () => Promise<boolean>): Promise<void> {
+  const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+  const spots = [
+    [0.5, 0.5],
+    [0.5, 0.4],
+    [0.5, 0.6],
+    [0.4, 0.5],
+    [0.6, 0.5],
+    [0.35, 0.4],
+    [0.65, 0.4],
+    [0.3, 0.6],
+    [0.7, 0.6],
+  ] as const;
+  for (const [x, y] of spots) {
+    await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    if (await landed()) return;
+  }
+  throw new Error('no spot of the canvas landed on the scan');
+}
