@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../account/users.schema.ts';
 import { customers } from '../orgs/orgs.schema.ts';
@@ -23,6 +24,14 @@ export const reportShares = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The case's pinned remarks the sharer chose to show the patient (docs/decisions.md "Remarks on a share link");
+     * every other remark is internal and never leaves through the link.
+     */
+    shownPins: uuid('shown_pins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [index('report_shares_case').on(t.caseId, t.custId)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "report_shares" ADD COLUMN "shown_pins" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
