@@ -131,6 +131,32 @@ export const updateLogList = z.object({
 });
 export type UpdateLogList = z.infer<typeof updateLogList>;
 
+/**
+ * Archway's `GET /UpdateLog/seen?type=` and `PUT /UpdateLog/seen` (issue 33): whether the signed-in person has notes
+ * to read, kept on the server per person and client (the spec's local `updateTips` was per browser, so a new browser
+ * showed the notes again, and a brand-new person saw them at the first sign-in).
+ */
+export const updateSeenQuery = z.object({ type: clientTypeQuery });
+export const updateSeen = z.object({
+  version: z.string().describe("The latest version of this client's notes, '' when there is none"),
+  seen: z
+    .string()
+    .describe(
+      'The latest version this person has been shown (set to the latest at their first ask, so a new person never sees older notes)',
+    ),
+  show: z
+    .boolean()
+    .describe('True when the latest version is newer than the one seen: the dialog opens by itself once'),
+});
+export type UpdateSeen = z.infer<typeof updateSeen>;
+export const updateSeenBody = z.object({
+  type: z.number().int().min(1).max(99),
+  version: safeString(100)
+    .min(1)
+    .describe('The version the person was shown (an existing note of this client)'),
+});
+export type UpdateSeenBody = z.infer<typeof updateSeenBody>;
+
 /** `GET /UpdateLog/getLogDetail?type=&version=` */
 export const updateLogDetailQuery = z.object({
   type: clientTypeQuery,

@@ -6,6 +6,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
+    /** The person's own name (issue 33: the home greets by it); null until they give one. */
+    name: text('name'),
     passwordHash: text('password_hash').notNull(),
     email: text('email'),
     phone: text('phone'),

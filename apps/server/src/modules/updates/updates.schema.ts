@@ -9,6 +9,7 @@ import {
   uuid,
   foreignKey,
 } from 'drizzle-orm/pg-core';
+import { users } from '../account/users.schema.ts';
 
 /**
  * Release notes (product §3 "Update log", calls-and-errors §7.7 `/UpdateLog/*`): one row per client `type` and
@@ -47,4 +48,22 @@ export const releaseNoteImages = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
   ],
+);
+
+/**
+ * The latest release note each person has been shown, per client `type` (issue 33: kept on the server, so a new
+ * browser does not show the notes again). A person without a row has never asked: the first ask stores the latest
+ * version, so the notes of a version never greet a brand-new person (docs/decisions.md, "What's new: per person").
+ */
+export const releaseNotesSeen = pgTable(
+  'release_notes_seen',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    version: text('version').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
