@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { releaseNoteImages, releaseNotes } from './updates.schema.ts';
+import { releaseNoteImages, releaseNotes, releaseNotesSeen } from './updates.schema.ts';
 import { users } from '../account/users.schema.ts';
 
 export type ReleaseNoteRow = typeof releaseNotes.$inferSelect;
@@ -173,4 +173,43 @@ export async function userLanguage(db: Queryable, userId: string): Promise<strin
     .where(eq(users.id, userId))
     .limit(1);
   return row?.language ?? null;
+}
+
+/** The latest version this person has been shown of a client's notes; undefined when they never asked. */
+export async function seenVersion(db: Queryable, userId: string, type: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ version: releaseNotesSeen.version })
+    .from(releaseNotesSeen)
+    .where(and(eq(releaseNotesSeen.userId, userId), eq(releaseNotesSeen.type, type)))
+    .limit(1);
+  return row?.version;
+}
+
+/**
+ * Stores `version` as seen when the person has no row yet, and answers the stored one (theirs when two first asks
+ * meet: the later one keeps the earlier one's).
+ */
+export async function firstSeen(
+  db: Queryable,
+  userId: string,
+  type: number,
+  version: string,
+): Promise<string> {
+  const [inserted] = await db
+    .insert(releaseNotesSeen)
+    .values({ userId, type, version })
+    .onConflictDoNothing()
+    .returning({ version: releaseNotesSeen.version });
+  return inserted?.version ?? (await seenVersion(db, userId, type)) ?? version;
+}
+
+/** Stores `version` as the latest seen (the service decides it is not older than the stored one). */
+export async function setSeen(db: Queryable, userId: string, type: number, version: string): Promise<void> {
+  await db
+    .insert(releaseNotesSeen)
+    .values({ userId, type, version })
+    .onConflictDoUpdate({
+      target: [releaseNotesSeen.userId, releaseNotesSeen.type],
+      set: { version, seenAt: new Date() },
+    });
 }

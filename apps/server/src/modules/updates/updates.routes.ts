@@ -16,6 +16,9 @@ import {
   updateLogImageQuery,
   updateLogList,
   updateLogListQuery,
+  updateSeen,
+  updateSeenBody,
+  updateSeenQuery,
 } from '@archway/contract';
 import { requestContext, requireActor } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -88,6 +91,45 @@ export const updatesRoutes =
         );
         return ok(await service.logDetail(db, req.query.type, req.query.version, lang));
       },
+    );
+
+    const SEEN =
+      "Archway's (issue 33), per person and client, kept on the server (the spec's local updateTips was per browser): " +
+      "version is the latest note's, seen the latest this person has been shown, show whether the update dialog " +
+      'opens by itself (version newer than seen). The first ask of a person stores the latest version as seen, so ' +
+      'the dialog never opens at a first sign-in (the first-use guide does) and a later version opens it once. ' +
+      'Every signed-in person reads and writes only their own.';
+
+    app.get(
+      '/UpdateLog/seen',
+      {
+        config: { access: UpdatesAccess.seen, validationError: UpdateErrors.parameter },
+        schema: {
+          tags,
+          security,
+          summary: 'Whether the signed-in person has release notes to be shown',
+          description: SEEN,
+          querystring: updateSeenQuery,
+          response: { 200: envelope(updateSeen) },
+        },
+      },
+      async (req) => ok(await service.seen(db, requireActor(req), req.query.type)),
+    );
+
+    app.put(
+      '/UpdateLog/seen',
+      {
+        config: { access: UpdatesAccess.seen, validationError: UpdateErrors.parameter },
+        schema: {
+          tags,
+          security,
+          summary: 'The signed-in person has been shown a version of the release notes',
+          description: `${SEEN} The body names the version the dialog showed (an existing note of that client, else updates.notFound); an older one than the stored one changes nothing. Answers as GET.`,
+          body: updateSeenBody,
+          response: { 200: envelope(updateSeen) },
+        },
+      },
+      async (req) => ok(await service.markSeen(db, requireActor(req), req.body)),
     );
 
     app.get(

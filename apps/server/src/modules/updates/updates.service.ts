@@ -16,6 +16,8 @@ import {
   type ReleaseNoteTexts,
   type UpdateLogDetail,
   type UpdateLogList,
+  type UpdateSeen,
+  type UpdateSeenBody,
 } from '@archway/contract';
 import type { Actor } from '../../platform/auth.ts';
 import { audit, auditedTransaction, type RequestContext } from '../../platform/audit/audit.ts';
@@ -96,6 +98,32 @@ export async function logList(db: Db, type: number, lang: Language): Promise<Upd
 /** The latest version of a client's notes ('' when there is none): what the update dialog compares with updateTips. */
 export async function latestVersion(db: Db, type: number): Promise<string> {
   return newestFirst(await repo.listNotes(db, type))[0]?.version ?? '';
+}
+
+/**
+ * `GET /UpdateLog/seen?type=`: the latest version, the latest this person has been shown, and whether the dialog
+ * opens by itself. The first ask of a person (no row yet) stores the latest version: a brand-new person never gets
+ * the notes of versions they did not use (they get the first-use guide), and what comes later shows once.
+ */
+export async function seen(db: Db, actor: Actor, type: number): Promise<UpdateSeen> {
+  const version = await latestVersion(db, type);
+  const stored = await repo.seenVersion(db, actor.userId, type);
+  const seenVersion = stored ?? (await repo.firstSeen(db, actor.userId, type, version));
+  const show = version !== '' && (seenVersion === '' || compareVersions(version, seenVersion) > 0);
+  return { version, seen: seenVersion, show };
+}
+
+/**
+ * `PUT /UpdateLog/seen`: the person has been shown `version` (an existing note of the client: else updates.notFound).
+ * Never goes back: an older version than the stored one leaves it as it is. Answers as `GET /UpdateLog/seen`.
+ */
+export async function markSeen(db: Db, actor: Actor, body: UpdateSeenBody): Promise<UpdateSeen> {
+  if (!(await repo.findNote(db, body.type, body.version)))
+    throw new AppError(UpdateErrors.notFound, 'version');
+  const stored = await repo.seenVersion(db, actor.userId, body.type);
+  if (!stored || compareVersions(body.version, stored) > 0)
+    await repo.setSeen(db, actor.userId, body.type, body.version);
+  return seen(db, actor, body.type);
 }
 
 /** `GET /UpdateLog/getLogDetail?type=&version=`: the note's items in the language, sanitized again. */

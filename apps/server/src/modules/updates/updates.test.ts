@@ -453,6 +453,94 @@ describe.each(engines)('update notes (%s)', (engine) => {
       expect(await storedKeys()).toEqual(kept);
     });
   });
+
+  describe('what is new to whom: the seen version, per person, on the server', () => {
+    withDemoNotes();
+    const seenOf = async (who: PersonRef, type = 1) =>
+      (await who.call('GET', `/UpdateLog/seen?type=${type}`)).body;
+
+    it('a new person: the first ask stores the latest as seen, so nothing shows; a later version shows once', async () => {
+      const fresh = (await factories(t.app).org()).owner;
+      expect(await seenOf(fresh)).toMatchObject({
+        success: true,
+        data: { version: '1.11.0', seen: '1.11.0', show: false },
+      });
+      // Asked again (another browser): still nothing.
+      expect((await seenOf(fresh)).data).toEqual({ version: '1.11.0', seen: '1.11.0', show: false });
+
+      // A newer version: shown once to the person who used the earlier one, until they have been shown it.
+      expect(
+        (
+          await admin.call('POST', '/api2/admin/updates', {
+            type: 1,
+            version: '1.12.0',
+            texts: { en: { topic: 'Twelve', items: [] } },
+          })
+        ).body.success,
+      ).toBe(true);
+      expect((await seenOf(fresh)).data).toEqual({ version: '1.12.0', seen: '1.11.0', show: true });
+      const marked = await fresh.call('PUT', '/UpdateLog/seen', { type: 1, version: '1.12.0' });
+      expect(marked.body.data).toEqual({ version: '1.12.0', seen: '1.12.0', show: false });
+      expect((await seenOf(fresh)).data.show).toBe(false);
+      // An older version never takes it back.
+      await fresh.call('PUT', '/UpdateLog/seen', { type: 1, version: '1.10.0' });
+      expect((await seenOf(fresh)).data).toEqual({ version: '1.12.0', seen: '1.12.0', show: false });
+
+      // Another person (who used 1.11.0) still has 1.12.0 to see: each person's own; one asking first now does not.
+      expect((await seenOf(user)).data.show).toBe(false); // first ask (this describe's member): stored 1.12.0
+      const colleague = await factories(t.app).user();
+      expect((await seenOf(colleague)).data).toEqual({ version: '1.12.0', seen: '1.12.0', show: false });
+      // The administrator is a person like any other.
+      expect((await seenOf(admin)).data.show).toBe(false);
+      expect((await admin.call('DELETE', '/api2/admin/updates/1/1.12.0')).status).toBe(200);
+    });
+
+    it('keeps each client apart, and a person who first asked before any note sees the first one', async () => {
+      const person = (await factories(t.app).org()).owner;
+      expect((await seenOf(person, 2)).data).toEqual({ version: '', seen: '', show: false });
+      await admin.call('POST', '/api2/admin/updates', {
+        type: 2,
+        version: '4.0.0',
+        texts: { en: { topic: 'Scanner', items: [] } },
+      });
+      expect((await seenOf(person, 2)).data).toEqual({ version: '4.0.0', seen: '', show: true });
+      expect((await seenOf(person, 1)).data.show).toBe(false);
+      await person.call('PUT', '/UpdateLog/seen', { type: 2, version: '4.0.0' });
+      expect((await seenOf(person, 2)).data.show).toBe(false);
+      expect((await admin.call('DELETE', '/api2/admin/updates/2/4.0.0')).status).toBe(200);
+    });
+
+    it('refuses an unknown version, bad input and a caller without a token', async () => {
+      const person = (await factories(t.app).org()).owner;
+      expect(await person.call('PUT', '/UpdateLog/seen', { type: 1, version: '9.9.9' })).toMatchObject({
+        status: 400,
+        body: refused(-2, 'updates.notFound'),
+      });
+      // The note of another client is not this client's.
+      expect(
+        (await person.call('PUT', '/UpdateLog/seen', { type: 2, version: '1.11.0' })).body,
+      ).toMatchObject(refused(-2, 'updates.notFound'));
+      expect((await person.call('PUT', '/UpdateLog/seen', { type: 1 })).body).toMatchObject(
+        refused(-1, 'updates.parameter'),
+      );
+      expect((await person.call('GET', '/UpdateLog/seen?type=x')).body).toMatchObject(
+        refused(-1, 'updates.parameter'),
+      );
+      // Another person's id in the body is not read: the caller's own row only.
+      await person.call('PUT', '/UpdateLog/seen', { type: 1, version: '1.11.0', userId: admin.userId });
+      for (const [method, url] of [
+        ['GET', '/UpdateLog/seen?type=1'],
+        ['PUT', '/UpdateLog/seen'],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url,
+          payload: method === 'PUT' ? { type: 1, version: '1.11.0' } : undefined,
+        });
+        expect(res.statusCode).toBe(401);
+      }
+    });
+  });
 });
 
 describe.each(engines)('client downloads (%s)', (engine) => {
