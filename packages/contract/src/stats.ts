@@ -8,7 +8,7 @@ import { safeString, uuidParam } from './schemas.ts';
  * constants). The spec shows no paths for these; Archway's are `/api/stats/*` and described in the OpenAPI text.
  *
  * Every figure counts case copies in an organization's box (sent and received alike) by the day the case was first
- * uploaded, in the organization's time zone, up to yesterday. A case removed to the bin or emptied from it still
+ * uploaded, in the organization's time zone, up to yesterday (the home dashboard: up to today, issue 33). A case removed to the bin or emptied from it still
  * counts: it was uploaded.
  */
 
@@ -17,7 +17,10 @@ export const StatsRanges = ['7', '30', '90', 'all'] as const;
 export const statsRange = z.enum(StatsRanges);
 export type StatsRange = z.infer<typeof statsRange>;
 
-/** Product §9: day = yesterday, week = last 7 days, month = last 30 days; each compared with 1, 7 and 30 days earlier. */
+/**
+ * Product §9's windows, each compared with 1, 7 and 30 days earlier: day, week = last 7 days, month = last 30 days.
+ * The home dashboard's end today (day = today so far; issue 33), not yesterday.
+ */
 export const SummaryWindows = { day: 1, week: 7, month: 30 } as const;
 export type SummaryKey = keyof typeof SummaryWindows;
 export const CompareShifts = [1, 7, 30] as const;
@@ -98,6 +101,10 @@ export const recentCase = z.object({
   /** Only for received copies: when the caller's organization first downloaded it (null: not yet). */
   received: z.boolean(),
   downloadedAt: z.string().nullable(),
+  /** The scan's format (ply, stl, obj), for the placeholder while there is no preview image. */
+  ext: z.string().nullable(),
+  /** The preview image, as the case lists' `thumbnail` (read with the token); null while none is drawn. */
+  thumbnail: z.string().nullable(),
 });
 
 /**

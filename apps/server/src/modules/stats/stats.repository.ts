@@ -276,11 +276,13 @@ export const recentCopies = (db: Queryable, custId: string, limit: number) =>
     createdAt: Date | string;
     role: BoxRole;
     downloadedAt: Date | string | null;
+    ext: string | null;
+    thumbnailKey: string | null;
   }>(
     db,
     sql`select b.case_id as "caseId", k.patient_name as "patientName", k.case_type as "caseType",
         case when b.role = ${BoxRole.receiver} then f.name end as "fromName", b.case_created_at as "createdAt", b.role,
-        b.downloaded_at as "downloadedAt"
+        b.downloaded_at as "downloadedAt", k.ext, k.thumbnail_key as "thumbnailKey"
       from case_boxes b join cases k on k.id = b.case_id
         left join customers f on f.id = coalesce(b.forwarded_by, k.sender_cust_id)
       where b.cust_id = ${custId} and b.deleted_at is null and b.recycled_at is null

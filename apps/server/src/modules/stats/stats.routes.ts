@@ -32,7 +32,8 @@ const member = { access: 'member' as const, validationError: StatsErrors.paramet
 const DEFINITIONS =
   'Figures count the case copies of an organization (sent and received) by the day each case was first uploaded, ' +
   "in the organization's time zone (customers.time_zone: its creator's browser zone, X-Time-Zone, when it was " +
-  'made; an owner changes it with PUT /api/stats/timezone), up to yesterday. A copy moved to the bin still counts. ' +
+  'made; an owner changes it with PUT /api/stats/timezone), up to yesterday (the dashboard: up to ' +
+  'today). A copy moved to the bin still counts. ' +
   'custId: an organization the caller manages (a child of a parent account) instead of its own; another id ' +
   'answers cust.notFound. partnerId: only the cases exchanged with that organization (received from it, or sent ' +
   'or forwarded to it). Read from daily and monthly aggregates kept in the case transaction (docs/domains.md).';
@@ -56,7 +57,8 @@ export const statsRoutes =
           security,
           summary: 'The home dashboard figures: day, week and month with comparisons, every day of the range',
           description:
-            `${DEFINITIONS} summary: day = yesterday, week = the last 7 days, month = the last 30 days, each with ` +
+            `${DEFINITIONS} summary: day = today so far, week = the last 7 days, month = the last 30 days, today ` +
+            'included in each (issue 33; product §9 said up to yesterday), asOf = today, each with ' +
             'the same window 1, 7 and 30 days earlier (change in percent, null when the earlier value is 0). range: ' +
             '7, 30, 90 days or all (default 7). caseType narrows every figure but received and downloaded.',
           querystring: dashboardQuery,

@@ -67,7 +67,11 @@ const monthsBetween = (from: string, to: string) =>
   Number(to.slice(5, 7)) -
   Number(from.slice(5, 7));
 
-/** Today and yesterday in the organization's time zone: figures go up to yesterday (product §9). */
+/**
+ * Today and yesterday in the organization's time zone: the table and the comparison go up to yesterday (product §9);
+ * the dashboard up to today (issue 33: today's cases show under its latest cases, so figures that stopped at
+ * yesterday contradicted them).
+ */
 function calendar(s: StatsScope, timeZone: string) {
   const today = localDay(s.now ?? new Date(), timeZone);
   return { today, asOf: addDays(today, -1) };
@@ -88,13 +92,14 @@ export const change = (now: number, before: number) =>
 // ---- the dashboard --------------------------------------------------------------------------------------
 
 /**
- * `GET /api/stats/dashboard`: product §9's day (yesterday), week (last 7 days) and month (last 30 days), each with
- * the same window 1, 7 and 30 days earlier, and every day of the range. Reads the range's daily rows (at least the
+ * `GET /api/stats/dashboard`: the day (today so far), week (the last 7 days) and month (the last 30 days), today
+ * included, each with the same window 1, 7 and 30 days earlier, and every day of the range up to today. Reads the range's daily rows (at least the
  * 60 days the summary needs), never the cases table.
  */
 export async function dashboard(s: StatsScope, q: DashboardQuery): Promise<Dashboard> {
   const org = await statsSubject(s.db, s.actor, q.custId);
-  const { asOf } = calendar(s, org.timeZone);
+  // Up to today, in the organization's zone: the figures count what Latest cases already shows.
+  const { today: asOf } = calendar(s, org.timeZone);
   const partner = q.partnerId ?? repo.ALL_PARTNERS;
   const first = q.range === 'all' ? await repo.firstDay(s.db, org.id, partner) : null;
   const start =
@@ -168,6 +173,8 @@ export async function attention(s: StatsScope, custId?: string): Promise<Dashboa
       createdAt: new Date(r.createdAt).toISOString(),
       received: r.role === BoxRole.receiver,
       downloadedAt: r.downloadedAt ? new Date(r.downloadedAt).toISOString() : null,
+      ext: r.ext || null,
+      thumbnail: thumbnailPath(r.caseId, r.thumbnailKey),
     })),
     attention: {
       underReview: org.status !== CustStatus.authorized,
@@ -179,6 +186,13 @@ export async function attention(s: StatsScope, custId?: string): Promise<Dashboa
     },
   };
 }
+
+/**
+ * The case's preview image, as the case lists give it (`GET /api/case/thumbnail/{id}?v=`, read with the caller's
+ * token: any organization holding a copy may read it); null while none is drawn or for encrypted data.
+ */
+const thumbnailPath = (caseId: string, key: string | null) =>
+  key ? `/api/case/thumbnail/${caseId}?v=${key.slice(key.lastIndexOf('/') + 1)}` : null;
 
 /** A new organization's next step: a scanner first (a lab without one finds partners), then where scans go. */
 function nextStep(custType: number, devices: number, withoutReceiver: number) {

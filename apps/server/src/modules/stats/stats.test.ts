@@ -12,8 +12,8 @@ import { rebuildCaseStats } from './stats.repository.ts';
 
 /**
  * The figures against a hand-computed fixture. The clock is 2026-01-15 12:00 UTC: 07:00 in New York (the lab) and
- * 21:00 in Tokyo (the clinic), so "today" is 15 January for both and the figures go up to the 14th. Each case is
- * placed where the two zones (and UTC) disagree about its day.
+ * 21:00 in Tokyo (the clinic), so "today" is 15 January for both: the dashboard's figures go up to it (issue 33), the
+ * table's months up to the 14th. Each case is placed where the two zones (and UTC) disagree about its day.
  */
 const NOW = new Date('2026-01-15T12:00:00Z');
 const uid = () => randomBytes(4).toString('hex');
@@ -21,9 +21,9 @@ const { orthodontics: O, implant: I, restoration: R } = CaseType;
 const FIXTURE = {
   // New York: 14 Jan 00:30 (yesterday); Tokyo: 14 Jan 14:30 (yesterday)
   A: { at: '2026-01-14T05:30:00Z', type: O },
-  // New York: 14 Jan 23:30 (yesterday, though the 15th in UTC); Tokyo: 15 Jan 13:30 (today: not counted)
+  // New York: 14 Jan 23:30 (yesterday, though the 15th in UTC); Tokyo: 15 Jan 13:30 (today)
   B: { at: '2026-01-15T04:30:00Z', type: R },
-  // New York: 15 Jan 00:10 (today: not counted); Tokyo: 15 Jan 14:10 (today)
+  // New York: 15 Jan 00:10 (today); Tokyo: 15 Jan 14:10 (today)
   C: { at: '2026-01-15T05:10:00Z', type: R },
   // New York: 13 Jan 23:50 (the day before yesterday); Tokyo: 14 Jan 13:50 (yesterday)
   D: { at: '2026-01-14T04:50:00Z', type: I },
@@ -90,33 +90,52 @@ describe.each(engines)('statistics (%s)', (engine) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  it("counts the lab's days in New York: yesterday, the last 7 and 30 days, each against 1, 7 and 30 days earlier", async () => {
+  it("counts the lab's days in New York: today, the last 7 and 30 days, each against 1, 7 and 30 days earlier", async () => {
     const d = await service.dashboard(await scope(lab), { range: '7' });
-    expect(d).toMatchObject({ timeZone: 'America/New_York', asOf: '2026-01-14' });
+    expect(d).toMatchObject({ timeZone: 'America/New_York', asOf: '2026-01-15' });
     expect(summaryOf(d)).toEqual({
-      // day: A, B | 13 Jan: D | 7 Jan: E | 15 Dec: F
-      day: [2, [1, 100], [1, 100], [1, 100]],
-      // 8–14 Jan: A, B, D | 7–13 Jan: D, E | 1–7 Jan: E | 9–15 Dec: F
-      week: [3, [2, 50], [1, 200], [1, 200]],
-      // 16 Dec–14 Jan: A, B, D, E | 15 Dec–13 Jan: D, E, F | 9 Dec–7 Jan: E, F | 16 Nov–15 Dec: F
-      month: [4, [3, 33.3], [2, 100], [1, 300]],
+      // day (15 Jan, today): C | 14 Jan: A, B | 8 Jan: none | 16 Dec: none
+      day: [1, [2, -50], [0, null], [0, null]],
+      // 9–15 Jan: A, B, C, D | 8–14 Jan: A, B, D | 2–8 Jan: E | 10–16 Dec: F
+      week: [4, [3, 33.3], [1, 300], [1, 300]],
+      // 17 Dec–15 Jan: A, B, C, D, E | 16 Dec–14 Jan: A, B, D, E | 10 Dec–8 Jan: E, F | 17 Nov–16 Dec: F
+      month: [5, [4, 25], [2, 150], [1, 400]],
     });
-    expect(d.summary.find((s) => s.key === 'week')).toMatchObject({ from: '2026-01-08', to: '2026-01-14' });
+    expect(d.summary.find((s) => s.key === 'week')).toMatchObject({ from: '2026-01-09', to: '2026-01-15' });
     expect(d.series.map((p) => [p.day, p.total])).toEqual([
-      ['2026-01-08', 0],
       ['2026-01-09', 0],
       ['2026-01-10', 0],
       ['2026-01-11', 0],
       ['2026-01-12', 0],
       ['2026-01-13', 1],
       ['2026-01-14', 2],
+      ['2026-01-15', 1],
     ]);
-    expect(d.series.at(-1)).toMatchObject({ orthodontics: 1, restoration: 1, implant: 0, received: 2 });
-    expect(d.totals).toMatchObject({ total: 3, orthodontics: 1, implant: 1, restoration: 1, received: 3 });
+    // Today's C is in the figures, as it is first under the latest cases.
+    expect(d.series.at(-1)).toMatchObject({ orthodontics: 0, restoration: 1, implant: 0, received: 1 });
+    expect(d.totals).toMatchObject({ total: 4, orthodontics: 1, implant: 1, restoration: 2, received: 4 });
     const a = await service.attention(await scope(lab));
     // Received in the last 30 days, today's C included: A, B, C, D, E, none downloaded yet.
     expect(a.attention.notDownloaded).toBe(5);
     expect(a.recent[0]).toMatchObject({ patientName: 'Patient C', fromName: clinic.name, received: true });
+    // Each latest case with its preview image's address (as the case lists give it) or null, and its format.
+    expect(a.recent.map((r) => r.thumbnail)).toEqual(a.recent.map(() => null));
+    const c = a.recent[0]!;
+    await t.app.platform.db.execute(
+      sql`update cases set thumbnail_key = ${`thumbnails/${c.caseId}/abc123.png`} where id = ${c.caseId}`,
+    );
+    try {
+      // The clinic that sent it sees the same picture on its copy.
+      for (const who of [lab, clinic]) {
+        const [first] = (await service.attention(await scope(who))).recent;
+        expect(first).toMatchObject({
+          caseId: c.caseId,
+          thumbnail: `/api/case/thumbnail/${c.caseId}?v=abc123.png`,
+        });
+      }
+    } finally {
+      await t.app.platform.db.execute(sql`update cases set thumbnail_key = null where id = ${c.caseId}`);
+    }
     expect(a.partners).toEqual({ clinics: 1, labs: 0 });
     expect(a.authorizableDevices).toBe(0);
     expect(a.attention).toMatchObject({ underReview: false, nextStep: null, noReceiverCount: 0 });
@@ -124,14 +143,14 @@ describe.each(engines)('statistics (%s)', (engine) => {
 
   it("counts the clinic's own uploads in Tokyo, where B and C are today's", async () => {
     const d = await service.dashboard(await scope(clinic), { range: '7' });
-    expect(d.asOf).toBe('2026-01-14');
+    expect(d.asOf).toBe('2026-01-15');
     expect(summaryOf(d)).toEqual({
-      // day: A, D | 13 Jan: none | 7 Jan: none (E is the 8th) | 15 Dec: none (F is the 16th)
-      day: [2, [0, null], [0, null], [0, null]],
-      // 8–14 Jan: A, D, E | 7–13 Jan: E | 1–7 Jan: none | 9–15 Dec: none
-      week: [3, [1, 200], [0, null], [0, null]],
-      // 16 Dec–14 Jan: A, D, E, F | 15 Dec–13 Jan: E, F | 9 Dec–7 Jan: F | 16 Nov–15 Dec: none
-      month: [4, [2, 100], [1, 300], [0, null]],
+      // day (15 Jan, today): B, C | 14 Jan: A, D | 8 Jan: E | 16 Dec: F
+      day: [2, [2, 0], [1, 100], [1, 100]],
+      // 9–15 Jan: A, B, C, D | 8–14 Jan: A, D, E | 2–8 Jan: E | 10–16 Dec: F
+      week: [4, [3, 33.3], [1, 300], [1, 300]],
+      // 17 Dec–15 Jan: A, B, C, D, E | 16 Dec–14 Jan: A, D, E, F | 10 Dec–8 Jan: E, F | 17 Nov–16 Dec: F
+      month: [5, [4, 25], [2, 150], [1, 400]],
     });
     expect(d.totals.received).toBe(0);
     const a = await service.attention(await scope(clinic));
@@ -142,18 +161,18 @@ describe.each(engines)('statistics (%s)', (engine) => {
 
   it('narrows every figure to one case type, a partner, a range', async () => {
     const restoration = await service.dashboard(await scope(lab), { range: '30', caseType: R });
-    // Restoration: B (14 Jan) and F (15 Dec, outside the 30 days up to 14 Jan); C is today's.
-    expect(summaryOf(restoration).day).toEqual([1, [0, null], [0, null], [1, 0]]);
-    expect(restoration.totals).toMatchObject({ total: 1, restoration: 1, orthodontics: 0, implant: 0 });
+    // Restoration: C (today), B (14 Jan) and F (15 Dec, outside the 30 days up to today).
+    expect(summaryOf(restoration).day).toEqual([1, [1, 0], [0, null], [0, null]]);
+    expect(restoration.totals).toMatchObject({ total: 2, restoration: 2, orthodontics: 0, implant: 0 });
     expect(restoration.series).toHaveLength(30);
-    expect(restoration.series[0]!.day).toBe('2025-12-16');
+    expect(restoration.series[0]!.day).toBe('2025-12-17');
 
     const all = await service.dashboard(await scope(lab), { range: 'all' });
     expect(all.series[0]).toMatchObject({ day: '2025-11-01', total: 1 });
-    expect(all.totals.total).toBe(6);
+    expect(all.totals.total).toBe(7);
 
     const withClinic = await service.dashboard(await scope(lab), { range: 'all', partnerId: clinic.custId });
-    expect(withClinic.totals.total).toBe(6);
+    expect(withClinic.totals.total).toBe(7);
     const withStranger = await service.dashboard(await scope(lab), {
       range: 'all',
       partnerId: stranger.custId,
@@ -311,9 +330,10 @@ describe.each(engines)('statistics (%s)', (engine) => {
     const res = await lab.owner.call('PUT', '/api/stats/timezone', { timeZone: 'Asia/Tokyo' });
     expect(res.body.data).toMatchObject({ timeZone: 'Asia/Tokyo', canChangeTimeZone: true });
     const d = await service.dashboard(await scope(lab), { range: '7' });
-    // In Tokyo the lab's yesterday holds A and D, as the clinic's does.
+    // In Tokyo the lab's today holds B and C, as the clinic's does, and its yesterday A and D.
     expect(summaryOf(d).day?.[0]).toBe(2);
-    expect(d.series.at(-1)).toMatchObject({ orthodontics: 1, implant: 1 });
+    expect(d.series.at(-1)).toMatchObject({ orthodontics: 0, implant: 0, restoration: 2 });
+    expect(d.series.at(-2)).toMatchObject({ orthodontics: 1, implant: 1 });
     refusedWith(
       await lab.owner.call('PUT', '/api/stats/timezone', { timeZone: 'Mars/Olympus' }),
       StatsErrors.timeZone,
