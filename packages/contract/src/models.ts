@@ -113,10 +113,18 @@ export type CompareCase = z.infer<typeof compareCase>;
 export const SHARE_LINK_DAYS = { min: 1, max: 365, default: 30 } as const;
 
 /** `POST /api/case/report/share`: a link to the case's report that works without an account. */
+/** At most this many remarks are chosen for one link. */
+export const SHARE_LINK_PINS_MAX = 200;
+
 export const shareLinkRequest = z.object({
   caseId: uuidParam,
   /** 1 … 365, default 30 (`shareLink.parameter` outside). */
   days: z.number().int().optional(),
+  /**
+   * The case's pinned remarks to show the patient (comment ids); none by default: every other remark is internal
+   * and the link never sends it. An id that is not one of the case's pinned remarks is `generic.validation` (pins).
+   */
+  pins: z.array(z.string().max(100)).max(SHARE_LINK_PINS_MAX).optional(),
 });
 /** The new link: `token` and `url` are shown this once (only a hash is kept). */
 export const shareLinkCreated = z.object({
@@ -137,6 +145,8 @@ export const shareLinkRow = z.object({
   createdByName: z.string().nullable(),
   /** Neither expired nor revoked. */
   active: z.boolean(),
+  /** The pinned remarks (comment ids) the link shows the patient; the others stay internal. */
+  pins: z.array(z.string()),
 });
 export type ShareLinkRow = z.infer<typeof shareLinkRow>;
 
@@ -154,8 +164,14 @@ export const sharedReport = z.object({
   org: z.object({
     name: z.string(),
     introduction: z.string(),
+    /**
+     * The organization's colour (its setting type 3, what `/cust/clinic/shareInfo` answers as `shareColor`): the
+     * header's colour; null when it chose none.
+     */
     shareColor: z.string().nullable(),
+    /** The header's text colour when the organization set one apart; null: black or white, whichever reads better. */
     fontColor: z.string().nullable(),
+    /** The logo, shown at its own aspect (height 48 px, at most 160 px wide). */
     logoUrl: z.string().nullable(),
     backgroundUrl: z.string().nullable(),
     pictures: z.array(z.string()),
@@ -188,8 +204,9 @@ export const sharedReport = z.object({
     }),
   ),
   /**
-   * The case's remarks pinned to the scans above (read-only), oldest first: only pins on a file listed in `files`;
-   * the writing organization's name, never a person's name or an image.
+   * The case's remarks pinned to the scans above (read-only), oldest first: only the ones the sharer chose to show
+   * the patient (`pins` of the link; none by default) on a file listed in `files`; the writing organization's name,
+   * never a person's name or an image.
    */
   pins: z.array(sharedPin),
 });

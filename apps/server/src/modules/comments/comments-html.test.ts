@@ -80,8 +80,12 @@ describe('HTML in comments and pinned remarks is stored and answered as typed', 
     );
     expect(row?.lastText).toBe(posted.at(-1)!.text);
 
-    // The share link's pins, to anyone holding it.
-    const made = await clinic.owner.call('POST', '/api/case/report/share', { caseId, days: 7 });
+    // The share link's pins (the ones its sharer chose to show the patient), to anyone holding it.
+    const made = await clinic.owner.call('POST', '/api/case/report/share', {
+      caseId,
+      days: 7,
+      pins: posted.filter((x) => x.pinned).map((x) => x.id),
+    });
     const report = (await t.app.inject({ method: 'GET', url: `/api/report/${made.body.data.token}` })).json()
       .data as { pins: { id: string; text: string }[] };
     const pins = new Map(report.pins.map((p) => [p.id, p.text]));

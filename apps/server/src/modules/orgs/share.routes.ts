@@ -47,7 +47,7 @@ export const shareRoutes =
           tags,
           security,
           summary:
-            'Upload the report logo (form field `logo`, with `type` 0; 48 × 48 recommended) or the background (`type` 1): jpeg or png by content (-1), at most 20 MB (-2), -8 for another type; the new file replaces the old one.' +
+            'Upload the report logo (form field `logo`, with `type` 0; wide or square, shown at its own aspect up to 160 × 48 on the report) or the background (`type` 1): jpeg or png by content (-1), at most 20 MB (-2), -8 for another type; the new file replaces the old one.' +
             ADMIN,
           consumes: ['multipart/form-data'],
           response: { 200: envelope(logoUploadAnswer) },

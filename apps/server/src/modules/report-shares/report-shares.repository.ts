@@ -19,6 +19,7 @@ export const sharesOf = (db: Queryable, caseId: string, custId: string) =>
       createdAt: reportShares.createdAt,
       expiresAt: reportShares.expiresAt,
       revokedAt: reportShares.revokedAt,
+      shownPins: reportShares.shownPins,
       createdByName: users.username,
     })
     .from(reportShares)

@@ -24,10 +24,11 @@ const token = z.string().min(1).max(200);
 
 /**
  * A case report's share links (Archway's paths). Decisions: a link shows the report as the organization that made
- * it presents it (its name, introduction, colours, logo, background, pictures, video), the case's order fields
+ * it presents it (its name, introduction, colour, logo, background, pictures, video), the case's order fields
  * that identify it (patient, type, doctor, clinic), its design when it has one and its original scans for the 3D
- * view; only the token's sha256 is stored, so a token is shown once; unknown, expired and revoked tokens get the
- * same answer (`shareLink.expired`), as does a file or asset that is not the report's.
+ * view, and only the remarks the sharer chose to show the patient; only the token's sha256 is stored, so a token is
+ * shown once; unknown, expired and revoked tokens get the same answer (`shareLink.expired`), as does a file or asset
+ * that is not the report's.
  */
 export const reportSharesRoutes =
   (platform: Platform): FastifyPluginAsyncZod =>
@@ -43,7 +44,7 @@ export const reportSharesRoutes =
           security,
           summary: "Makes a link to the case's report that works without an account",
           description:
-            '`days` 1 to 365 (default 30; else `shareLink.parameter`). `url` is PUBLIC_URL + `/v5/report/<token>`; the token is shown only in this answer. `case.notFound` for a case the caller does not hold. Audited.',
+            "`days` 1 to 365 (default 30; else `shareLink.parameter`). `pins`: the case's pinned remarks (comment ids) the patient may read; none by default, every other remark is internal and the link never sends it; an id that is not a remark pinned to one of the report's scans is `generic.validation` (pins). `url` is PUBLIC_URL + `/v5/report/<token>`; the token is shown only in this answer. `case.notFound` for a case the caller does not hold. Audited.",
           body: shareLinkRequest,
           response: { 200: envelope(shareLinkCreated) },
         },
@@ -60,7 +61,7 @@ export const reportSharesRoutes =
           security,
           summary: "The caller's organization's links for a case, newest first (no tokens)",
           description:
-            '`active`: neither expired nor revoked. `case.notFound` for a case the caller does not hold.',
+            '`active`: neither expired nor revoked; `pins`: the remarks the link shows the patient. `case.notFound` for a case the caller does not hold.',
           querystring: z.object({ caseId: uuidParam }),
           response: { 200: envelope(z.array(shareLinkRow)) },
         },
@@ -93,7 +94,7 @@ export const reportSharesRoutes =
           tags,
           summary: 'A shared case report (no account needed)',
           description:
-            "Urls in the answer are public under the token: `/api/report/{token}/file/{id}` (the scans), `/api/report/{token}/asset/{id}` (logo, background, pictures, video). An encrypted case lists no scans. `pins`: the case's remarks pinned to the listed scans, read-only (text, anchor { fileId, point, normal, camera }, the writing organization's name, time; no person's name, no image), part of this one audited read. `shareLink.expired` for an unknown, expired or revoked token.",
+            "Urls in the answer are public under the token: `/api/report/{token}/file/{id}` (the scans), `/api/report/{token}/asset/{id}` (logo, background, pictures, video). An encrypted case lists no scans. `pins`: the remarks the sharer chose to show the patient (the link's `pins`; internal ones are never sent), pinned to the listed scans, read-only (text, anchor { fileId, point, normal, camera }, the writing organization's name, time; no person's name, no image), part of this one audited read. `shareLink.expired` for an unknown, expired or revoked token.",
           params: z.object({ token }),
           response: { 200: envelope(sharedReport) },
         },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CaseErrors,
+  GenericErrors,
   SHARE_LINK_DAYS,
   ShareLinkErrors,
   type ShareLinkCreated,
@@ -27,12 +28,13 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export async function createShare(
   s: Scope,
   publicUrl: string,
-  body: { caseId: string; days?: number },
+  body: { caseId: string; days?: number; pins?: string[] },
 ): Promise<ShareLinkCreated> {
   const days = body.days ?? SHARE_LINK_DAYS.default;
   if (!Number.isInteger(days) || days < SHARE_LINK_DAYS.min || days > SHARE_LINK_DAYS.max)
     return refuse(ShareLinkErrors.parameter);
   await copyOf(s, body.caseId, 'case.report.share', { right: 'share' });
+  const shownPins = await chosenPins(s, body.caseId, body.pins ?? []);
   const token = randomBytes(32).toString('base64url');
   const share = await repo.insertShare(s.db, {
     tokenHash: hashOf(token),
@@ -40,11 +42,12 @@ export async function createShare(
     custId: custOf(s.actor),
     createdBy: s.actor.userId,
     expiresAt: new Date(Date.now() + days * DAY_MS),
+    shownPins,
   });
   await audit(
     s.db,
     s.ctx,
-    caseAudit(s, 'case.report.share', body.caseId, 'allowed', { share: share.id, days }),
+    caseAudit(s, 'case.report.share', body.caseId, 'allowed', { share: share.id, days, pins: shownPins }),
   );
   return {
     id: share.id,
@@ -52,6 +55,29 @@ export async function createShare(
     url: `${publicUrl.replace(/\/$/, '')}/v5/report/${token}`,
     expiresAt: share.expiresAt.toISOString(),
   };
+}
+
+/**
+ * The remarks a new link shows the patient: each must be one of the case's remarks pinned to a scan the report shows
+ * (else `generic.validation`, detail `pins`); the rest stay internal. Duplicates count once.
+ */
+async function chosenPins(s: Scope, caseId: string, ids: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  // An encrypted case shows no scans, so no pins either.
+  const c = await repo.caseOf(s.db, caseId);
+  const files = !c || c.crypto === 1 ? [] : await repo.reportFilesOf(s.db, caseId);
+  const pinned = new Set(
+    (
+      await pinsOn(
+        s.db,
+        caseId,
+        files.map((f) => f.id),
+      )
+    ).map((p) => p.id),
+  );
+  if (!wanted.every((id) => pinned.has(id))) throw new AppError(GenericErrors.validation, 'pins');
+  return wanted;
 }
 
 /** `GET /api/case/report/shares?caseId=`: the caller's organization's links for the case (never their tokens). */
@@ -65,6 +91,7 @@ export async function listShares(s: Scope, caseId: string): Promise<ShareLinkRow
     revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
     createdByName: r.createdByName ?? null,
     active: shareLive(r, now),
+    pins: r.shownPins,
   }));
 }
 
@@ -134,12 +161,16 @@ export async function sharedReport(
   if (!c || !org) throw new AppError(ShareLinkErrors.expired);
   // Encrypted data cannot be shown: no scans for the 3D view.
   const files = c.crypto === 1 ? [] : await repo.reportFilesOf(platform.db, share.caseId);
-  // The pins on those scans come with this one audited read, never through a call of their own.
-  const pins = await pinsOn(
-    platform.db,
-    share.caseId,
-    files.map((f) => f.id),
-  );
+  // The pins on those scans come with this one audited read, never through a call of their own: only the ones the
+  // sharer chose to show the patient (internal remarks never leave through a link).
+  const shown = new Set(share.shownPins);
+  const pins = (
+    await pinsOn(
+      platform.db,
+      share.caseId,
+      files.map((f) => f.id),
+    )
+  ).filter((p) => shown.has(p.id));
   await auditShared(platform, ctx, share, 'read', 'allowed', { pins: pins.length });
   return {
     case: {
@@ -153,8 +184,10 @@ export async function sharedReport(
     org: {
       name: org.name,
       introduction: org.introduction ?? '',
-      shareColor: org.shareColor ?? null,
-      fontColor: org.fontColor ?? null,
+      // The organization's colour is its setting type 3 (stored as font_color; `/cust/clinic/shareInfo` answers it as
+      // shareColor): the header's colour, its text black or white by contrast.
+      shareColor: org.fontColor ?? org.shareColor ?? null,
+      fontColor: null,
       logoUrl: assetUrl(token, org.logo),
       backgroundUrl: assetUrl(token, org.background),
       pictures: org.sharePictures.map((id) => assetUrl(token, id)!),

@@ -59,8 +59,13 @@ describe.each(engines)('report share links (%s)', (engine) => {
     logoId = logo.json().data.id;
     await db
       .update(customers)
-      .set({ introduction: 'We make smiles.', shareColor: '#1677ff', fontColor: '#ffffff' })
+      .set({ introduction: 'We make smiles.' })
       .where(eq(customers.id, clinic.custId));
+    // The organization's colour, as its settings set it (type 3).
+    expect(
+      (await clinic.owner.call('POST', '/cust/clinic/setting', { type: 3, fontColor: '#7a1f5c' })).body
+        .success,
+    ).toBe(true);
     caseId = await f.kase(device, clinic.owner, {
       patientName: 'Ada Share',
       doctor: 'Dr Who',
@@ -101,8 +106,9 @@ describe.each(engines)('report share links (%s)', (engine) => {
       org: {
         name: clinic.name,
         introduction: 'We make smiles.',
-        shareColor: '#1677ff',
-        fontColor: '#ffffff',
+        // The header is the organization's colour (its text black or white by contrast on the page).
+        shareColor: '#7a1f5c',
+        fontColor: null,
         logoUrl: `/api/report/${token}/asset/${logoId}`,
         backgroundUrl: null,
         pictures: [],
@@ -125,7 +131,12 @@ describe.each(engines)('report share links (%s)', (engine) => {
     // The lab (which holds the case too) shares it under its own name; it has no customization.
     const labLink = (await share(lab, { caseId })).body.data;
     const labReport = (await anonymous(`/api/report/${labLink.token}`)).json().data;
-    expect(labReport.org).toMatchObject({ name: lab.name, logoUrl: null, introduction: '' });
+    expect(labReport.org).toMatchObject({
+      name: lab.name,
+      logoUrl: null,
+      introduction: '',
+      shareColor: null,
+    });
     expect(Date.parse(labLink.expiresAt) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
   });
 
@@ -156,6 +167,7 @@ describe.each(engines)('report share links (%s)', (engine) => {
       'createdByName',
       'expiresAt',
       'id',
+      'pins',
       'revokedAt',
     ]);
     expect(JSON.stringify(rows)).not.toContain(a.token);
@@ -222,7 +234,7 @@ describe.each(engines)('report share links (%s)', (engine) => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it("shows the case's pins on its shared scans, read-only: no other case's, no person's name, no image", async () => {
+  it("shows the patient only the pins the sharer chose, read-only: internal by default, no person's name, no image", async () => {
     const files = await t.app.platform.db.select().from(caseFiles);
     const upper = files.find((x) => x.caseId === caseId && x.name === 'upper.ply')!;
     const notes = files.find((x) => x.caseId === caseId && x.name === 'notes.txt')!;
@@ -237,20 +249,46 @@ describe.each(engines)('report share links (%s)', (engine) => {
       });
     const first = await say(lab, caseId, 'Check the margin on 16', upper.id);
     expect(first.body.success).toBe(true);
-    await say(clinic, caseId, 'a plain remark');
+    const plain = await say(clinic, caseId, 'a plain remark');
+    const internal = await say(lab, caseId, 'please rescan distal', upper.id);
     const second = await say(clinic, caseId, 'Rescanned the distal side', upper.id);
-    await say(clinic, otherCase, "another case's pin", foreign.id);
+    const elsewhere = await say(clinic, otherCase, "another case's pin", foreign.id);
     // A pin whose file the share does not show (stored by hand: the API refuses a file that is no scan).
-    await t.app.platform.db.insert(caseComments).values({
-      caseId,
-      custId: lab.custId,
-      userId: lab.owner.userId,
-      text: 'on the notes',
-      anchor: { ...anchor(notes.id), point: [0, 0, 0] } as never,
-    });
+    const [onNotes] = await t.app.platform.db
+      .insert(caseComments)
+      .values({
+        caseId,
+        custId: lab.custId,
+        userId: lab.owner.userId,
+        text: 'on the notes',
+        anchor: { ...anchor(notes.id), point: [0, 0, 0] } as never,
+      })
+      .returning();
 
-    const { id: shareId, token } = (await share(clinic, { caseId })).body.data;
-    const report = (await anonymous(`/api/report/${token}`)).json().data;
+    // By default every remark is internal: the anonymous patient receives none of them, not even their text.
+    const byDefault = (await share(lab, { caseId })).body.data;
+    const hidden = (await anonymous(`/api/report/${byDefault.token}`)).json().data;
+    expect(hidden.pins).toEqual([]);
+    for (const text of [
+      'please rescan distal',
+      'Check the margin on 16',
+      'Rescanned the distal side',
+      'plain remark',
+    ])
+      expect(JSON.stringify(hidden)).not.toContain(text);
+    expect(
+      (await lab.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`)).body.data.map(
+        (r: { pins: string[] }) => r.pins,
+      ),
+    ).toEqual([[]]);
+
+    // A link shows the remarks its sharer chose (any writer's, duplicates once), never the others.
+    const chosen = [first.body.data.id, second.body.data.id, second.body.data.id];
+    const made = await share(clinic, { caseId, pins: chosen });
+    expect(made.body.success).toBe(true);
+    const { id: shareId, token } = made.body.data;
+    const res = await anonymous(`/api/report/${token}`);
+    const report = res.json().data;
     expect(report.pins).toEqual([
       {
         id: first.body.data.id,
@@ -267,6 +305,34 @@ describe.each(engines)('report share links (%s)', (engine) => {
         createTime: second.body.data.createTime,
       },
     ]);
+    expect(res.body).not.toContain('please rescan distal');
+    expect(res.body).not.toContain(internal.body.data.id);
+    expect(
+      (await clinic.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`)).body.data[0].pins,
+    ).toEqual([first.body.data.id, second.body.data.id]);
+
+    // Only a remark pinned to one of the report's scans can be chosen: a plain one, another case's, one on a file
+    // the report does not show, or no id at all is refused and no link is made.
+    const before = (await clinic.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`)).body.data
+      .length;
+    for (const pins of [
+      [plain.body.data.id],
+      [elsewhere.body.data.id],
+      [onNotes!.id],
+      ['nope'],
+      [first.body.data.id, ''],
+    ])
+      expect((await share(clinic, { caseId, pins })).body).toMatchObject({
+        success: false,
+        data: { key: 'generic.validation' },
+      });
+    expect((await share(clinic, { caseId, pins: 'all' })).body).toMatchObject({
+      success: false,
+      data: { key: 'shareLink.parameter' },
+    });
+    expect(
+      (await clinic.owner.call('GET', `/api/case/report/shares?caseId=${caseId}`)).body.data,
+    ).toHaveLength(before);
     const [person] = await t.app.platform.db.select().from(users).where(eq(users.id, lab.owner.userId));
     expect(JSON.stringify(report)).not.toContain(person!.username);
     expect(JSON.stringify(report.pins)).not.toContain(lab.owner.userId);
@@ -275,7 +341,10 @@ describe.each(engines)('report share links (%s)', (engine) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'case.report.shared.read'), eq(auditLog.objectId, caseId)));
-    expect(reads.map((r) => r.detail)).toEqual([expect.objectContaining({ share: shareId, pins: 2 })]);
+    expect(reads.map((r) => r.detail)).toEqual([
+      expect.objectContaining({ share: byDefault.id, pins: 0 }),
+      expect.objectContaining({ share: shareId, pins: 2 }),
+    ]);
 
     // A revoked link gives the same refusal as before, pins or not.
     await clinic.owner.call('DELETE', `/api/case/report/share/${shareId}`);
@@ -283,7 +352,11 @@ describe.each(engines)('report share links (%s)', (engine) => {
     // An encrypted case shows no scans, so no pins.
     const sealed = await f.kase(device, clinic.owner, { crypto: true });
     const sealedFile = (await t.app.platform.db.select().from(caseFiles)).find((x) => x.caseId === sealed)!;
-    await say(lab, sealed, 'sealed pin', sealedFile.id);
+    const sealedPin = await say(lab, sealed, 'sealed pin', sealedFile.id);
+    expect((await share(clinic, { caseId: sealed, pins: [sealedPin.body.data.id] })).body).toMatchObject({
+      success: false,
+      data: { key: 'generic.validation' },
+    });
     const sealedReport = (
       await anonymous(`/api/report/${(await share(clinic, { caseId: sealed })).body.data.token}`)
     ).json().data;
