@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -28,9 +29,63 @@ import { people, suffix } from './support/people.ts';
  * wider than the window (`scrollWidth > innerWidth`: a page that scrolls sideways) or it shows an untranslated key.
  * Besides: the phone's menu drawer and "…" menu, the settings drawer and the first-use guide at every width, the
  * shared table's column chooser and cards on /manager, no Content-Security-Policy refusal, no page error.
+ * Issue 33: at 390 and 1440 px every screen is checked by axe-core (WCAG 2.0 and 2.1 A and AA rules, label in name too) and fails on any critical
+ * or serious violation (contrast, names, lists, ARIA); the counts per screen go to test-results/a11y.json.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENS = path.join(here, '..', 'test-results', 'screens');
+/**
+ * axe-core's browser build. The app's Content-Security-Policy refuses an inline <script> (page.addScriptTag), so it
+ * is evaluated through the DevTools protocol instead, which the policy does not govern (and which it keeps checked).
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The widths axe checks (each screen once per width: the tablet's layout is the phone's or the desktop's). */
+const AXE_WIDTHS: readonly number[] = [390, 1440];
+
+/** What axe-core found on a screen: each critical or serious rule broken, with where (the first few elements). */
+interface Violation {
+  id: string;
+  impact: string;
+  count: number;
+  where: string[];
+}
+
+/** Runs axe-core (WCAG 2.0 and 2.1, A and AA) on the page as it is; returns its critical and serious violations. */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: Document,
+          options: object,
+        ) => Promise<{
+          violations: {
+            id: string;
+            impact?: string | null;
+            nodes: { target: unknown[]; failureSummary?: string }[];
+          }[];
+        }>;
+      };
+    };
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // A button's visible label is part of its name (WCAG 2.5.3): axe keeps that rule among its experimental ones.
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact!,
+        count: v.nodes.length,
+        where: v.nodes.map(
+          (n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)})`,
+        ),
+      }));
+  });
+}
 
 type Role = 'clinic' | 'lab' | 'admin';
 
@@ -222,6 +277,10 @@ describe('every screen at 390, 768 and 1440 px', () => {
   const swept = new Set<string>();
   /** The Content-Security-Policy refusals the browser reports (the splash's inline script must pass). */
   const cspRefusals: string[] = [];
+  /** axe-core's critical and serious violations: "<role> <width> <screen>: <rule> (<impact>) ×N: <where>". */
+  const inaccessible: string[] = [];
+  /** Per screen checked by axe ("<role> <width> <screen>"): the elements breaking each rule (test-results/a11y.json). */
+  const axeTally: Record<string, Record<string, string[]>> = {};
 
   beforeAll(async () => {
     rmSync(SCREENS, { recursive: true, force: true });
@@ -285,6 +344,7 @@ describe('every screen at 390, 768 and 1440 px', () => {
   });
 
   afterAll(async () => {
+    writeFileSync(path.join(SCREENS, '..', 'a11y.json'), `${JSON.stringify(axeTally, null, 1)}\n`);
     await journey?.close();
   });
 
@@ -296,6 +356,12 @@ describe('every screen at 390, 768 and 1440 px', () => {
     const over = await overflowOf(page);
     if (over > 0) tooWide.push(`${shot}: ${over} px too wide`);
     for (const key of await untranslatedOn(page)) untranslated.push(`${shot}: ${key}`);
+    if (AXE_WIDTHS.includes(width)) {
+      const found = await axeViolations(page);
+      axeTally[shot] = Object.fromEntries(found.map((v) => [`${v.id} (${v.impact})`, v.where]));
+      for (const v of found)
+        inaccessible.push(`${shot}: ${v.id} (${v.impact}) ×${v.count}: ${v.where.slice(0, 3).join(' | ')}`);
+    }
     // JPEG: half the time of a PNG, for over 300 screenshots.
     await page.screenshot({ path: path.join(SCREENS, `${shot}.jpg`), type: 'jpeg', quality: 80 });
   }
@@ -426,11 +492,13 @@ describe('every screen at 390, 768 and 1440 px', () => {
     tooWide: tooWide.length,
     untranslated: untranslated.length,
     csp: cspRefusals.length,
+    inaccessible: inaccessible.length,
   });
   function expectClean(from: ReturnType<typeof mark>) {
     expect(tooWide.slice(from.tooWide)).toEqual([]);
     expect(untranslated.slice(from.untranslated)).toEqual([]);
     expect(cspRefusals.slice(from.csp)).toEqual([]);
+    expect(inaccessible.slice(from.inaccessible)).toEqual([]);
     expect(journey.pageErrors).toEqual([]);
   }
 

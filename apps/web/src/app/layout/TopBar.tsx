@@ -114,7 +114,7 @@ function OverflowMenu({
       type: 'group' as const,
       label: (
         <span>
-          <BgColorsOutlined /> {t('system.label')}
+          <BgColorsOutlined aria-hidden /> {t('system.label')}
         </span>
       ),
       children: [systemItem('second'), systemItem('first')],
@@ -247,7 +247,8 @@ export function TopBar({
               icon={<CompassOutlined />}
               onClick={onOpenGuide}
               title={t('guide.open')}
-              aria-label={t('guide.open')}
+              // Its name is what it shows when it shows a text (WCAG 2.5.3), the title says more.
+              aria-label={wide ? undefined : t('guide.open')}
               data-testid="open-guide"
             >
               {wide && t('guide.button')}
@@ -258,7 +259,7 @@ export function TopBar({
             icon={<GlobalOutlined />}
             onClick={() => onOpenSettings('language')}
             title={t('settings.language')}
-            aria-label={t('settings.language')}
+            aria-label={wide ? undefined : t('settings.language')}
             data-testid="language-indicator"
           >
             {wide && languageDef(storedLanguage()).nativeName}
@@ -286,7 +287,7 @@ export function TopBar({
               compact
             />
           )}
-          <UserMenu user={user} onOpenSettings={() => onOpenSettings()}>
+          <UserMenu user={user} onOpenSettings={() => onOpenSettings()} named={wide}>
             {wide ? (
               <UserCard user={user} maxWidth={200} />
             ) : (

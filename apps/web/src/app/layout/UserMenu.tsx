@@ -19,10 +19,13 @@ export function UserMenu({
   user,
   onOpenSettings,
   children,
+  named = false,
 }: {
   user: CurrentUser;
   onOpenSettings: () => void;
   children: ReactNode;
+  /** `children` show the person's name: it is the button's name (the menu's purpose is its title). */
+  named?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -50,7 +53,7 @@ export function UserMenu({
       type: 'group',
       label: (
         <span data-testid="system-switch">
-          <BgColorsOutlined /> {t('system.label')}
+          <BgColorsOutlined aria-hidden /> {t('system.label')}
         </span>
       ),
       children: SYSTEMS.map((value) => ({
@@ -74,7 +77,8 @@ export function UserMenu({
     <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
       <Button
         type="text"
-        aria-label={t('system.menu')}
+        // A name read out contains what the button shows (WCAG 2.5.3): an avatar alone gets the menu's purpose.
+        aria-label={named ? undefined : t('system.menu')}
         title={t('system.menu')}
         data-testid="user-menu"
         style={{ height: 'auto', padding: '2px 6px', minWidth: 0 }}

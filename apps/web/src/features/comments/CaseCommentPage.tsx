@@ -96,7 +96,7 @@ export default function CaseCommentPage() {
             to={conversation(r)}
             className="comment-case-card"
             data-testid="case-open"
-            aria-label={t('caseLists.openCase', { patient: r.patientName })}
+            title={t('caseLists.openCase', { patient: r.patientName })}
           >
             <span className="comment-case-line comment-case-title">
               <span className="comment-case-patient" data-testid="case-patient">

@@ -24,6 +24,7 @@ export default function CaseReplyPage() {
           value={caseId ?? undefined}
           onChange={(id: string) => setParams({ caseId: id })}
           placeholder={t('comments.reply.pick')}
+          aria-label={t('comments.reply.pick')}
           loading={choices.isFetching}
           notFoundContent={choices.isFetching ? null : t('comments.reply.noCases')}
           options={(choices.data ?? []).map((c) => ({

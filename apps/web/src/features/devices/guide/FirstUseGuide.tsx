@@ -62,6 +62,7 @@ function ReceiverStep({
           onChange={onPick}
           style={{ minWidth: 0, flex: '1 1 240px', maxWidth: 420 }}
           options={devices.map((d) => ({ value: d.id, label: deviceLabel(d) }))}
+          aria-label={t('guide.device')}
           data-testid="guide-device"
         />
       </Flex>

@@ -21,7 +21,7 @@ function CountCard({
   const { i18n } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Link to={to} data-testid={testId} aria-label={title} style={{ display: 'block', height: '100%' }}>
+    <Link to={to} data-testid={testId} style={{ display: 'block', height: '100%' }}>
       <Card size="small" hoverable style={{ height: '100%' }}>
         <Flex align="center" gap={12}>
           <span style={{ fontSize: 22, color: token.colorPrimary, flex: 'none' }}>{icon}</span>

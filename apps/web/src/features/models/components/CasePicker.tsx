@@ -65,30 +65,39 @@ export function CasePicker({ onPick }: { onPick: (id: string) => void }) {
                   className="builder-picker-row"
                   data-testid="builder-picker-row"
                   data-case-id={row.id}
-                  onClick={() => onPick(row.id)}
-                  onKeyDown={(e) => e.key === 'Enter' && onPick(row.id)}
-                  tabIndex={0}
-                  role="button"
-                  extra={<RightOutlined />}
                 >
-                  <List.Item.Meta
-                    title={
-                      <Flex gap={8} align="center" wrap>
-                        <span className="builder-picker-name">{row.patientName || '—'}</span>
-                        <Tag>{t(caseTypeKey(row.caseType))}</Tag>
-                        {row.crypto === 1 && (
-                          <Tag icon={<LockOutlined />} color="gold">
-                            {t('models.picker.encrypted')}
-                          </Tag>
-                        )}
-                      </Flex>
-                    }
-                    description={
-                      <span>
-                        {joinLine([row.isSend ? row.receviceName : row.sendName, localDateTime(row.time)])}
-                      </span>
-                    }
-                  />
+                  {/* The button is inside the list item: a list holds only items (WCAG 1.3.1). */}
+                  <div
+                    className="builder-picker-hit"
+                    role="button"
+                    tabIndex={0}
+                    onClick={() => onPick(row.id)}
+                    onKeyDown={(e) => {
+                      if (e.key !== 'Enter' && e.key !== ' ') return;
+                      e.preventDefault();
+                      onPick(row.id);
+                    }}
+                  >
+                    <List.Item.Meta
+                      title={
+                        <Flex gap={8} align="center" wrap>
+                          <span className="builder-picker-name">{row.patientName || '—'}</span>
+                          <Tag>{t(caseTypeKey(row.caseType))}</Tag>
+                          {row.crypto === 1 && (
+                            <Tag icon={<LockOutlined />} color="gold">
+                              {t('models.picker.encrypted')}
+                            </Tag>
+                          )}
+                        </Flex>
+                      }
+                      description={
+                        <span>
+                          {joinLine([row.isSend ? row.receviceName : row.sendName, localDateTime(row.time)])}
+                        </span>
+                      }
+                    />
+                    <RightOutlined aria-hidden />
+                  </div>
                 </List.Item>
               )}
             />

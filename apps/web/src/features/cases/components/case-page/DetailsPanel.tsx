@@ -111,7 +111,12 @@ function ConversionBlock({
         </Tag>
       </Flex>
       {isActive(job) && (
-        <Progress percent={conversionPercent(job)} status={progressStatus(job.state)} size="small" />
+        <Progress
+          percent={conversionPercent(job)}
+          status={progressStatus(job.state)}
+          size="small"
+          aria-label={t(`cases.convert.types.${job.type}.name`)}
+        />
       )}
       {job.state === 'failed' && <Alert type="error" showIcon title={t(failureKey(job))} />}
       {job.state === 'done' && job.files.length > 0 && (

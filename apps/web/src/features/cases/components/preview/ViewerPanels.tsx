@@ -75,7 +75,7 @@ export function SectionPanel({
           value={section.position}
           onChange={(position) => onChange((s) => ({ ...s, position }))}
           tooltip={{ formatter: (v) => `${v ?? 0} %` }}
-          aria-label={t('cases.viewer.section.position')}
+          ariaLabelForHandle={t('cases.viewer.section.position')}
         />
       </Flex>
       <Flex gap={6} align="center" className="scan-viewer-slider scan-viewer-section-tilt">
@@ -87,7 +87,7 @@ export function SectionPanel({
           value={section.tilt}
           onChange={(tilt) => onChange((s) => ({ ...s, tilt }))}
           tooltip={{ formatter: (v) => `${v ?? 0}°` }}
-          aria-label={t('cases.viewer.section.tilt')}
+          ariaLabelForHandle={t('cases.viewer.section.tilt')}
         />
       </Flex>
       <Button

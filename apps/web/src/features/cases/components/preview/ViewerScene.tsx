@@ -142,6 +142,7 @@ export function ViewerScene({
       gl={{ antialias: true, alpha: false, powerPreference: 'default' }}
       onCreated={onCreated}
       aria-label={t('cases.viewer.canvas')}
+      role="img"
       data-testid="viewer-canvas"
     >
       <color attach="background" args={[BACKGROUND]} />

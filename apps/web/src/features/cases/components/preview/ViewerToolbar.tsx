@@ -140,7 +140,7 @@ export function ViewerToolbar({
             value={opacity}
             onChange={onOpacity}
             tooltip={{ formatter: (v) => `${v ?? 0} %` }}
-            aria-label={t('cases.viewer.opacity')}
+            ariaLabelForHandle={t('cases.viewer.opacity')}
             data-testid="viewer-opacity"
           />
         </Flex>
