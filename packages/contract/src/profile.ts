@@ -26,10 +26,15 @@ export const PHONE_CODE = { length: 6, ttlSeconds: 600, resendSeconds: 60, maxTr
 /** How long an e-mail change link works. */
 export const CHANGE_EMAIL_HOURS = 48;
 
+/** The longest name a person may give themselves. */
+export const PERSON_NAME_MAX = 60;
+
 /** `PUT /api2/user/profile`: any of the fields; an empty string clears an address field (not the username). */
 export const updateProfileBody = z
   .object({
     username: z.string().trim().min(Username.min).max(Username.max).regex(Username.pattern).optional(),
+    /** The person's own name (issue 33: the home greets by it); an empty string clears it. */
+    name: safeString(PERSON_NAME_MAX).optional(),
     country: safeString(60).optional(),
     region: safeString(60).optional(),
     city: safeString(60).optional(),

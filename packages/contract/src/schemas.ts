@@ -70,6 +70,8 @@ export const userProperty = propertyObject.superRefine((value, ctx) => {
 export const currentUser = z.object({
   userId: z.string(),
   username: z.string(),
+  /** Archway's (issue 33): the person's own name, null until they give one (the username is for signing in). */
+  name: z.string().nullable().optional(),
   access: z.array(z.string()),
   custType: z.number().int().nullable(),
   custId: z.string().nullable(),

@@ -12,14 +12,43 @@ import { presetContacts } from '../modules/notices/service-contacts.service.ts';
 /** The demo users' published password (README); never the demo administrator's (see seedDemo). */
 export const DEMO_PASSWORD = 'demo123';
 
-/** Demo organizations and their users. `lab2` is a brand-new user (property `{}`), the others have seen the guide. */
+/**
+ * Demo organizations and their users, each with a person's name (the home greets by it). `lab2` is a brand-new user
+ * (property `{}`), the others have seen the guide.
+ */
 export const DEMO_ACCOUNTS = [
-  { username: 'clinic', org: 'Demo Clinic', custType: CustType.clinic, status: CustStatus.authorized },
-  { username: 'clinic2', org: 'Demo Clinic 2', custType: CustType.clinic, status: CustStatus.underReview },
-  { username: 'lab', org: 'Demo Lab', custType: CustType.lab, status: CustStatus.authorized },
-  { username: 'lab2', org: 'Demo Lab 2', custType: CustType.lab, status: CustStatus.authorized, fresh: true },
+  {
+    username: 'clinic',
+    name: 'Dr. Clara Winter',
+    org: 'Demo Clinic',
+    custType: CustType.clinic,
+    status: CustStatus.authorized,
+  },
+  {
+    username: 'clinic2',
+    name: 'Dr. Paul Meier',
+    org: 'Demo Clinic 2',
+    custType: CustType.clinic,
+    status: CustStatus.underReview,
+  },
+  {
+    username: 'lab',
+    name: 'Henrik Vogel',
+    org: 'Demo Lab',
+    custType: CustType.lab,
+    status: CustStatus.authorized,
+  },
+  {
+    username: 'lab2',
+    name: 'Ines Bauer',
+    org: 'Demo Lab 2',
+    custType: CustType.lab,
+    status: CustStatus.authorized,
+    fresh: true,
+  },
   {
     username: 'distributor',
+    name: 'Tom Becker',
     org: 'Demo Distributor',
     custType: CustType.distributor,
     status: CustStatus.authorized,
@@ -164,6 +193,7 @@ export async function seedDemo(
       .values([
         ...DEMO_ACCOUNTS.map((a) => ({
           username: a.username,
+          name: a.name,
           passwordHash: hash,
           email: `${a.username}${DEMO_DOMAIN}`,
           // Demo addresses count as confirmed, so the start-up "verify your phone or e-mail" dialog stays away.

@@ -17,6 +17,7 @@ export async function setUserFields(
     Pick<
       UserRow,
       | 'username'
+      | 'name'
       | 'country'
       | 'region'
       | 'city'

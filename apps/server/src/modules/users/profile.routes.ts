@@ -45,7 +45,7 @@ export const profileRoutes =
           tags,
           security,
           summary:
-            'Edit the profile: username (2 to 16 letters, digits and @ . _ -; unique in any letter case), country, region, city, street (an empty string clears an address field). Codes (§8.3 "Username"): -1 exists, -2 failed, -3 invalid user, -4 a field breaks the rules',
+            'Edit the profile: username (2 to 16 letters, digits and @ . _ -; unique in any letter case), name (the person\'s own, at most 60 characters: the home greets by it; GET /api2/user answers it), country, region, city, street (an empty string clears the name or an address field). Codes (§8.3 "Username"): -1 exists, -2 failed, -3 invalid user, -4 a field breaks the rules',
           body: updateProfileBody,
           response: { 200: envelope(currentUser) },
         },

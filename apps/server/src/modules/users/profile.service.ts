@@ -83,7 +83,7 @@ async function checkPassword(p: Platform, userId: string, password: string, stor
   return right;
 }
 
-/** `PUT /api2/user/profile`: username (unique, §5 rules) and the address fields. */
+/** `PUT /api2/user/profile`: username (unique, §5 rules), the person's name and the address fields. */
 export async function updateProfile(
   p: Platform,
   ctx: Ctx,
@@ -98,7 +98,7 @@ export async function updateProfile(
         throw new AppError(ProfileUsernameErrors.exists);
       changes.username = body.username;
     }
-    for (const field of ['country', 'region', 'city', 'street'] as const)
+    for (const field of ['name', 'country', 'region', 'city', 'street'] as const)
       if (body[field] !== undefined && body[field] !== (user[field] ?? ''))
         changes[field] = body[field] === '' ? null : body[field];
     if (Object.keys(changes).length === 0) return;

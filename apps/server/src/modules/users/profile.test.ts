@@ -77,6 +77,16 @@ describe.each(engines)('personal centre (%s)', (engine) => {
     expect(await audited(me.userId, 'user.profile')).toBe(1);
     // An empty string clears an address field.
     expect((await me.call('PUT', '/api2/user/profile', { city: '' })).body.data.city).toBeNull();
+    // The person's own name (the home greets by it): theirs only, cleared by an empty string, 60 characters at most.
+    expect((await me.call('GET', '/api2/user')).body.data.name).toBeNull();
+    const named = await me.call('PUT', '/api2/user/profile', { name: '  Clara Winter ' });
+    expect(named.body.data).toMatchObject({ name: 'Clara Winter', username: name });
+    expect((await me.call('GET', '/api2/user')).body.data.name).toBe('Clara Winter');
+    expect((await other.call('GET', '/api2/user')).body.data.name).toBeNull();
+    expect((await me.call('PUT', '/api2/user/profile', { name: 'x'.repeat(61) })).body).toMatchObject(
+      refused(-4, 'profileUsername.invalid'),
+    );
+    expect((await me.call('PUT', '/api2/user/profile', { name: '' })).body.data.name).toBeNull();
 
     expect(
       (await me.call('PUT', '/api2/user/profile', { username: other.username.toUpperCase() })).body,

@@ -6,6 +6,7 @@ import type { UserRow } from './users.repository.ts';
 export const presentCurrentUser = (user: UserRow, cust: CustomerRow | undefined): CurrentUser => ({
   userId: user.id,
   username: user.username,
+  name: user.name,
   access: user.isAdmin ? ['admin'] : [],
   custType: cust?.custType ?? null,
   custId: cust?.id ?? null,

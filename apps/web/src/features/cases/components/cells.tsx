@@ -1,49 +1,21 @@
 import { Checkbox, Flex, Tag, Tooltip, Typography } from 'antd';
-import { FileImageOutlined, LockOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CaseRow } from '@archway/contract';
 import { UnreadMark } from '../../../shared/case-page/unread-replies.tsx';
-import { useSeen } from '../../../shared/ui/use-seen.ts';
-import { useThumbnail } from '../api/get-thumbnail.ts';
+import { CaseThumb } from '../../../shared/case-page/CaseThumb.tsx';
 import { caseTypeKey } from '../utils/filters.ts';
 import { localDateTime } from '../utils/dates.ts';
 import { PROCESS_COLORS, processStatusKey } from '../utils/process-status.ts';
 import { downloadedBy, otherPartyName } from '../utils/party.ts';
 
-/**
- * The case's preview image (drawn by the server when the scan arrived, fetched with the caller's token once it is
- * near the screen); a neutral placeholder with the format while there is none, while it loads, or when it failed.
- */
+/** The case's preview image or its placeholder (the shared CaseThumb, which the home's latest cases show too). */
 export function PreviewThumb({ row, reduced }: { row: CaseRow; reduced: boolean }) {
-  const { t } = useTranslation();
-  // Fetched once the card comes near the screen (a page may list 100 cases).
-  const [seen, seenRef] = useSeen<HTMLDivElement>();
-  const src = useThumbnail(seen ? row.thumbnail : null);
-  if (src) {
-    return (
-      <img
-        className="case-thumb case-thumb-image"
-        src={src}
-        alt={t('cases.thumbnail.alt', { patient: row.patientName })}
-        data-testid="case-thumb"
-        data-loaded="true"
-      />
-    );
-  }
   return (
-    <div
-      ref={seenRef}
-      className="case-thumb"
-      role="img"
-      aria-label={t('cases.preview.placeholder')}
-      data-testid="case-thumb"
-    >
-      <FileImageOutlined />
-      {!reduced && row.ext && <span className="case-thumb-ext">{row.ext.toUpperCase()}</span>}
-    </div>
+    <CaseThumb thumbnail={row.thumbnail} ext={row.ext} patientName={row.patientName} reduced={reduced} />
   );
 }
 
@@ -140,7 +112,8 @@ export function CaseCard({
       <Link
         to={to}
         className="case-card-link"
-        aria-label={t('caseLists.openCase', { patient: row.patientName })}
+        // Its name is what it shows (WCAG 2.5.3); the title says where it leads.
+        title={t('caseLists.openCase', { patient: row.patientName })}
         data-testid="case-open"
       >
         <PreviewThumb row={row} reduced={reduced} />

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useProtectedFile } from '../../../shared/api/protected-file.ts';
 import { useCustomer } from '../../../shared/api/current-user.ts';
-import { getThumbnail, getThumbnailQueryKey, useObjectUrl } from '../api/get-thumbnail.ts';
+import {
+  getThumbnail,
+  getThumbnailQueryKey,
+  useObjectUrl,
+} from '../../../shared/case-page/case-thumbnail.ts';
 import { useSheetBranding } from '../api/get-sheet-branding.ts';
 
 /** What the printed case sheet shows besides the case: the organization's name, logo and colour, the scan's image. */

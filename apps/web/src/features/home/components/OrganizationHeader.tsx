@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { CustStatus, type CurrentUser, type Customer } from '@archway/contract';
 import { orgStatusKey, orgTypeKey } from '../../../shared/org-labels.ts';
 
-/** The welcome line, the organization's name, type and status, who is signed in and since when it is registered. */
+/**
+ * The welcome line (by the person's own name; a plain welcome while they have given none, never the username), the
+ * organization's name, type and status, who is signed in and since when it is registered.
+ */
 export function OrganizationHeader({ user, customer }: { user: CurrentUser; customer?: Customer }) {
   const { t } = useTranslation();
   const hasOrg = Boolean(user.custId);
@@ -23,7 +26,9 @@ export function OrganizationHeader({ user, customer }: { user: CurrentUser; cust
       <Flex align="center" gap={16}>
         <Avatar size={48} src={user.avatar || undefined} icon={<TeamOutlined />} style={{ flex: 'none' }} />
         <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Typography.Text type="secondary">{t('home.welcome', { name: user.username })}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="home-welcome">
+            {user.name ? t('home.welcome', { name: user.name }) : t('home.welcomePlain')}
+          </Typography.Text>
           <Flex align="center" gap={8} wrap>
             <Typography.Title
               level={3}

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardAttention } from '@archway/contract';
 import { caseTypeKey } from '../../../shared/case-types.ts';
 import { casePath } from '../../../shared/case-page/case-path.ts';
+import { CaseThumb } from '../../../shared/case-page/CaseThumb.tsx';
 import { UnreadMark, useUnreadByCase } from '../../../shared/case-page/unread-replies.tsx';
 
 /**
- * The latest copies in the case box: patient (a link to the case's page) with its unread replies, type, from whom,
- * when, and whether a received one was downloaded.
+ * The latest copies in the case box: the scan's preview image (as the case lists show it), patient (a link to the
+ * case's page) with its unread replies, type, from whom, when, and whether a received one was downloaded.
  */
 export function RecentCases({ recent }: { recent: DashboardAttention['recent'] }) {
   const { t } = useTranslation();
@@ -30,7 +31,10 @@ export function RecentCases({ recent }: { recent: DashboardAttention['recent'] }
         renderItem={(c) => (
           <List.Item style={{ paddingInline: 0 }} data-testid="recent-case">
             <Flex justify="space-between" align="center" gap={8} style={{ width: '100%', minWidth: 0 }}>
-              <Flex vertical style={{ minWidth: 0 }}>
+              <Link to={casePath(c.caseId)} tabIndex={-1} aria-hidden style={{ flex: 'none' }}>
+                <CaseThumb thumbnail={c.thumbnail} ext={c.ext} patientName={c.patientName} />
+              </Link>
+              <Flex vertical style={{ minWidth: 0, flex: 1 }}>
                 <Flex align="center" gap={6} style={{ minWidth: 0 }}>
                   <Link to={casePath(c.caseId)} style={{ overflowWrap: 'anywhere' }} data-testid="case-open">
                     {c.patientName}

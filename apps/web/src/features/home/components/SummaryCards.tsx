@@ -9,7 +9,10 @@ type Comparison = SummaryFigure['compare'][number];
 /** The comparison each card leads with: yesterday with the day before, a week with the week before, and so on. */
 const primaryShift = (figure: SummaryFigure) => SummaryWindows[figure.key];
 
-/** One comparison: an arrow and the percent change, or "—" and the earlier figure when it was 0. */
+/**
+ * One comparison: an arrow and the percent change, then the earlier figure. When the earlier figure was 0 there is no
+ * change to give: only the earlier figure shows (nothing stands in for the unknown change).
+ */
 function Change({ compare, primary }: { compare: Comparison; primary: boolean }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
@@ -33,19 +36,15 @@ function Change({ compare, primary }: { compare: Comparison; primary: boolean })
       data-testid={`compare-${compare.days}`}
       data-change={change ?? ''}
     >
-      <Typography.Text
-        strong={primary}
-        style={{ color, fontSize: 'inherit', whiteSpace: 'nowrap' }}
-        aria-label={t(`home.summary.direction.${direction}`)}
-      >
-        {change === null ? (
-          t('home.summary.noChange')
-        ) : (
-          <>
-            <Arrow aria-hidden /> {formatChange(change, i18n.language)}
-          </>
-        )}
-      </Typography.Text>
+      {change !== null && (
+        <Typography.Text
+          strong={primary}
+          style={{ color, fontSize: 'inherit', whiteSpace: 'nowrap' }}
+          aria-label={t(`home.summary.direction.${direction}`)}
+        >
+          <Arrow aria-hidden /> {formatChange(change, i18n.language)}
+        </Typography.Text>
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 'inherit' }}>
         {t('home.summary.versus', {
           when: t(`home.summary.shift.${compare.days}`),
@@ -56,7 +55,7 @@ function Change({ compare, primary }: { compare: Comparison; primary: boolean })
   );
 }
 
-/** Yesterday, the last 7 days and the last 30 days, each against 1, 7 and 30 days earlier. */
+/** Today so far, the last 7 days and the last 30 days (today included), each against 1, 7 and 30 days earlier. */
 export function SummaryCards({ summary }: { summary: readonly SummaryFigure[] }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);

@@ -1,20 +1,21 @@
 import { useEffect } from 'react';
 import { Button, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Username, type CurrentUser, type UpdateProfileBody } from '@archway/contract';
+import { PERSON_NAME_MAX, Username, type CurrentUser, type UpdateProfileBody } from '@archway/contract';
 import { toast } from '../../../../shared/ui/toast.ts';
 import { useUpdateProfile } from '../../api/profile-update.ts';
 import { refusalKey, refusalText } from './refusal.ts';
 
 type Values = Required<UpdateProfileBody>;
 
-/** Username and address; a taken or malformed username is shown at the field. */
+/** Username, the person's name (the home greets by it) and address; a taken or malformed username is shown at the field. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const update = useUpdateProfile();
   const initial: Values = {
     username: user.username,
+    name: user.name ?? '',
     country: user.country ?? '',
     region: user.region ?? '',
     city: user.city ?? '',
@@ -24,7 +25,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     form.setFieldsValue(initial);
     // Reset when the stored profile changes (after a save or another tab's change).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user.username, user.country, user.region, user.city, user.street]);
+  }, [user.username, user.name, user.country, user.region, user.city, user.street]);
 
   const save = (values: Values) =>
     update.mutate(values, {
@@ -62,6 +63,16 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             ]}
           >
             <Input maxLength={Username.max} autoComplete="username" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="name"
+            label={t('profile.info.name')}
+            extra={t('profile.info.nameHint')}
+            rules={[{ max: PERSON_NAME_MAX }]}
+          >
+            <Input allowClear maxLength={PERSON_NAME_MAX} autoComplete="name" data-testid="profile-name" />
           </Form.Item>
         </Col>
         {text('country', 60)}

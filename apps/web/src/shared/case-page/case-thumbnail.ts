@@ -1,20 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getToken } from '../../../shared/auth/session.ts';
-import { baseUrlFor } from '../../../shared/services.ts';
-import { fileAddress } from '../utils/files.ts';
-import { refusalOf } from '../utils/stream.ts';
+import { getToken } from '../auth/session.ts';
+import { baseUrlFor } from '../services.ts';
 
 /**
- * A case's preview image (`row.thumbnail`, a PNG the server drew when the scan arrived), fetched with the caller's
- * token like the case's files. The address changes with the image, so an image once fetched is kept.
+ * A case's preview image (a case row's or a latest case's `thumbnail`, a PNG the server drew when the scan arrived),
+ * fetched with the caller's token like the case's files. The address changes with the image, so an image once
+ * fetched is kept. Used by the case lists, the printed sheet and the home's latest cases.
  */
 export async function getThumbnail(url: string): Promise<Blob> {
   const token = getToken();
-  const response = await globalThis.fetch(fileAddress(url, baseUrlFor('casefile')), {
+  const address = /^https?:\/\//i.test(url)
+    ? url
+    : baseUrlFor('casefile').replace(/\/+$/, '') + (url.startsWith('/') ? url : `/${url}`);
+  const response = await globalThis.fetch(address, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) throw await refusalOf(response);
+  // A refusal arrives as the JSON envelope, never as the image.
+  if (!response.ok || response.headers.get('content-type')?.includes('json'))
+    throw new Error(`thumbnail ${response.status}`);
   return response.blob();
 }
 
