@@ -3,11 +3,11 @@ import { Button, Empty, Flex, Modal, Result, Select, Skeleton, Tag, Typography, 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { UpdateLogItem } from '@archway/contract';
-import { LocalKeys, readLocal, writeLocal } from '../../../shared/storage-keys.ts';
 import { ReleaseNoteItems } from '../../../shared/ui/ReleaseNoteItems.tsx';
 import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { useLogDetail } from '../api/get-log-detail.ts';
 import { useLogList } from '../api/get-log-list.ts';
+import { useMarkUpdatesSeen, useUpdatesSeen } from '../api/seen.ts';
 import { closeUpdateNotes, useUpdateNotesAsked } from '../update-notes-store.ts';
 
 const RELEASE_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'orange' };
@@ -171,27 +171,30 @@ function UpdateNotesBody() {
 }
 
 /**
- * The update-notes dialog (product §4): opens by itself once per new version — when the latest version differs from
- * the stored `updateTips` — and stores the latest version when it closes; the top bar's icon opens it at any time.
- * Waits while `paused` (the first-use guide is open).
+ * The update-notes dialog (product §4): opens by itself once per new version for a person who used an earlier one —
+ * when the server says the latest version is newer than the one this person has been shown (`GET /UpdateLog/seen`,
+ * kept per person, so a new browser does not show it again, and a first sign-in never does: the first-use guide
+ * greets a new person) — and tells the server the version shown when it closes; the top bar's icon opens it at any
+ * time. Waits while `paused` (the first-use guide is open).
  */
 export function UpdateNotesDialog({ paused = false }: { paused?: boolean }) {
   const { t } = useTranslation();
   const mobile = useViewportMode() === 'mobile';
   const asked = useUpdateNotesAsked();
-  const list = useLogList();
-  const latest = list.data?.version ?? '';
+  const seen = useUpdatesSeen();
+  const mark = useMarkUpdatesSeen();
   const [checked, setChecked] = useState(false);
   const [auto, setAuto] = useState(false);
-  if (!checked && !paused && list.data) {
-    // The one automatic check of this sign-in: a new version opens the dialog.
+  if (!checked && !paused && seen.data) {
+    // The one automatic check of this sign-in: a version newer than the one seen opens the dialog.
     setChecked(true);
-    if (latest && latest !== readLocal(LocalKeys.updateTips)) setAuto(true);
+    if (seen.data.show) setAuto(true);
   }
   const open = asked || auto;
 
   const close = () => {
-    if (latest) writeLocal(LocalKeys.updateTips, latest);
+    // Shown (by itself or from the icon): the latest version is seen, in every browser of this person.
+    if (seen.data?.show && !mark.isPending) mark.mutate(seen.data.version);
     setAuto(false);
     closeUpdateNotes();
   };
