@@ -300,8 +300,8 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
       title: 'Privacy: who sees your contact details and who can find you',
       content: `<p>Open <strong>Settings</strong> (the gear in the top bar).</p>
 <ul>
-<li><strong>User secret</strong> decides which contact details of your organization other organizations see in search results, receiver lists and partners: <strong>E-mail address</strong>, <strong>Phone number</strong> and <strong>Address</strong>. Switching <strong>Show my contact details</strong> off hides everything and stops others from finding your organization by name, phone or e-mail.</li>
-<li><strong>Custom search</strong> decides whether others can find you and your organization by e-mail, phone or name when they authorize, transfer or choose a receiver.</li>
+<li><strong>Privacy</strong> decides which contact details of your organization other organizations see in search results, receiver lists and partners: <strong>E-mail address</strong>, <strong>Phone number</strong> and <strong>Address</strong>. Switching <strong>Show my contact details</strong> off hides everything and stops others from finding your organization by name, phone or e-mail.</li>
+<li><strong>Who can find me</strong> decides whether others can find you and your organization by e-mail, phone or name when they authorize, transfer or choose a receiver.</li>
 </ul>
 <p>Only the organization's administrator can change the organization's settings; members of your own organization always see everything. Searches for people are exact: nobody can browse the list of users.</p>`,
     },
@@ -310,7 +310,7 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
       content: `<p>Öffnen Sie die <strong>Einstellungen</strong> (das Zahnrad in der oberen Leiste).</p>
 <ul>
 <li><strong>Datenschutz</strong> legt fest, welche Kontaktdaten Ihrer Organisation andere Organisationen in Suchergebnissen, Empfängerlisten und Partnern sehen: <strong>E-Mail-Adresse</strong>, <strong>Telefonnummer</strong> und <strong>Adresse</strong>. Schalten Sie <strong>Meine Kontaktdaten anzeigen</strong> aus, wird alles verborgen und niemand findet Ihre Organisation mehr über Name, Telefon oder E-Mail.</li>
-<li><strong>Benutzerdefinierte Suche</strong> legt fest, ob andere Sie und Ihre Organisation über E-Mail, Telefon oder Name finden können, wenn sie autorisieren, übertragen oder einen Empfänger wählen.</li>
+<li><strong>Wer mich finden kann</strong> legt fest, ob andere Sie und Ihre Organisation über E-Mail, Telefon oder Name finden können, wenn sie autorisieren, übertragen oder einen Empfänger wählen.</li>
 </ul>
 <p>Nur der Administrator der Organisation kann deren Einstellungen ändern; Mitglieder Ihrer eigenen Organisation sehen immer alles. Die Personensuche ist exakt: Niemand kann die Liste der Benutzer durchblättern.</p>`,
     },
@@ -318,8 +318,8 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
       title: '隐私：谁能看到您的联系方式、谁能搜索到您',
       content: `<p>打开<strong>设置</strong>（顶栏中的齿轮图标）。</p>
 <ul>
-<li><strong>用户隐私</strong>决定其他机构在搜索结果、接收方列表和合作伙伴中能看到您机构的哪些联系方式：<strong>邮箱地址</strong>、<strong>电话号码</strong>和<strong>地址</strong>。关闭<strong>公开我的联系方式</strong>会隐藏全部信息，其他机构也无法再通过名称、电话或邮箱找到您的机构。</li>
-<li><strong>自定义搜索</strong>决定他人在授权、转让或选择接收方时，能否通过邮箱、电话或名称找到您和您的机构。</li>
+<li><strong>隐私</strong>决定其他机构在搜索结果、接收方列表和合作伙伴中能看到您机构的哪些联系方式：<strong>邮箱地址</strong>、<strong>电话号码</strong>和<strong>地址</strong>。关闭<strong>公开我的联系方式</strong>会隐藏全部信息，其他机构也无法再通过名称、电话或邮箱找到您的机构。</li>
+<li><strong>谁能找到我</strong>决定他人在授权、转让或选择接收方时，能否通过邮箱、电话或名称找到您和您的机构。</li>
 </ul>
 <p>只有机构管理员可以修改机构的设置；本机构成员始终可以看到全部信息。人员搜索为精确匹配，任何人都无法浏览用户列表。</p>`,
     },

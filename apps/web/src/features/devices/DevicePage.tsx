@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Card, Result, Skeleton, Tabs } from 'antd';
+import { Card, Result, Skeleton } from 'antd';
 import { AppstoreOutlined, PlusCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
+import { SectionTabs } from '../../shared/ui/SectionTabs.tsx';
 import { BindDeviceForm } from './components/BindDeviceForm.tsx';
 import { DeviceDialogs, type OpenDialog } from './components/DeviceDialogs.tsx';
 import { DeviceTable } from './components/DeviceTable.tsx';
@@ -24,10 +25,13 @@ export default function DevicePage() {
 
   return (
     <Card data-testid="device-page" styles={{ body: { paddingTop: 8 } }}>
-      <Tabs
+      {/* The three tabs wrap on a phone rather than folding "Register device" under a "…" menu, which could stay
+          open over the receivers dialog. */}
+      <SectionTabs
+        id="device-tabs"
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
-        items={[
+        sections={[
           {
             key: 'all',
             icon: <AppstoreOutlined />,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../shared/api/current-user.ts';
 import { DataTable } from '../../shared/ui/DataTable.tsx';
 import { SearchAndRefresh } from '../../shared/ui/SearchAndRefresh.tsx';
+import { SectionTabs, type Section } from '../../shared/ui/SectionTabs.tsx';
 import { AddRegistryDialog } from './components/AddRegistryDialog.tsx';
 import { ImportRegistryDialog } from './components/ImportRegistryDialog.tsx';
 import { useRegistry, type RegistryRow } from './api/get-registry.ts';
@@ -106,7 +107,7 @@ function Registry() {
   );
 }
 
-/** `/manager`: backend management, for platform administrators only. */
+/** `/manager`: the back office (product §2 "backend management"), for platform administrators only. */
 export default function ManagerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -130,77 +131,58 @@ export default function ManagerPage() {
     );
   }
   // One layout for every tab: the tab bar and the tab's content on one card, the content starting with its
-  // explanation (no second title repeating the tab's name).
+  // explanation (no second title repeating the tab's name). Every tab's whole name shows at every width: the bar
+  // wraps onto more rows, and a phone picks the section from a list.
+  const sections: Section[] = [
+    { key: 'registry', label: t('manager.registry.title'), children: <Registry /> },
+    { key: 'orgs', label: t('console.orgs.tab'), testId: 'tab-console-orgs', children: <ConsoleOrgsTab /> },
+    {
+      key: 'users',
+      label: t('console.users.tab'),
+      testId: 'tab-console-users',
+      children: <ConsoleUsersTab />,
+    },
+    { key: 'admins', label: t('console.admins.tab'), testId: 'tab-console-admins', children: <AdminsTab /> },
+    {
+      key: 'certification',
+      label: t('certification.tab'),
+      testId: 'tab-certification',
+      children: <CertificationTab />,
+    },
+    { key: 'outbox', label: t('outbox.tab'), testId: 'tab-outbox', children: <OutboxTab /> },
+    {
+      key: 'service',
+      label: t('notices.manager.tab'),
+      testId: 'tab-service',
+      children: <ServiceContactsTab />,
+    },
+    { key: 'help', label: t('help.articles.tab'), testId: 'tab-help', children: <HelpArticlesTab /> },
+    {
+      key: 'releaseNotes',
+      label: t('updates.manager.tab'),
+      testId: 'tab-release-notes',
+      children: <ReleaseNotesTab />,
+    },
+    {
+      key: 'downloads',
+      label: t('clientDownload.manager.tab'),
+      testId: 'tab-client-downloads',
+      children: <ClientDownloadsTab />,
+    },
+    { key: 'audit', label: t('audit.tab'), testId: 'tab-audit', children: <AuditLogTab /> },
+    { key: 'pages', label: t('pageFlags.tab'), testId: 'tab-pages', children: <PageFlagsTab /> },
+    { key: 'backups', label: t('backups.tab'), testId: 'tab-backups', children: <BackupsTab /> },
+  ];
   return (
     <Card data-testid="manager-console" styles={{ body: { paddingTop: 8 } }}>
-      <Tabs
+      <SectionTabs
+        id="console-sections"
         destroyOnHidden
         // `?tab=` opens a tab directly (a link to /manager?tab=orgs), and follows the tab chosen.
         activeKey={tab ?? 'registry'}
         onChange={(key) => setSearch({ tab: key }, { replace: true })}
-        items={[
-          { key: 'registry', label: t('manager.registry.title'), children: <Registry /> },
-          {
-            key: 'orgs',
-            label: <span data-testid="tab-console-orgs">{t('console.orgs.tab')}</span>,
-            children: <ConsoleOrgsTab />,
-          },
-          {
-            key: 'users',
-            label: <span data-testid="tab-console-users">{t('console.users.tab')}</span>,
-            children: <ConsoleUsersTab />,
-          },
-          {
-            key: 'admins',
-            label: <span data-testid="tab-console-admins">{t('console.admins.tab')}</span>,
-            children: <AdminsTab />,
-          },
-          {
-            key: 'certification',
-            label: <span data-testid="tab-certification">{t('certification.tab')}</span>,
-            children: <CertificationTab />,
-          },
-          {
-            key: 'outbox',
-            label: <span data-testid="tab-outbox">{t('outbox.tab')}</span>,
-            children: <OutboxTab />,
-          },
-          {
-            key: 'service',
-            label: <span data-testid="tab-service">{t('notices.manager.tab')}</span>,
-            children: <ServiceContactsTab />,
-          },
-          {
-            key: 'help',
-            label: <span data-testid="tab-help">{t('help.articles.tab')}</span>,
-            children: <HelpArticlesTab />,
-          },
-          {
-            key: 'releaseNotes',
-            label: <span data-testid="tab-release-notes">{t('updates.manager.tab')}</span>,
-            children: <ReleaseNotesTab />,
-          },
-          {
-            key: 'downloads',
-            label: <span data-testid="tab-client-downloads">{t('clientDownload.manager.tab')}</span>,
-            children: <ClientDownloadsTab />,
-          },
-          {
-            key: 'audit',
-            label: <span data-testid="tab-audit">{t('audit.tab')}</span>,
-            children: <AuditLogTab />,
-          },
-          {
-            key: 'pages',
-            label: <span data-testid="tab-pages">{t('pageFlags.tab')}</span>,
-            children: <PageFlagsTab />,
-          },
-          {
-            key: 'backups',
-            label: <span data-testid="tab-backups">{t('backups.tab')}</span>,
-            children: <BackupsTab />,
-          },
-        ]}
+        pickOnPhone={{ label: t('console.section') }}
+        sections={sections}
       />
     </Card>
   );

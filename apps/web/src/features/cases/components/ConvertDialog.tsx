@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, List, Modal, Progress, Radio, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, List, Modal, Progress, Radio, Skeleton, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Conversion, ConversionType, ConvertedFile } from '@archway/contract';
@@ -10,7 +10,8 @@ import {
   useConversionOnOpen,
 } from '../api/convert-case.ts';
 import {
-  CONVERT_OPTIONS,
+  CONVERT_CHOICES,
+  RETIRED_FORMATS,
   canConvert,
   conversionPercent,
   conversionPhase,
@@ -207,17 +208,10 @@ export function ConvertDialog({
             data-testid="convert-format"
           >
             <Flex vertical gap={10}>
-              {CONVERT_OPTIONS.map(({ type, selectable }) => (
-                <Radio key={type} value={type} disabled={!selectable} data-testid={`convert-type-${type}`}>
+              {CONVERT_CHOICES.map((type) => (
+                <Radio key={type} value={type} data-testid={`convert-type-${type}`}>
                   <Flex vertical gap={0}>
-                    <span>
-                      <Typography.Text strong={selectable} type={selectable ? undefined : 'secondary'}>
-                        {t(`cases.convert.types.${type}.name`)}
-                      </Typography.Text>
-                      {!selectable && (
-                        <Tag style={{ marginInlineStart: 8 }}>{t('cases.convert.unavailable')}</Tag>
-                      )}
-                    </span>
+                    <Typography.Text strong>{t(`cases.convert.types.${type}.name`)}</Typography.Text>
                     <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                       {t(`cases.convert.types.${type}.description`)}
                     </Typography.Text>
@@ -226,6 +220,12 @@ export function ConvertDialog({
               ))}
             </Flex>
           </Radio.Group>
+        )}
+        {/* PLY colour can no longer be chosen (product §3): not offered, and said once why. */}
+        {picked && RETIRED_FORMATS.length > 0 && (
+          <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="convert-retired">
+            {t('cases.convert.unavailable')}
+          </Typography.Text>
         )}
         {phase.kind === 'refused' && (
           <Alert type="error" showIcon title={t(phase.messageKey)} data-testid="convert-error" />

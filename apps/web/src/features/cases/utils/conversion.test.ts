@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversion } from '@archway/contract';
 import {
+  CONVERT_CHOICES,
   CONVERT_OPTIONS,
+  RETIRED_FORMATS,
   canConvert,
   conversionPercent,
   conversionPhase,
@@ -31,6 +33,11 @@ describe('conversion dialog helpers', () => {
       { type: 'plyColor', selectable: false },
       { type: 'stl', selectable: true },
     ]);
+  });
+
+  it('offers only what can be chosen, and names PLY colour once as retired', () => {
+    expect(CONVERT_CHOICES).toEqual(['plyTexture', 'stl']);
+    expect(RETIRED_FORMATS).toEqual(['plyColor']);
   });
 
   it('polls queued and running jobs only', () => {

@@ -16,6 +16,17 @@ export const CONVERT_OPTIONS: readonly { type: ConversionType; selectable: boole
   (type) => ({ type, selectable: isSelectable(type) }),
 );
 
+/**
+ * What the dialog offers: only the formats that can be chosen (issue 33: no option that cannot be chosen); the
+ * retired ones are named once in a line below them, saying why.
+ */
+export const CONVERT_CHOICES: readonly ConvertTarget[] = CONVERT_OPTIONS.flatMap(({ type }) =>
+  isSelectable(type) ? [type] : [],
+);
+export const RETIRED_FORMATS: readonly ConversionType[] = CONVERT_OPTIONS.flatMap(({ type, selectable }) =>
+  selectable ? [] : [type],
+);
+
 export function isSelectable(type: string): type is ConvertTarget {
   return (SelectableConversionTypes as readonly string[]).includes(type);
 }

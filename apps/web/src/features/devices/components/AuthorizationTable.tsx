@@ -13,6 +13,7 @@ import { canExtend, type LentDirection, type LentRow } from '../utils/lent.ts';
 import { AuthorizeDialog } from './dialogs/AuthorizeDialog.tsx';
 import { BatchExtendDialog } from './dialogs/BatchExtendDialog.tsx';
 import { ChangeTimeDialog } from './dialogs/ChangeTimeDialog.tsx';
+import { nameSaysModel } from '../utils/device-name.ts';
 
 /** A row with the key the shared table needs (the authorization's id). */
 type KeyedRow = LentRow & { id: string };
@@ -158,7 +159,7 @@ export function AuthorizationTable({
                     <Flex gap={6} align="center">
                       <ScannerPicture model={r.device.model} width={40} />
                       <Ellipsis text={r.device.name} maxWidth={180} />
-                      <Tag>{r.device.model}</Tag>
+                      {!nameSaysModel(r.device.name, r.device.model) && <Tag>{r.device.model}</Tag>}
                     </Flex>
                   ),
                 },

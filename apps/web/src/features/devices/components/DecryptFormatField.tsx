@@ -1,8 +1,8 @@
 import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DECRYPT_FORMATS, isSelectableFormat } from '../utils/bind.ts';
+import { OFFERED_DECRYPT_FORMATS } from '../utils/bind.ts';
 
-/** Default decryption format: ply or stl; colour is shown but cannot be chosen (product §3). */
+/** Default decryption format: ply or stl; colour cannot be chosen (product §3), so it is not offered. */
 export function DecryptFormatField({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
@@ -12,10 +12,9 @@ export function DecryptFormatField({ name }: { name: string }) {
       rules={[{ required: true, message: t('devices.bind.formatRequired') }]}
     >
       <Radio.Group
-        options={DECRYPT_FORMATS.map((format) => ({
+        options={OFFERED_DECRYPT_FORMATS.map((format) => ({
           value: format,
           label: t(`devices.format.${format}`),
-          disabled: !isSelectableFormat(format),
         }))}
       />
     </Form.Item>

@@ -4,6 +4,7 @@ import {
   deviceNameFor,
   encryptionSwitchShown,
   isSelectableFormat,
+  OFFERED_DECRYPT_FORMATS,
   nextDeviceName,
 } from './bind.ts';
 
@@ -62,5 +63,6 @@ describe('bind-device form', () => {
     expect(bindPayload({ ...values, decryptvalue: 'color' }, { encryptionShown: true }).scanType).toBe('ply');
     expect(isSelectableFormat('color')).toBe(false);
     expect(isSelectableFormat('ply')).toBe(true);
+    expect(OFFERED_DECRYPT_FORMATS).toEqual(['ply', 'stl']);
   });
 });

@@ -22,6 +22,8 @@ export const DECRYPT_FORMATS = ['ply', 'stl', 'color'] as const;
 export type DecryptFormat = (typeof DECRYPT_FORMATS)[number];
 export const DEFAULT_DECRYPT_FORMAT: DecryptFormat = 'ply';
 export const isSelectableFormat = (format: DecryptFormat) => format !== 'color';
+/** What the form offers (issue 33: an option that cannot be chosen is not shown): ply and stl. */
+export const OFFERED_DECRYPT_FORMATS: readonly DecryptFormat[] = DECRYPT_FORMATS.filter(isSelectableFormat);
 
 /** The encryption switch is shown only on the cn host and on a local development host. */
 export function encryptionSwitchShown(hostname: string): boolean {

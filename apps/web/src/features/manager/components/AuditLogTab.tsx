@@ -307,9 +307,7 @@ export function AuditLogTab() {
         cardTitle={(r) => (
           <Flex gap={8} align="center" wrap>
             <Typography.Text code>{r.action}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {dayjs(r.at).format('L LTS')}
-            </Typography.Text>
+            <Typography.Text style={{ fontSize: 13 }}>{dayjs(r.at).format('L LTS')}</Typography.Text>
           </Flex>
         )}
         columns={[
@@ -333,7 +331,7 @@ export function AuditLogTab() {
                   </Typography.Link>
                 </Tooltip>
               ) : (
-                <Typography.Text type="secondary">{t('audit.anonymous')}</Typography.Text>
+                <Typography.Text italic>{t('audit.anonymous')}</Typography.Text>
               ),
           },
           {

@@ -138,11 +138,7 @@ export function CertificationTab() {
                 <Tag color={STATUS_COLOR[r.status]} style={{ width: 'fit-content' }}>
                   {t(`organization.status.${r.status}`)}
                 </Tag>
-                {r.auditReason && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {r.auditReason}
-                  </Typography.Text>
-                )}
+                {r.auditReason && <Typography.Text style={{ fontSize: 13 }}>{r.auditReason}</Typography.Text>}
               </Flex>
             ),
           },

@@ -21,7 +21,8 @@ import { ReportPanel } from './ReportPanel.tsx';
 /**
  * Settings (product §2): a drawer from the bottom, 68 % of the height, with e-mail subscription (the default entry),
  * custom search, user secret/privacy (hidden in special branded builds), report customization, change language and
- * exit. On a phone the sections are a row of tabs above the content instead of a column beside it.
+ * exit. The entries are named for what they do (issue 33): "Who can find me" (custom search), "Privacy" (user secret)
+ * and "Sign out" (exit). On a phone the sections are a row of tabs above the content instead of a column beside it.
  */
 export type SettingsSection = 'mail' | 'search' | 'privacy' | 'report' | 'language';
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceRow, ExpiryPreset } from '@archway/contract';
 import { ApiError } from '../../../../shared/request.ts';
 import { toast } from '../../../../shared/ui/toast.ts';
+import { nameSaysModel } from '../../utils/device-name.ts';
 import { PRESETS, presetKey } from '../../utils/expiry.ts';
 import { failedItems, refusedResults, type ItemResult } from '../../utils/outcomes.ts';
 import { showRefusal, type RefusalField } from '../../utils/field-errors.ts';
@@ -168,7 +169,10 @@ export function DeviceSummary({ device }: { device: DeviceRow }) {
           label: t('devices.columns.name'),
           children: (
             <>
-              <Ellipsis text={device.name} maxWidth={200} /> <Tag>{device.model}</Tag>
+              <Ellipsis text={device.name} maxWidth={200} />
+              {!nameSaysModel(device.name, device.model) && (
+                <Tag style={{ marginInlineStart: 8 }}>{device.model}</Tag>
+              )}
             </>
           ),
         },
