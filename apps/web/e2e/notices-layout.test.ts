@@ -1,17 +1,21 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ProcessStatus } from '@archway/contract';
-import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, frames, openAs, PHONE, settled, WIDTHS } from './support/page.ts';
-import { exchange, people } from './support/people.ts';
+import { e2eTempDir, startJourney, type Journey } from './server.ts';
+import { caseListShown, DESKTOP, frames, hubJoined, openAs, PHONE, settled, WIDTHS } from './support/page.ts';
+import { archwayScan, exchange, jawPly, people } from './support/people.ts';
+import { TASK_NOTICE_MS } from '../src/shared/realtime/notice-timing.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * Where notices and the floating help button sit (issue 24, items 3 and 8): a persistent task notice never covers the
- * top bar or an open drawer's header and close button at 390, 768 and 1440 px; it can be put away from the keyboard
- * and stays in the bell; it moves with the window resized across the phone's width; on the case it is about it offers
- * no "Open the case"; the help button covers no pagination and no chart once the page is scrolled to its end.
+ * Where notices and the floating help button sit (issue 24, items 3 and 8; issue 33, item 1): at 390, 768 and 1440 px
+ * a task notice covers no top bar, goes by itself after a few seconds unless hovered or focused, is put away by Escape,
+ * never sits over an open dialog (it waits) or drawer (it is put away), and is in the bell afterwards; it moves with
+ * the window resized across the phone's width, does not follow the person to another page, and on the case it is
+ * about offers no "Open the case". On a phone a new case's toast is a slim bar over the top bar, covering none of the
+ * list, and goes by itself. The help button covers no pagination and no chart once the page is scrolled to its end.
  * Screenshots go to /tmp/shots-notices-layout.
  */
 type Texts = Record<string, unknown>;
@@ -63,70 +67,136 @@ describe('notices and the help button cover nothing', () => {
     await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
   };
 
+  /** Records in the page when a notice with `text` first shows (`window.__noticeSeen`, page time). */
+  const watchNotice = (text: string) =>
+    page.evaluate((wanted) => {
+      const w = window as unknown as { __noticeSeen?: number };
+      delete w.__noticeSeen;
+      new MutationObserver((_, observer) => {
+        const shown = [...document.querySelectorAll('.ant-notification-notice')].some((n) =>
+          (n.textContent ?? '').includes(wanted),
+        );
+        if (!shown) return;
+        w.__noticeSeen = performance.now();
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    }, text);
+  /** Waits until the notice watched has been on screen longer than it would stay by itself (6 s) and 1.5 s more. */
+  const outlived = () =>
+    page.waitForFunction(
+      (ms) => {
+        const seen = (window as unknown as { __noticeSeen?: number }).__noticeSeen;
+        return seen !== undefined && performance.now() - seen > ms;
+      },
+      TASK_NOTICE_MS + 1_500,
+      { timeout: 30_000 },
+    );
+
   it(
-    'a task notice sits clear of the top bar and drawers at every width, can be put away, and stays in the bell',
-    { timeout: 300_000 },
+    'a task notice goes by itself (held while hovered or focused), never sits over a dialog or drawer, and stays in the bell',
+    { timeout: 400_000 },
     async () => {
       const { base } = journey;
       const p = people(journey.app);
       const [clinic, lab] = await Promise.all([p.clinic('Layout Clinic'), p.lab('Layout Lab')]);
       const scanner = await p.sendsTo(clinic, lab);
-      const listed = [];
-      for (const name of ['Phone Paula', 'Tablet Tom', 'Desktop Dora'])
-        listed.push(await p.kase(scanner, clinic.owner, { patientName: name }));
-      const open = await p.kase(scanner, clinic.owner, { patientName: 'Open Otto' });
       const finish = async (caseId: string) =>
         expect(
           (await lab.owner.call('PUT', `/processStatus?id=${caseId}&status=${ProcessStatus.finished}`)).body
             .success,
         ).toBe(true);
-      const notice = page
-        .locator('.ant-notification-notice')
-        .filter({ hasText: text('realtime.task.finishedTitle') });
+      const kase = (name: string) => p.kase(scanner, clinic.owner, { patientName: name });
+      const title = text('realtime.task.finishedTitle');
+      const notice = page.locator('.ant-notification-notice').filter({ hasText: title });
+      const count = page.getByTestId('notice-count').locator('.ant-badge-count');
+      /** The bell's count once it has taken in the next notice (the page then had the realtime message too). */
+      const countAbove = async (before: number) =>
+        expect
+          .poll(async () => Number((await count.allTextContents())[0] ?? 0), { timeout: 20_000 })
+          .toBe(before + 1);
+      const counted = async () => Number((await count.allTextContents())[0] ?? 0);
+      let finished = 0;
 
       await openAs(page, base, clinic.owner, '/v5/case');
       await page.locator('.case-list').waitFor();
-      for (const [i, size] of WIDTHS.entries()) {
+      for (const size of WIDTHS) {
         await resizeTo(page, size);
-        // A lab finishes one of the clinic's orders: the clinic's page shows the persistent task notice.
-        await finish(listed[i]!);
+        const w = size.width;
+
+        // 1. A lab finishes one of the clinic's orders: the notice shows, clear of the top bar, as a status.
+        await watchNotice(title);
+        await finish(await kase(`Hover ${w}`));
+        finished++;
         await notice.waitFor({ timeout: 20_000 });
         await frames(page);
-        // On the case list the notice opens the case.
-        await notice.locator('.realtime-task-open').waitFor();
+        expect(await notice.getAttribute('role')).toBe('status');
         const bar = await boxOf(page.locator('.ant-layout-header'));
-        expect
-          .soft(overlaps(await boxOf(notice), bar), `notice over the top bar at ${size.width}`)
-          .toBe(false);
-        await page.screenshot({ path: `${SHOTS}/task-notice-${size.width}.png` });
-        await openSettings(size.width);
-        const drawer = page.locator('.ant-drawer-open');
-        const close = await boxOf(drawer.locator('.ant-drawer-close').first());
-        const header = await boxOf(drawer.locator('.ant-drawer-header').first());
-        expect
-          .soft(overlaps(await boxOf(notice), close), `notice over the close button at ${size.width}`)
-          .toBe(false);
-        expect
-          .soft(overlaps(await boxOf(notice), header), `notice over the drawer header at ${size.width}`)
-          .toBe(false);
-        await page.screenshot({ path: `${SHOTS}/task-notice-drawer-${size.width}.png` });
-        await closeSettings();
-        // Put away from the keyboard: the close button is a button whose name says where the notice goes.
+        expect.soft(overlaps(await boxOf(notice), bar), `notice over the top bar at ${w}`).toBe(false);
+        await page.screenshot({ path: `${SHOTS}/task-notice-${w}.png` });
+        // Held while the pointer is over it: it outlives its time; let go, it goes by itself.
+        await notice.hover();
+        await outlived();
+        expect(await notice.isVisible(), `hovered notice gone at ${w}`).toBe(true);
+        await page.mouse.move(2, size.height - 2);
+        await notice.waitFor({ state: 'detached', timeout: 20_000 });
+
+        // 2. Held while the keyboard's focus is in it; Escape puts it away.
+        await watchNotice(title);
+        await finish(await kase(`Focus ${w}`));
+        finished++;
+        await notice.waitFor({ timeout: 20_000 });
         await notice.getByRole('button', { name: text('notices.closeTask') }).focus();
-        await page.keyboard.press('Enter');
+        await outlived();
+        expect(await notice.isVisible(), `focused notice gone at ${w}`).toBe(true);
+        await page.keyboard.press('Escape');
         await notice.waitFor({ state: 'detached' });
+
+        // 3. A dialog is open (importing a case) when the order is finished: no notice over it. It shows once the
+        // dialog closes, and goes by itself.
+        await page.getByTestId('case-import').click();
+        const dialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
+        await dialog.waitFor();
+        const before = await counted();
+        await finish(await kase(`Dialog ${w}`));
+        finished++;
+        await countAbove(before);
+        await frames(page);
+        const over = [];
+        for (const n of await page.locator('.ant-notification-notice').all())
+          if (await n.isVisible()) over.push(overlaps(await boxOf(n), await boxOf(dialog)));
+        expect.soft(over, `a notice with the dialog open at ${w}`).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/task-notice-dialog-${w}.png` });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        await notice.waitFor({ timeout: 20_000 });
+        await notice.waitFor({ state: 'detached', timeout: 20_000 });
+
+        // 4. A notice on screen when a drawer opens (the settings) is put away: nothing over the drawer.
+        await finish(await kase(`Drawer ${w}`));
+        finished++;
+        await notice.waitFor({ timeout: 20_000 });
+        await openSettings(w);
+        const drawer = page.locator('.ant-drawer-open .ant-drawer-content').first();
+        await notice.waitFor({ state: 'detached' });
+        for (const n of await page.locator('.ant-notification-notice').all())
+          if (await n.isVisible())
+            expect
+              .soft(overlaps(await boxOf(n), await boxOf(drawer)), `notice over the drawer at ${w}`)
+              .toBe(false);
+        await page.screenshot({ path: `${SHOTS}/task-notice-drawer-${w}.png` });
+        await closeSettings();
       }
 
-      // The notices put away are in the bell.
+      // Every notice is in the bell afterwards.
       await page.getByTestId('notice-bell').click();
       await expect
         .poll(() => page.getByTestId('notice-item').and(page.locator('[data-kind=task]')).count())
-        .toBe(3);
+        .toBe(finished);
       await page.keyboard.press('Escape');
+      await page.getByTestId('notice-panel').waitFor({ state: 'hidden' });
 
       // A notice on screen follows the window: shown at 1440 below the top bar at the right, it moves to the phone's
       // place at the bottom when the window narrows to 390, and back when it widens again.
-      const resized = await p.kase(scanner, clinic.owner, { patientName: 'Resize Rita' });
       const where = async () => {
         const boxes = await Promise.all((await notice.all()).map((l) => l.boundingBox()));
         const height = await page.evaluate(() => window.innerHeight);
@@ -134,41 +204,88 @@ describe('notices and the help button cover nothing', () => {
         const box = boxes[0];
         return box.y + box.height / 2 > height / 2 ? 'bottom' : 'top';
       };
-      const clearOfBar = async (width: number) =>
-        expect
-          .soft(
-            overlaps(await boxOf(notice), await boxOf(page.locator('.ant-layout-header'))),
-            `notice over the top bar after resizing to ${width}`,
-          )
-          .toBe(false);
-      await finish(resized);
+      await finish(await kase('Resize Rita'));
       await notice.waitFor({ timeout: 20_000 });
       await expect.poll(where).toBe('top');
       await resizeTo(page, PHONE);
       await expect.poll(where).toBe('bottom');
-      await clearOfBar(PHONE.width);
-      await page.screenshot({ path: `${SHOTS}/task-notice-resized-390.png` });
       await resizeTo(page, DESKTOP);
       await expect.poll(where).toBe('top');
-      await clearOfBar(DESKTOP.width);
-      const wide = await boxOf(notice);
-      expect(wide.x + wide.width / 2).toBeGreaterThan(DESKTOP.width / 2);
       // Moved, it is still the same notice: put away once, it is gone.
       await notice.getByRole('button', { name: text('notices.closeTask') }).click();
       await notice.waitFor({ state: 'detached' });
 
-      // On the case it is about (its page; the old address `/case?id=` leads there), the notice does not offer to
-      // open it again.
-      await page.goto(`${base}/v5/case?id=${encodeURIComponent(open)}`);
-      await page.waitForURL(`${base}/v5/case/${encodeURIComponent(open)}`);
+      // Shown on the list, it does not follow the person to another page (nor offer there to open the case shown).
+      const open = await kase('Open Otto');
+      await finish(open);
+      await notice.waitFor({ timeout: 20_000 });
+      await notice.locator('.realtime-task-open').waitFor();
+      const row = page.locator('.case-list tr.ant-table-row').filter({ hasText: 'Open Otto' }).first();
+      await row.hover();
+      await row.getByTestId('action-detail').click();
+      await page.waitForURL((url) => url.pathname === `/v5/case/${encodeURIComponent(open)}`);
       await page
         .getByTestId('case-page-patient')
         .filter({ hasText: 'Open Otto' })
         .waitFor({ timeout: 20_000 });
-      await finish(open);
+      await notice.waitFor({ state: 'detached' });
+      // On the case it is about, a notice does not offer to open it again.
+      const again = await kase('Otto again');
+      await page.goto(`${base}/v5/case?id=${encodeURIComponent(again)}`);
+      await page.waitForURL(`${base}/v5/case/${encodeURIComponent(again)}`);
+      await page
+        .getByTestId('case-page-patient')
+        .filter({ hasText: 'Otto again' })
+        .waitFor({ timeout: 20_000 });
+      await finish(again);
       await notice.waitFor({ timeout: 20_000 });
       await expect(notice.locator('.realtime-task-open').count()).resolves.toBe(0);
       await page.screenshot({ path: `${SHOTS}/task-notice-on-case-1440.png` });
+      expect(journey.pageErrors).toEqual([]);
+    },
+  );
+
+  it(
+    "on a phone a new case's toast is a slim bar over the top bar: it covers none of the list and goes by itself",
+    { timeout: 300_000 },
+    async () => {
+      const { base } = journey;
+      const p = people(journey.app);
+      const [clinic, lab] = await Promise.all([p.clinic('Slim Clinic'), p.lab('Slim Lab')]);
+      await p.password(clinic.owner, 'slim_pw1');
+      const scanner = await p.sendsTo(clinic, lab);
+      await p.kase(scanner, clinic.owner, { patientName: 'Earlier Emma' });
+      await resizeTo(page, PHONE);
+      const joined = hubJoined(page, lab.owner.userId);
+      await openAs(page, base, lab.owner, '/v5/case');
+      await caseListShown(page);
+      await joined;
+      await watchNotice('Slim Sam');
+      const scanDir = e2eTempDir('archway-slim-');
+      writeFileSync(path.join(scanDir, 'upper.ply'), jawPly('upper', 7, 8_000));
+      const uploaded = await archwayScan([
+        'upload',
+        ...['--server', base, '--user', clinic.owner.username, '--password', 'slim_pw1'],
+        ...['--device', scanner.serial, '--type', '3', '--patient', 'Slim Sam'],
+        ...['--state', path.join(scanDir, 'state'), '--progress', 'none'],
+        path.join(scanDir, 'upper.ply'),
+      ]);
+      expect(uploaded.code, uploaded.stderr).toBe(0);
+      const toast = page.locator('.realtime-case-arrived').filter({ hasText: 'Slim Sam' });
+      await toast.waitFor({ timeout: 20_000 });
+      await frames(page);
+      const box = await boxOf(toast);
+      const bar = await boxOf(page.locator('.ant-layout-header'));
+      // Within the top bar's height, and over none of the list's cards or its toolbar.
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+      expect(overlaps(box, await boxOf(page.locator('.case-list')))).toBe(false);
+      expect(await toast.getAttribute('role')).toBe('status');
+      await page.screenshot({ path: `${SHOTS}/arrival-slim-390.png` });
+      // The list stays usable meanwhile: the new case's card is there to open.
+      await page.locator('.case-list [data-testid=table-card]').filter({ hasText: 'Slim Sam' }).waitFor();
+      // It goes by itself.
+      await toast.waitFor({ state: 'detached', timeout: 20_000 });
+      await resizeTo(page, DESKTOP);
       expect(journey.pageErrors).toEqual([]);
     },
   );

@@ -136,7 +136,11 @@ export function replaceShownNotices(notify: NotificationInstance): void {
   for (const entry of notices.values())
     if (entry.follows) {
       entry.notify = notify;
-      if (entry.state === 'shown') open(entry);
+      if (entry.state !== 'shown') continue;
+      // A new element: the pointer and the focus were on the old one (which tells nothing when it goes).
+      entry.timer?.release('hover');
+      entry.timer?.release('focus');
+      open(entry);
     }
 }
 
