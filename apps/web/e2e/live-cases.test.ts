@@ -11,7 +11,7 @@ import { readLocale } from '../src/locales/read-locale.ts';
  * Live case lists: the lab keeps its case box open (1440 px) and its home on a phone (390 px); the clinic uploads a
  * scan with its scanner software (archway-scan, the real tus path, so the server draws the preview image). Without a
  * reload the lab's box shows the case highlighted with a toast that opens its page (covering none of the list's toolbar at
- * 1440, below the top bar on the phone), the home's "Latest cases" and "Cases not downloaded" show it, and once the
+ * 1440, a slim bar over the top bar on the phone), the home's "Latest cases" and "Cases not downloaded" show it, and once the
  * image is drawn the row's placeholder turns into the image.
  */
 const en = readLocale('en') as {
@@ -87,14 +87,13 @@ describe('live case lists in Chromium', () => {
       const switchBox = await listPage.getByTestId('table-view').boundingBox();
       expect(toastBox && switchBox).toBeTruthy();
       expect(overlaps(toastBox!, switchBox!), 'toast over the view switch at 1440').toBe(false);
-      // On the phone it shows at the top, below the top bar, clear of the cards' actions at the bottom.
+      // On the phone it is a slim bar over the top bar (issue 33): the page below stays uncovered.
       const phoneToast = homePage.locator('.realtime-case-arrived').filter({ hasText: patient });
       await phoneToast.waitFor();
       const phoneBox = await phoneToast.boundingBox();
       const phoneBar = await homePage.locator('.ant-layout-header').boundingBox();
       expect(phoneBox && phoneBar).toBeTruthy();
-      expect(phoneBox!.y).toBeGreaterThanOrEqual(phoneBar!.y + phoneBar!.height);
-      expect(phoneBox!.y + phoneBox!.height).toBeLessThan(PHONE.height / 2);
+      expect(phoneBox!.y + phoneBox!.height).toBeLessThanOrEqual(phoneBar!.y + phoneBar!.height);
 
       // The toast opens the case's page (issue 32); the browser's back returns to the list.
       await toast.getByRole('button', { name: en.realtime.task.open }).click();
