@@ -5,8 +5,8 @@ import { notify, type NoticeRow } from './notices.service.ts';
 
 /**
  * A lab set a case's progress to finished (call inside that transaction): every member of the sending organization
- * gets a `task` notice (reason `finished`; the realtime `Task` message, a persistent notice that opens the case).
- * Answers the notices, to `announce` after the commit.
+ * gets a `task` notice (reason `finished`; the realtime `Task` message, a notice for a few seconds that opens the
+ * case; the bell keeps it). Answers the notices, to `announce` after the commit.
  */
 export async function orderFinished(
   tx: Queryable,

@@ -61,7 +61,7 @@ export function RealtimeBridge() {
     putAwayShownNotices();
   }, [pathname]);
   // The notification API changes with its placement (the window crossed the phone's width, or the theme changed
-  // the top bar's height): the persistent notices on screen move to the new place.
+  // the top bar's height): the task notices on screen move to the new place.
   useEffect(() => replaceShownNotices(notification), [notification]);
 
   useEffect(() => {
