@@ -9,6 +9,15 @@ export { vertexNormals } from './normals.ts';
 export * from './viewer/index.ts';
 export { archJaw, toothIndex, type JawOptions } from './fixtures/jaw.ts';
 export {
+  dentalJaw,
+  OCCLUSAL_PLANE,
+  SCAN_BODY_COLOR,
+  STUMP_COLOR,
+  type DentalJaw,
+  type DentalJawOptions,
+  type DentalPart,
+} from './fixtures/dental.ts';
+export {
   renderImage,
   PLASTER_COLOR,
   THUMBNAIL_VIEW,

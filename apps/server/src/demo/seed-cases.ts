@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import {
   CaseStatus,
-  CaseType,
   ENCRYPTED_MAGIC,
   PERMANENT_DATE,
-  type CommentAnchor,
   ProcessStatus,
   type CaseOrder,
 } from '@archway/contract';
@@ -20,7 +20,17 @@ import { memberIdsOf, notify } from '../modules/notices/notices.service.ts';
 import { platformSettings } from '../platform/settings/settings.schema.ts';
 import { createCase } from '../modules/cases/cases.service.ts';
 import { queuePreview } from '../modules/scans/scans.jobs.ts';
-import { archJaw, toothIndex, writePly, type Mesh } from '@archway/mesh';
+import { writePly } from '@archway/mesh';
+import { DEMO_BITE, DEMO_CASE_TYPES, demoBiteJaw, demoJaw, demoPinAnchor, demoTeeth } from './demo-jaws.ts';
+
+export {
+  DEMO_BITE,
+  DEMO_SCAN_TRIANGLES,
+  demoBiteJaw,
+  demoJaw,
+  demoPinAnchor,
+  demoTeeth,
+} from './demo-jaws.ts';
 import { actorFor } from '../modules/users/users.service.ts';
 import { DEMO_BIND_CODE, DEMO_TIME_ZONE } from './seed.ts';
 
@@ -30,8 +40,6 @@ export const DEMO_CASE_DEVICES = [
   { serial: 'D10000002', name: 'Encrypting scanner', encryptType: 2 },
 ] as const;
 export const DEMO_CASES = 36;
-/** Triangles in each demo jaw: enough to look like a scan, small enough to seed in a moment. */
-export const DEMO_SCAN_TRIANGLES = 16_000;
 
 const PATIENTS = [
   'Anna Weber',
@@ -48,139 +56,8 @@ const PATIENTS = [
   'Noah Klein',
 ];
 const DOCTORS = ['Dr. Wagner', 'Dr. Moreau', 'Dr. Lindqvist', 'Dr. Alvarez'];
-const TYPES = [CaseType.orthodontics, CaseType.implant, CaseType.restoration] as const;
+const TYPES = DEMO_CASE_TYPES;
 const DAY_MS = 86_400_000;
-
-/** Gum shades and tooth shades (about VITA A1, A2, A3, B1, C2, D2) the demo scans are coloured with. */
-const GUMS = [
-  [226, 138, 150],
-  [196, 96, 110],
-  [238, 170, 172],
-  [214, 128, 118],
-  [184, 104, 124],
-] as const;
-const ENAMELS = [
-  [244, 238, 220],
-  [242, 232, 206],
-  [236, 222, 190],
-  [248, 244, 232],
-  [226, 216, 194],
-  [238, 226, 204],
-] as const;
-
-/**
- * The demo case whose two jaws were scanned in occlusion, in one frame as intraoral scanners export them (the bite
- * map's pair): case 2, a crown on 16 (prepared on the upper jaw), from yesterday, being made at the lab. The jaws are
- * mirror images (same seed and arch) with the upper lifted to leave `gap` mm at the closest point; the seed is one
- * whose three tallest teeth (two on the right, one on the left) are within 0.01 mm of each other, so the bite shows
- * three contacts (≤ 0.05 mm) and more teeth near. Bigger than the other demo scans, as a real pair is.
- */
-export const DEMO_BITE = {
-  case: 2,
-  triangles: 150_000,
-  seed: 5001,
-  teeth: 14,
-  gap: 0.02,
-  order: [16],
-  names: { upper: 'occlusion-upper.ply', lower: 'occlusion-lower.ply' },
-  pin: 'Check the margin on 16',
-} as const;
-
-/** The bite pair's scan of one jaw (see DEMO_BITE): 16 prepared on the upper jaw. Deterministic. */
-export function demoBiteJaw(jaw: 'upper' | 'lower'): Mesh {
-  const upper = jaw === 'upper';
-  return archJaw({
-    triangles: DEMO_BITE.triangles,
-    seed: DEMO_BITE.seed,
-    closed: true,
-    teeth: DEMO_BITE.teeth,
-    archWidth: 22,
-    archDepth: 27,
-    ...(upper ? { upper, bite: DEMO_BITE.gap } : {}),
-    prepared: upper ? DEMO_BITE.order.map((t) => toothIndex(t, DEMO_BITE.teeth)) : [],
-    gum: GUMS[1],
-    enamel: ENAMELS[2],
-  });
-}
-
-/**
- * Where the lab's remark on the bite pair is pinned: the tip of the prepared 16 on the upper jaw (its lowest vertex
- * on that tooth: the upper jaw's crests face down), the surface normal there (area-weighted, unit) and a camera
- * looking up at it from 60 mm along the normal, the front teeth up.
- */
-export function demoPinAnchor(upper: Mesh, fileId: string): CommentAnchor {
-  const p = upper.positions;
-  const index = toothIndex(DEMO_BITE.order[0], DEMO_BITE.teeth);
-  const HALF_ANGLE = 1.95; // archJaw's arch runs over ±1.95 rad
-  let best = -1;
-  for (let v = 0; v < p.length / 3; v++) {
-    const u = (Math.atan2(p[v * 3]! / 22, p[v * 3 + 1]! / 27) + HALF_ANGLE) / (2 * HALF_ANGLE);
-    const along = u * DEMO_BITE.teeth - index;
-    if (along < 0.3 || along > 0.7) continue;
-    if (best < 0 || p[v * 3 + 2]! < p[best * 3 + 2]!) best = v;
-  }
-  let nx = 0;
-  let ny = 0;
-  let nz = 0;
-  const ix = upper.indices!;
-  for (let t = 0; t < ix.length; t += 3) {
-    const [a, b, c] = [ix[t]!, ix[t + 1]!, ix[t + 2]!];
-    if (a !== best && b !== best && c !== best) continue;
-    const u = [0, 1, 2].map((k) => p[b * 3 + k]! - p[a * 3 + k]!);
-    const w = [0, 1, 2].map((k) => p[c * 3 + k]! - p[a * 3 + k]!);
-    nx += u[1]! * w[2]! - u[2]! * w[1]!;
-    ny += u[2]! * w[0]! - u[0]! * w[2]!;
-    nz += u[0]! * w[1]! - u[1]! * w[0]!;
-  }
-  const len = Math.hypot(nx, ny, nz);
-  const normal: [number, number, number] = [nx / len, ny / len, nz / len];
-  const point = [p[best * 3]!, p[best * 3 + 1]!, p[best * 3 + 2]!] as [number, number, number];
-  return {
-    fileId,
-    point,
-    normal,
-    camera: {
-      position: point.map((x, k) => x + 60 * normal[k]!) as [number, number, number],
-      target: point,
-      up: [0, 1, 0],
-    },
-  };
-}
-
-/**
- * Demo case `n`'s scan of one jaw, made to differ from its neighbours' the way patients do: arch shape (tapered,
- * square, ovoid), 12 to 16 teeth, gum and tooth shades, and the order's teeth (lower jaw, which the preview image
- * shows from above) prepared for a crown on a restoration case or missing on an implant case. Deterministic for `n`.
- */
-export function demoJaw(n: number, jaw: 'upper' | 'lower', orderTeeth: readonly number[], caseType: number) {
-  if (n === DEMO_BITE.case) return demoBiteJaw(jaw);
-  const teeth = 12 + 2 * (n % 3);
-  const upper = jaw === 'upper';
-  const sites = upper ? [] : [...new Set(orderTeeth.map((t) => toothIndex(t, teeth)))];
-  // A tooth lost long ago on some upper jaws.
-  const lost = upper && n % 5 === 1 ? [Math.floor(teeth / 2) + 2] : [];
-  return archJaw({
-    triangles: DEMO_SCAN_TRIANGLES,
-    seed: n * 2 + (upper ? 1 : 0),
-    closed: true,
-    upper,
-    teeth,
-    archWidth: 18 + ((n * 7) % 13),
-    archDepth: 21 + ((n * 5) % 15),
-    prepared: caseType === CaseType.restoration ? sites : [],
-    missing: [...(caseType === CaseType.implant ? sites : []), ...lost],
-    gum: GUMS[n % GUMS.length],
-    enamel: ENAMELS[(n * 3) % ENAMELS.length],
-  });
-}
-
-/** The teeth demo case `n`'s order names (FDI, lower jaw): one or two, on either side. */
-export const demoTeeth = (n: number): number[] =>
-  n === DEMO_BITE.case
-    ? [...DEMO_BITE.order]
-    : n % 4 === 3
-      ? [31 + (n % 6)]
-      : [31 + (n % 6), 41 + ((n + 2) % 6)];
 
 /** Demo cases uploaded yesterday (Berlin time), so the dashboard's "day" has something to show on a first start. */
 export const DEMO_CASES_YESTERDAY = 3;
@@ -319,6 +196,73 @@ export async function seedDemoCases(
 
   const actor = (await actorFor(db, clinicUser.id, clinic))!;
   const now = Date.now();
+  const jaws = demoJawMaker(many);
+  try {
+    await seedEach(db, storage, actor, clinic, lab, now, many, jaws.make);
+  } finally {
+    await jaws.close();
+  }
+  await markDone(db);
+}
+
+type MakeJaw = (n: number, jaw: 'upper' | 'lower') => Promise<Uint8Array>;
+
+/**
+ * Makes the demo cases' scans (PLY bytes): for a full demo in worker threads (as many as the machine has cores less
+ * one, at most three), each case's jaws asked for a few cases ahead so the meshes are ready when the case is
+ * created; for a few cases (tests) in this thread.
+ */
+function demoJawMaker(many: number): { make: MakeJaw; close: () => Promise<void> } {
+  const task = (n: number, jaw: 'upper' | 'lower') => ({
+    n,
+    jaw,
+    teeth: demoTeeth(n),
+    caseType: TYPES[n % 3]!,
+  });
+  if (many < 12)
+    return {
+      make: async (n, jaw) => writePly(demoJaw(n, jaw, demoTeeth(n), TYPES[n % 3]!)),
+      close: async () => {},
+    };
+  const pool = new Piscina({
+    filename: new URL('./demo-jaws.worker.ts', import.meta.url).href,
+    execArgv: ['--import', 'tsx'],
+    minThreads: 1,
+    maxThreads: Math.min(3, Math.max(1, availableParallelism() - 1)),
+    idleTimeout: 1_000,
+  });
+  const AHEAD = 4;
+  const pending = new Map<string, Promise<Uint8Array>>();
+  const ask = (n: number) => {
+    if (n >= many) return; // the last case is the encrypted one: no scans to make
+    for (const jaw of ['upper', 'lower'] as const)
+      if (!pending.has(`${n}${jaw}`)) {
+        const p = pool.run(task(n, jaw)) as Promise<Uint8Array>;
+        p.catch(() => {}); // awaited (or dropped at close) below
+        pending.set(`${n}${jaw}`, p);
+      }
+  };
+  return {
+    make: (n, jaw) => {
+      for (let k = n; k <= n + AHEAD; k++) ask(k);
+      const p = pending.get(`${n}${jaw}`)!;
+      pending.delete(`${n}${jaw}`);
+      return p;
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+async function seedEach(
+  db: Db,
+  storage: Storage,
+  actor: NonNullable<Awaited<ReturnType<typeof actorFor>>>,
+  clinic: string,
+  lab: string,
+  now: number,
+  many: number,
+  makeJaw: MakeJaw,
+) {
   for (let n = 1; n <= many; n++) {
     const encrypted = n === many;
     // Each plain case holds both jaws (the viewer shows or hides each); the encrypted one holds sealed bytes.
@@ -329,10 +273,12 @@ export async function seedDemoCases(
             body: Buffer.concat([Buffer.from(ENCRYPTED_MAGIC, 'latin1'), randomBytes(4096)]),
           },
         ]
-      : (['upper', 'lower'] as const).map((jaw) => ({
-          name: n === DEMO_BITE.case ? DEMO_BITE.names[jaw] : `${jaw}.ply`,
-          body: Buffer.from(writePly(demoJaw(n, jaw, demoTeeth(n), TYPES[n % 3]!))),
-        }));
+      : await Promise.all(
+          (['upper', 'lower'] as const).map(async (jaw) => ({
+            name: n === DEMO_BITE.case ? DEMO_BITE.names[jaw] : `${jaw}.ply`,
+            body: Buffer.from(await makeJaw(n, jaw)),
+          })),
+        );
     const stored = await Promise.all(
       scans.map(async (f) => {
         const key = `cases/${randomUUID()}`;
@@ -398,5 +344,4 @@ export async function seedDemoCases(
       throw err;
     }
   }
-  await markDone(db);
 }
