@@ -158,7 +158,9 @@ describe('order forms in Chromium', () => {
         .waitFor();
       expect(await page.getByTestId('order-changed').count()).toBe(0);
 
-      // The clinic imports a restoration for the lab through the web.
+      // The clinic imports a restoration for the lab through the web. Its contact person is its dentist.
+      const contact = await clinic.owner.call('PUT', '/api2/cust', { contact: 'Dr. Mia Order' });
+      expect(contact.body.success).toBe(true);
       await openCasesAs(page, base, clinic.owner);
       const folder = e2eTempDir('archway-orders-');
       writeFileSync(path.join(folder, 'upper.ply'), sampleArchPly({ seed: 11 }));
@@ -169,6 +171,17 @@ describe('order forms in Chromium', () => {
         await importDialog.waitFor();
       }
       await openImport();
+      // Issue 33 §6: what is known comes filled (the clinic's name, its contact person as the doctor, its only
+      // device); the patient is never filled.
+      const fieldValue = (id: string) => importDialog.locator(`input#caseImport_${id}`).inputValue();
+      await expect.poll(() => fieldValue('clinic')).toBe(clinic.name);
+      await expect.poll(() => fieldValue('doctor')).toBe('Dr. Mia Order');
+      await importDialog
+        .locator('#caseImport_device')
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+        .getByText('Order scanner', { exact: false })
+        .waitFor();
+      expect(await fieldValue('patientName')).toBe('');
       await page.getByTestId('import-device').click();
       await page
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
@@ -183,8 +196,16 @@ describe('order forms in Chromium', () => {
       );
       await importDialog.locator('input[type=file]').setInputFiles(path.join(folder, 'upper.ply'));
       const labForm = importDialog.getByTestId(`import-order-form-${lab.custId}`);
-      await labForm.getByText(text('orders.fill.title', { name: lab.name })).waitFor();
+      await labForm.getByText(text('cases.import.requiredBy', { name: lab.name })).waitFor();
       await labForm.getByText(text('orders.fill.version', { version: 2 })).waitFor();
+      // The lab's required fields come first (above the patient and the files) and are marked as required.
+      const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN;
+      expect(await top(labForm)).toBeLessThan(
+        await top(importDialog.locator('input#caseImport_patientName')),
+      );
+      expect(await top(labForm)).toBeLessThan(await top(importDialog.locator('.ant-upload-drag').first()));
+      for (const name of ['Material', 'Shade'])
+        await labForm.getByTestId(`order-field-${name}`).locator('label.ant-form-item-required').waitFor();
 
       // Refused until the mandatory fields are filled: each says what it needs.
       await importDialog.getByTestId('import-submit').click();
@@ -222,6 +243,66 @@ describe('order forms in Chromium', () => {
       await journey.toast(text('cases.import.done'));
       await page.unroute('**/api/case/upload/complete');
       expect(stripped).toBe(2);
+
+      // The next import, on a phone: the person's last choices come back (device, case type, the lab's Material),
+      // the patient's name and the per-patient Shade do not. Filling what is marked, the first Import goes through
+      // without a validation error, and the upload's progress stays in view above the fold.
+      const wide = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openImport();
+      const material = labForm.getByTestId('order-field-Material');
+      await material.getByText('zirconia', { exact: true }).waitFor();
+      await importDialog
+        .locator('#caseImport_caseType')
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+        .getByText(text('caseType.restoration'), { exact: true })
+        .waitFor();
+      await expect.poll(() => fieldValue('doctor')).toBe('Dr. Mia Order');
+      expect(await fieldValue('patientName')).toBe('');
+      expect(
+        await labForm.getByTestId('order-field-Shade').locator('.ant-select-selection-item').count(),
+      ).toBe(0);
+      const remembered = await page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith('archway-import-choices:'))
+          .map((key) => localStorage.getItem(key) ?? ''),
+      );
+      expect(remembered).toHaveLength(1);
+      expect(remembered[0]).toContain('zirconia');
+      expect(remembered[0]).not.toContain('Order Form');
+      expect(remembered[0]).not.toContain('Shade');
+      // On a phone the marked box is in the first screen of the dialog.
+      const phoneBox = await labForm.boundingBox();
+      expect(phoneBox && phoneBox.y + phoneBox.height).toBeLessThanOrEqual(844);
+      await choose(labForm.getByTestId('order-field-Shade').locator('.ant-select').first(), 'B2');
+      await importDialog.locator('input#caseImport_patientName').fill('Second Order');
+      await importDialog.locator('input[type=file]').setInputFiles(path.join(folder, 'upper.ply'));
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/case/upload/**', async (route) => {
+        if (route.request().method() === 'PATCH') await held;
+        await route.fallback();
+      });
+      // Scrolled to the end of the form, as after filling the optional details.
+      await importDialog.locator('.ant-modal-body').evaluate((body) => body.scrollTo(0, body.scrollHeight));
+      await importDialog.getByTestId('import-submit').click();
+      const progress = importDialog.getByTestId('import-progress');
+      await progress.waitFor();
+      const bar = await progress.boundingBox();
+      expect(bar && bar.y >= 0 && bar.y + bar.height <= 844).toBe(true);
+      expect(await importDialog.locator('.ant-form-item-explain-error').count()).toBe(0);
+      await shot('import-uploading-phone');
+      release();
+      await journey.toast(text('cases.import.done'));
+      await page.unroute('**/api/case/upload/**');
+      await importDialog.waitFor({ state: 'hidden' });
+      // Opened again, the patient's name is empty again.
+      await openImport();
+      await material.getByText('zirconia', { exact: true }).waitFor();
+      expect(await fieldValue('patientName')).toBe('');
+      await page.keyboard.press('Escape');
+      await importDialog.waitFor({ state: 'hidden' });
+      if (wide) await page.setViewportSize(wide);
 
       // The case detail shows the filled form: the lab, its version, each field and value.
       const row = page
