@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { CustStatus } from '@archway/contract';
 import type { OrgRef, PersonRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { DESKTOP, openAs, overflowOf, PHONE, resize, signOut } from './support/page.ts';
+import { DESKTOP, openAs, overflowOf, PHONE, resize, signOut, TABLET } from './support/page.ts';
 import { apiToken, people, type People, suffix } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 import mail from '../../server/src/modules/account/mail/en.json' with { type: 'json' };
@@ -66,6 +66,90 @@ describe("the administrator's console: organizations, users, administrators", ()
       .getByTestId(table)
       .locator('tr.ant-table-row')
       .filter({ has: page.getByText(text, { exact: true }) });
+
+  it('is called the back office, and every section is reachable with its whole name at 390, 768 and 1440 px', async () => {
+    // The thirteen sections: key, name, what shows once open.
+    const sections: [string, string, string][] = [
+      ['registry', en.manager.registry.title, 'registry'],
+      ['orgs', en.console.orgs.tab, 'console-orgs'],
+      ['users', en.console.users.tab, 'console-users'],
+      ['admins', en.console.admins.tab, 'console-admins'],
+      ['certification', en.certification.tab, 'certification'],
+      ['outbox', en.outbox.tab, 'outbox'],
+      ['service', en.notices.manager.tab, 'service-contacts'],
+      ['help', en.help.articles.tab, 'help-articles'],
+      ['releaseNotes', en.updates.manager.tab, 'release-notes'],
+      ['downloads', en.clientDownload.manager.tab, 'client-downloads-admin'],
+      ['audit', en.audit.tab, 'audit-table'],
+      ['pages', en.pageFlags.tab, 'page-flags-table'],
+      ['backups', en.backups.tab, 'backups-table'],
+    ];
+    const panel = (ready: string) =>
+      page.locator(`[role=tabpanel][aria-hidden=false] [data-testid=${ready}]`).first();
+    await openAs(page, base, admin, '/v5/manager');
+    await page.getByTestId('manager-console').waitFor();
+    // Its name is for people: the page's title and the menu's entry.
+    expect(en.routes.manager).toBe('Back office');
+    await page.locator('.ant-layout-header').getByText(en.routes.manager, { exact: true }).waitFor();
+    expect(await page.getByText('Backend management').count()).toBe(0);
+
+    for (const size of [DESKTOP, TABLET]) {
+      await resize(page, size);
+      // Every tab on the bar (it wraps onto more rows), none folded under a "…".
+      expect(await page.locator('.ant-tabs-nav-more:visible').count(), `${size.width}: a "…"`).toBe(0);
+      for (const [key, name, ready] of sections) {
+        const tab = page.locator('.section-tabs .ant-tabs-tab', { hasText: name });
+        await expect(tab.isVisible(), `${name} at ${size.width}`).resolves.toBe(true);
+        const cut = await tab.evaluate((el) => {
+          const nav = el.closest('.ant-tabs-nav')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          const label = el.querySelector('.ant-tabs-tab-btn')!;
+          return (
+            label.scrollWidth > label.clientWidth || box.right > nav.right + 1 || box.left < nav.left - 1
+          );
+        });
+        expect(cut, `${name} cut at ${size.width}`).toBe(false);
+        await tab.click();
+        await panel(ready).waitFor();
+        expect(new URL(page.url()).searchParams.get('tab') ?? 'registry').toBe(key);
+        // Table text is the text's own colour, not greyed.
+        expect(
+          await page
+            .locator(
+              '[role=tabpanel][aria-hidden=false] .ant-table-tbody tr.ant-table-row .ant-typography-secondary',
+            )
+            .count(),
+          `greyed text in ${name}'s table`,
+        ).toBe(0);
+        expect(await overflowOf(page), `${name} at ${size.width}`).toBeLessThanOrEqual(0);
+      }
+      await journey.shot(`console-sections-${size.width}`);
+    }
+
+    // A phone picks the section from a list showing each whole name.
+    await resize(page, PHONE);
+    const picker = page.getByTestId('console-sections-picker');
+    for (const [key, name, ready] of sections) {
+      await picker.click();
+      const option = page.getByTestId(`console-sections-option-${key}`);
+      await option.waitFor();
+      await expect(option.textContent()).resolves.toBe(name);
+      // The option's whole name shows: nothing cut by an ellipsis.
+      const cut = await option.evaluate((el) => {
+        const box = el.closest('.ant-select-item-option-content') ?? el;
+        return box.scrollWidth > box.clientWidth || el.getBoundingClientRect().right > window.innerWidth;
+      });
+      expect(cut, `${name} cut in the list`).toBe(false);
+      if (key === 'backups') await journey.shot('console-sections-list-390');
+      await option.click();
+      await panel(ready).waitFor();
+      await expect(picker.innerText()).resolves.toContain(name);
+      expect(await overflowOf(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+    }
+    await journey.shot('console-sections-390');
+    await resize(page, DESKTOP);
+    expect(journey.pageErrors).toEqual([]);
+  });
 
   it('finds a clinic, opens it, disables it (its member is told), and enables it again', async () => {
     // A clinic still under review, as a new one is.

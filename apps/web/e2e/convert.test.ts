@@ -72,13 +72,12 @@ describe('format conversion in Chromium', () => {
         .click();
       const dialog = page.getByTestId('convert-dialog');
       await dialog.waitFor();
-      // PLY colour is shown but cannot be chosen.
-      const plyColour = page.getByTestId('convert-type-plyColor');
-      await expect(
-        plyColour.evaluate((el) =>
-          (el.matches('input') ? el : el.querySelector('input'))!.hasAttribute('disabled'),
-        ),
-      ).resolves.toBe(true);
+      // PLY colour cannot be chosen: it is not offered, and one line says why.
+      expect(await page.getByTestId('convert-type-plyColor').count()).toBe(0);
+      await expect(dialog.locator('.ant-radio-wrapper').count()).resolves.toBe(2);
+      await expect(page.getByTestId('convert-retired').textContent()).resolves.toBe(
+        text('cases.convert.unavailable'),
+      );
       await page.getByTestId('convert-type-stl').click();
       await page.getByTestId('convert-start').click();
       await page.locator('[data-testid=convert-job][data-state=done]').waitFor({ timeout: 120_000 });

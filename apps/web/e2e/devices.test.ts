@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { CaseType } from '@archway/contract';
 import type { DeviceRef, OrgRef } from '../../server/src/testing/factories.ts';
 import { startJourney, type Journey } from './server.ts';
-import { openAs } from './support/page.ts';
+import { DESKTOP, openAs, PHONE, resize } from './support/page.ts';
 import { people, type People, suffix } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -487,6 +487,51 @@ describe('devices and the first-use guide in Chromium', () => {
     await toast(text(en, 'devices.messages.unbound'));
     await page.getByTestId('device-empty').waitFor();
     await shot('18-no-devices');
+    expect(journey.pageErrors).toEqual([]);
+  });
+  it('at 390 px: every tab shows, no menu stays over the receivers dialog, a P3 named P3 once, no PLY colour', async () => {
+    const { lab, c1 } = await labWithDevices();
+    await openAs(page, base, lab.owner, '/v5/device');
+    await resize(page, PHONE);
+    const table = page.getByTestId('device-table');
+    await table.getByText(c1.serial).first().waitFor();
+    // The three tabs all on the bar (it wraps): none folded under a "…" whose menu could stay open.
+    expect(await page.locator('.ant-tabs-nav-more:visible').count()).toBe(0);
+    for (const key of ['devices.tabs.all', 'devices.tabs.authorized', 'devices.tabs.register']) {
+      const tab = page.getByRole('tab', { name: text(en, key) });
+      await expect(tab.isVisible(), key).resolves.toBe(true);
+      await expect(
+        tab.evaluate((el) => el.scrollWidth <= el.clientWidth),
+        `${key} cut`,
+      ).resolves.toBe(true);
+    }
+
+    // The receivers of the P3 named "P3": no open menu over the dialog, and the name said once.
+    const card = table.getByTestId('table-card').filter({ hasText: c1.serial });
+    await card.getByTestId('action-receivers').click();
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('receiver-manager') });
+    await dialog.getByTestId('receiver-table').waitFor();
+    expect(await page.locator('.ant-dropdown:visible, .ant-tabs-dropdown:visible').count()).toBe(0);
+    await expect(dialog.getByTestId('device-summary-name').innerText()).resolves.toBe('P3');
+    await shot('19-receivers-390');
+    await dialog
+      .getByRole('button', { name: text(en, 'common.close') })
+      .last()
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Registering: the decryption formats offered are the ones that can be chosen (PLY colour is not shown).
+    await page.getByRole('tab', { name: text(en, 'devices.tabs.register') }).click();
+    await page.getByTestId('bind-more').getByText(text(en, 'devices.bind.more')).click();
+    const formats = page.getByTestId('bind-form').locator('.ant-radio-wrapper');
+    await formats.first().waitFor();
+    await expect(formats.allInnerTexts()).resolves.toEqual([
+      text(en, 'devices.format.ply'),
+      text(en, 'devices.format.stl'),
+    ]);
+    expect(await page.getByTestId('bind-form').locator('.ant-radio-wrapper-disabled').count()).toBe(0);
+    await shot('20-register-formats-390');
+    await resize(page, DESKTOP);
     expect(journey.pageErrors).toEqual([]);
   });
 });

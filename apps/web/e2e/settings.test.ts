@@ -133,6 +133,51 @@ describe('settings drawer in Chromium', () => {
     await journey.toast(text('preferences.emailUpdateSuccess'));
   });
 
+  it('names the entries for what they do, in English, German and Chinese (issue 33)', async () => {
+    const lab = await p.lab('Words Lab');
+    await openAs(page, base, lab.owner);
+    const keys = [
+      'preferences.sections.mail',
+      'preferences.sections.search',
+      'preferences.sections.privacy',
+      'preferences.sections.report',
+      'settings.language',
+      'settings.exit',
+    ];
+    // The words of the first pass nobody understood, in any of the three languages.
+    const jargon = [
+      'User secret',
+      'Custom search',
+      'Exit',
+      'Benutzerdefinierte Suche',
+      '自定义搜索',
+      '用户隐私',
+      '退出',
+    ];
+    for (const lang of ['en', 'de', 'zh'] as const) {
+      const texts = readLocale(lang) as Texts;
+      const say = (key: string) =>
+        key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await page.reload();
+      await openSettings();
+      const entries = drawer().getByTestId('settings-sections').locator('.ant-menu-title-content');
+      await entries.filter({ hasText: say('settings.exit') }).waitFor();
+      const shown = (await entries.allTextContents()).map((t) => t.trim());
+      expect(shown, lang).toEqual(keys.map(say));
+      for (const word of jargon) expect(shown, `${lang}: ${word}`).not.toContain(word);
+      await shot(`00-entries-${lang}`);
+    }
+    expect(readLocale('en')).toMatchObject({
+      preferences: { sections: { search: 'Who can find me', privacy: 'Privacy' } },
+      settings: { exit: 'Sign out' },
+    });
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    expect(journey.pageErrors).toEqual([]);
+  });
+
   it("the lab's privacy switch changes what another organization's receiver search shows", async () => {
     // A lab (e-mail and phone hidden from others by default: privacy 14), a second lab whose name holds the
     // first's (so a search for the first always finds something), and a clinic.

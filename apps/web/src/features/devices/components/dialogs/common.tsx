@@ -168,12 +168,12 @@ export function DeviceSummary({ device }: { device: DeviceRow }) {
           key: 'name',
           label: t('devices.columns.name'),
           children: (
-            <>
+            <span data-testid="device-summary-name">
               <Ellipsis text={device.name} maxWidth={200} />
               {!nameSaysModel(device.name, device.model) && (
                 <Tag style={{ marginInlineStart: 8 }}>{device.model}</Tag>
               )}
-            </>
+            </span>
           ),
         },
       ]}
