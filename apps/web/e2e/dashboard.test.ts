@@ -1,16 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CustStatus, type Dashboard, type DashboardAttention } from '@archway/contract';
+import { eq } from 'drizzle-orm';
+import { CaseType, CustStatus, type Dashboard, type DashboardAttention } from '@archway/contract';
 import { DEMO_CASES_YESTERDAY } from '../../server/src/demo/seed-cases.ts';
+import { DEMO_ACCOUNTS } from '../../server/src/demo/seed.ts';
+import { cases as casesTable } from '../../server/src/modules/cases/cases.schema.ts';
 import { startJourney, type Journey } from './server.ts';
 import { atWidths, openAs } from './support/page.ts';
-import { exchange, people, YESTERDAY_CASES } from './support/people.ts';
+import { exchange, people, pngOf, YESTERDAY_CASES } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * The home dashboard of issue 11 in a real browser against a real server: a fresh lab sees the 3 cases its clinic
- * sent it yesterday (as the demo's Demo Lab does, on a server with the demo cases), the figures the API answers for
- * the same token, and other figures when it picks last month and restoration; the chart's table lists the days. A
+ * The home dashboard of issues 11 and 33 in a real browser against a real server: a fresh lab is greeted by its
+ * person's name (never the username), sees the 3 cases its clinic sent it yesterday in its week (as the demo's Demo Lab
+ * does, on a server with the demo cases) and the one sent today in its "Today" card and first under Latest cases with
+ * its preview image, no dash where nothing is known, the figures the API answers for the same token, and other
+ * figures when it picks last month and restoration; the chart's table lists the days up to today. A
  * failed load shows an error with a retry. A clinic under review without a scanner and a lab without scanners get
  * their next step instead of charts. The states a route alone does not show (the chart's table with filters, German,
  * the next steps) are photographed at 390, 768 and 1440 px into /tmp/shots-home and must not be wider than the
@@ -89,33 +94,79 @@ describe('the home dashboard in Chromium', () => {
     await journey?.close();
   });
 
-  it('the demo: Demo Lab and Demo Clinic see the 3 demo cases of yesterday', async () => {
+  it('the demo: Demo Lab and Demo Clinic are greeted by name and see the 3 demo cases of yesterday', async () => {
     // Read only: the demo's own accounts, signed in by token; nothing is changed.
-    for (const username of ['lab', 'clinic']) {
+    for (const username of ['lab', 'clinic'] as const) {
       await openAs(page, base, await p.byUsername(username));
       await figures().waitFor();
       await settled();
+      const person = DEMO_ACCOUNTS.find((a) => a.username === username)!.name;
+      expect(await page.getByTestId('home-welcome').innerText()).toBe(`Welcome, ${person}`);
       const week = await apiDashboard(page, 'range=7');
-      expect(week.summary.find((s) => s.key === 'day')?.value, username).toBe(DEMO_CASES_YESTERDAY);
-      expect(await summaryValue('day'), username).toBe(DEMO_CASES_YESTERDAY);
+      // Today so far (the demo's cases are older) and the week with yesterday's three.
+      expect(await summaryValue('day'), username).toBe(week.summary.find((s) => s.key === 'day')!.value);
+      expect(week.summary.find((s) => s.key === 'week')!.value, username).toBeGreaterThanOrEqual(
+        DEMO_CASES_YESTERDAY,
+      );
+      expect(await summaryValue('week'), username).toBe(week.summary.find((s) => s.key === 'week')!.value);
+      // Each latest case with its picture's place (the image once drawn, its placeholder before).
+      const recent = page.getByTestId('recent-case');
+      expect(await recent.count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('home-recent').getByTestId('case-thumb').count()).toBe(
+        await recent.count(),
+      );
     }
     expect(journey.pageErrors).toEqual([]);
   });
 
   it(
-    'a lab sees yesterday’s 3 cases and the figures of the filters it picks',
+    'a lab is greeted by name, sees today’s case, yesterday’s 3 and the figures of the filters it picks',
     { timeout: 600_000 },
     async () => {
-      const { clinic, lab } = await exchange(p, { prefix: 'Home' });
+      const { clinic, lab, scanner } = await exchange(p, { prefix: 'Home' });
+      // A case sent a minute ago, whose preview image has been drawn (a real PNG in the store).
+      const today = await p.kase(scanner, clinic.owner, {
+        caseType: CaseType.implant,
+        patientName: 'Home Patient Today',
+        createdAt: new Date(Date.now() - 60_000),
+      });
+      const thumbKey = `thumbnails/e2e-${today}.png`;
+      await journey.app.platform.storage.put(thumbKey, pngOf(160, 120, [214, 196, 170]));
+      await journey.app.platform.db
+        .update(casesTable)
+        .set({ thumbnailKey: thumbKey })
+        .where(eq(casesTable.id, today));
+      // The lab's manager has given their name in the profile: the home greets them by it, not by the username.
+      expect(
+        (await lab.owner.call('PUT', '/api2/user/profile', { name: 'Mara Lindqvist' })).body.data.name,
+      ).toBe('Mara Lindqvist');
       await openAs(page, base, lab.owner);
       await figures().waitFor();
       await settled();
+      expect(await page.getByTestId('home-welcome').innerText()).toBe('Welcome, Mara Lindqvist');
+      expect(await page.getByTestId('home-welcome').innerText()).not.toContain(lab.owner.username);
 
-      // The day card: the 3 cases of yesterday, as the API answers the same token.
+      // The day card is today's: the case sent a minute ago, as the API answers the same token; the week holds it
+      // and yesterday's 3.
       const week = await apiDashboard(page, 'range=7');
-      expect(week.summary.find((s) => s.key === 'day')?.value).toBe(YESTERDAY_CASES);
-      expect(await summaryValue('day')).toBe(YESTERDAY_CASES);
+      expect(week.summary.find((s) => s.key === 'day')?.value).toBe(1);
+      expect(await summaryValue('day')).toBe(1);
+      await page.getByTestId('summary-day').getByText(text('home.summary.title.day')).waitFor();
+      expect(text('home.summary.title.day')).toBe('Today');
+      expect(week.summary.find((s) => s.key === 'week')!.value).toBeGreaterThanOrEqual(YESTERDAY_CASES + 1);
+      expect(week.series.at(-1)).toMatchObject({ day: week.asOf, total: 1, implant: 1 });
       await expectSummary(week);
+      // First under Latest cases, with its picture; the others with the placeholder of theirs until drawn.
+      const first = page.getByTestId('recent-case').first();
+      await first.getByText('Home Patient Today').waitFor();
+      const picture = first.locator('img[data-testid=case-thumb][data-loaded=true]');
+      await picture.waitFor();
+      await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
+      expect(await page.getByTestId('home-recent').getByTestId('case-thumb').count()).toBe(
+        await page.getByTestId('recent-case').count(),
+      );
+      // Nothing stands where nothing is known (a change from 0, a missing value): no dash on the page.
+      expect(await page.getByTestId('home-dashboard').innerText()).not.toContain('—');
       await page.getByTestId('home-as-of').getByText(week.timeZone).waitFor();
       // The default range is the last week: 7 days in the chart's table.
       const cases = page.getByTestId('chart-cases');
@@ -162,7 +213,7 @@ describe('the home dashboard in Chromium', () => {
         trs.map((tr) => Number((tr.querySelectorAll('td')[1]?.textContent ?? '').replace(/\D/g, ''))),
       );
       expect(shown).toEqual(month.series.map((p) => p.restoration));
-      // The first and last rows are the range's first day and yesterday, in the app's language.
+      // The first and last rows are the range's first day and today, in the app's language.
       const dayName = (day: string) =>
         new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
           new Date(`${day}T00:00:00Z`),
@@ -270,9 +321,11 @@ describe('the home dashboard in Chromium', () => {
     await figures().waitFor();
     await settled();
     const sent = await apiDashboard(page, 'range=7');
-    // The clinic sent yesterday's 3 cases: its day counts them too.
+    // The clinic sent yesterday's 3 cases: its week counts them too (and today nothing yet).
     expect(await summaryValue('day')).toBe(sent.summary[0]!.value);
-    expect(sent.summary[0]!.value).toBe(YESTERDAY_CASES);
+    expect(sent.summary[0]!.value).toBe(0);
+    expect(await summaryValue('week')).toBe(sent.summary[1]!.value);
+    expect(sent.summary[1]!.value).toBeGreaterThanOrEqual(YESTERDAY_CASES);
     expect(Number(await page.getByTestId('count-labs').getByTestId('count-value').innerText())).toBe(
       (await apiAttention(page)).partners.labs,
     );

@@ -36,9 +36,10 @@ export interface JourneyOptions {
   /** More server configuration, as environment variables (e.g. `{ BRAND: 'lumident' }`). */
   env?: Record<string, string>;
   /**
-   * Let the update dialog open by itself (off by default). The demo ships release notes, so after sign-in the dialog
-   * would cover what a journey clicks: unless asked for, every page starts with `updateTips` set to the latest
-   * version at start (a note a journey adds later still opens it).
+   * A journey that writes release notes (off by default) gets a server of its own. The server keeps what each person
+   * has seen (issue 33): a person's first sign-in stores the latest version, so the dialog opens by itself only for a
+   * note added later, which would cover what other journeys click. Without it every page also starts with the spec's
+   * local `updateTips` set, which the app no longer reads.
    */
   updateNotes?: boolean;
 }

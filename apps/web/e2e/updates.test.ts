@@ -8,10 +8,13 @@ import { people } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
- * Update notes and client downloads in Chromium (issue 13). A fresh administrator (whose own dialog opens by itself
- * on the demo's notes) writes release note 1.12.0 in /manager with an uploaded picture, and publishes a download link.
- * A fresh clinic's owner then sees the update dialog open by itself exactly once: closing it and reloading does not
- * reopen it, the top bar's icon does, and a newer note (1.13.0) opens it by itself once more. The client-download
+ * Update notes and client downloads in Chromium (issues 13 and 33). What is new shows only to a person who used an
+ * earlier version, once per person (kept on the server): a fresh clinic's owner signs in while 1.11.0 is the latest
+ * and sees no dialog, nor does a fresh administrator at their first sign-in. The administrator writes release note
+ * 1.12.0 in /manager with an uploaded picture, and publishes a download link. A brand-new person then signs in and gets
+ * the first-use guide, not the notes. The clinic's owner sees the dialog open by itself exactly once: closing it and
+ * reloading does not reopen it, nor does another browser; the top bar's icon does, and a newer note (1.13.0) opens it
+ * by itself once more. The client-download
  * popover (and the phone's "…" entry) lists the administrator's link. The editor, the release notes, the download
  * links, the dialog and the popover are photographed at 390, 768 and 1440 px and must not be wider than the window.
  * The server is shared with other journeys: the notes and links written here are put back as they were at the end.
@@ -33,20 +36,22 @@ describe('update notes and client downloads in Chromium', () => {
   let linksBefore: unknown[] = [];
   const tooWide: string[] = [];
 
-  const dialog = () => page.locator('.update-notes-dialog .ant-modal');
+  const dialog = (on = page) => on.locator('.update-notes-dialog .ant-modal');
   /**
-   * Reloads the page and waits until the app has read the release notes (the one answer that decides whether the
-   * dialog opens by itself) and drawn what follows from it.
+   * Does `go` (a reload or a sign-in) and waits until the app has asked whether there are notes to be shown (the one
+   * answer that decides whether the dialog opens by itself) and drawn what follows from it.
    */
-  const reloadAndSettle = async () => {
-    const notes = page.waitForResponse((r) => r.url().includes('/UpdateLog/getLogList'));
-    await page.reload();
-    await (await notes).finished();
-    await page.getByTestId('org-name').waitFor();
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+  const settleAfter = async (go: () => Promise<unknown>, on = page) => {
+    const seen = on.waitForResponse((r) => r.url().includes('/UpdateLog/seen'));
+    await go();
+    await (await seen).finished();
+    await on.getByTestId('menu-toggle').waitFor();
+    await on.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   };
+  const reloadAndSettle = () => settleAfter(() => page.reload());
+  /** The version the server keeps as seen by `who`. */
+  const seenBy = async (who: PersonRef) =>
+    (await who.call('GET', '/UpdateLog/seen?type=1')).body.data.seen as string;
   const closeDialog = async () => {
     await page.getByTestId('update-notes-close').click();
     await dialog().waitFor({ state: 'hidden' });
@@ -88,16 +93,20 @@ describe('update notes and client downloads in Chromium', () => {
     'the administrator writes a note with a picture and a download link; a user sees the dialog once per version',
     { timeout: 300_000 },
     async () => {
-      // The demo's notes are new to this browser: the dialog opens by itself on the latest (1.11.0).
-      await openAs(page, base, admin);
-      await dialog().waitFor();
+      // The clinic's owner uses 1.11.0: their first sign-in shows no notes (the server keeps 1.11.0 as seen).
+      await settleAfter(() => openAs(page, base, clinic));
+      expect(await dialog().isVisible()).toBe(false);
+      expect(await seenBy(clinic)).toBe('1.11.0');
+      // Nor does the administrator's first sign-in, though the demo's three notes are new to this browser.
+      await settleAfter(() => openAs(page, base, admin, '/v5/manager'));
+      expect(await dialog().isVisible()).toBe(false);
+      // The icon shows them at any time.
+      await page.getByTestId('open-update-notes').click();
       await expect
         .poll(() => dialog().getByTestId('update-note-detail').textContent())
         .toContain('Help, update notes and client downloads');
       await closeDialog();
-      expect(await page.evaluate(() => localStorage.getItem('updateTips'))).toBe('1.11.0');
 
-      await page.goto(`${base}/v5/manager`);
       await page.getByTestId('tab-release-notes').click();
       const table = page.getByTestId('release-notes-table');
       await table.getByText('1.10.0', { exact: true }).waitFor();
@@ -166,7 +175,19 @@ describe('update notes and client downloads in Chromium', () => {
       await journey.toast(text('clientDownload.manager.saved'));
       await widths('downloads-admin', () => page.getByTestId('client-download-url').waitFor());
 
-      // A user sees the dialog by itself exactly once per new version, and the icon opens it at any time.
+      // A brand-new person (first-use guide not seen) signs in after 1.12.0: the guide greets them, not the notes.
+      const newcomer = (await people(journey.app).clinic('Newcomer')).owner;
+      await people(journey.app).fresh(newcomer);
+      await settleAfter(() => openAs(page, base, newcomer));
+      await page.locator('.first-use-guide .ant-modal').waitFor();
+      expect(await dialog().isVisible()).toBe(false);
+      expect(await seenBy(newcomer)).toBe('1.12.0');
+      await page.keyboard.press('Escape');
+      await page.locator('.first-use-guide .ant-modal').waitFor({ state: 'hidden' });
+      expect(await dialog().isVisible()).toBe(false);
+
+      // The person who used 1.11.0 sees the dialog by itself exactly once per new version, and the icon opens it at
+      // any time.
       await openAs(page, base, clinic);
       await dialog().waitFor();
       const detail = dialog().getByTestId('update-note-detail');
@@ -185,10 +206,16 @@ describe('update notes and client downloads in Chromium', () => {
       await detail.getByText('Faster previews').waitFor();
       await widths('dialog', () => detail.getByText('Faster previews').waitFor());
       await closeDialog();
-      expect(await page.evaluate(() => localStorage.getItem('updateTips'))).toBe('1.12.0');
+      await expect.poll(() => seenBy(clinic)).toBe('1.12.0');
 
       await reloadAndSettle();
       expect(await dialog().isVisible()).toBe(false);
+      // Nor in another browser: what was seen is kept on the server, not in this browser's storage.
+      const other = await journey.browser.newContext({ viewport: DESKTOP });
+      const elsewhere = await other.newPage();
+      await settleAfter(() => openAs(elsewhere, base, clinic), elsewhere);
+      expect(await dialog(elsewhere).isVisible()).toBe(false);
+      await other.close();
 
       // The top bar's icon opens it at any time.
       await page.getByTestId('open-update-notes').click();
