@@ -29,8 +29,10 @@ import { people, suffix } from './support/people.ts';
  * wider than the window (`scrollWidth > innerWidth`: a page that scrolls sideways) or it shows an untranslated key.
  * Besides: the phone's menu drawer and "…" menu, the settings drawer and the first-use guide at every width, the
  * shared table's column chooser and cards on /manager, no Content-Security-Policy refusal, no page error.
- * Issue 33: at 390 and 1440 px every screen is checked by axe-core (WCAG 2.0 and 2.1 A and AA rules, label in name too) and fails on any critical
- * or serious violation (contrast, names, lists, ARIA); the counts per screen go to test-results/a11y.json.
+ * Issue 33: at 390 and 1440 px every screen is checked by axe-core (WCAG 2.0 and 2.1 A and AA rules, label in name
+ * too) and fails on any critical or serious violation (contrast, names, lists, ARIA); what it found per screen goes to
+ * test-results/a11y.json. The sign-in form, the home, the case list, the case page and the back office are also walked
+ * with the Tab key at 1440 px.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCREENS = path.join(here, '..', 'test-results', 'screens');
@@ -41,6 +43,89 @@ const SCREENS = path.join(here, '..', 'test-results', 'screens');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The widths axe checks (each screen once per width: the tablet's layout is the phone's or the desktop's). */
 const AXE_WIDTHS: readonly number[] = [390, 1440];
+
+/**
+ * Walks the screen with the Tab key from the top (up to 80 stops, or until the focus comes round again). Answers
+ * what fails: a stop that shows no focus ring (an outline, or a glow: a box-shadow with a spread, on the element or
+ * just around it, once its transition has ended), and what looks clickable (a pointer cursor) but no key reaches (not
+ * focusable, not inside or around something focusable).
+ */
+async function keyboardFaults(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  const faults: string[] = [];
+  const stops = new Set<string>();
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(async () => {
+      // The focused look may grow in (a glow's transition): read it once it has.
+      await Promise.race([
+        Promise.allSettled(document.getAnimations().map((a) => a.finished)),
+        new Promise((done) => setTimeout(done, 1000)),
+      ]);
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const glow = (value: string) =>
+        value !== 'none' &&
+        value.split(/,(?![^(]*\))/).some((one) => {
+          const lengths = one
+            .replace(/rgba?\([^)]*\)/g, '')
+            .trim()
+            .split(/\s+/)
+            .map(parseFloat)
+            .filter((n) => !Number.isNaN(n));
+          return lengths.length >= 4 && lengths[3]! >= 1;
+        });
+      const ring = (e: Element | null | undefined) => {
+        if (!e) return false;
+        const style = getComputedStyle(e);
+        return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || glow(style.boxShadow);
+      };
+      const around = [
+        el,
+        el.parentElement,
+        el.parentElement?.parentElement,
+        el.nextElementSibling,
+        el.firstElementChild,
+      ];
+      el.dataset.keyStop ??= String(Math.random());
+      const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+      return {
+        key: el.dataset.keyStop,
+        what: `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${label}"`,
+        ring: around.some(ring),
+      };
+    });
+    if (!stop) continue;
+    if (stops.has(stop.key)) break;
+    stops.add(stop.key);
+    if (!stop.ring) faults.push(`no focus ring on ${stop.what}`);
+  }
+  if (stops.size < 5) faults.push(`the Tab key reached only ${stops.size} places`);
+  const unreached = await page.evaluate(() => {
+    const focusable =
+      'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [role=tab], [contenteditable=true]';
+    const pointer = (e: Element) => getComputedStyle(e).cursor === 'pointer';
+    return [...document.querySelectorAll('body *')]
+      .filter(
+        (e) =>
+          pointer(e) &&
+          e.checkVisibility() &&
+          !e.closest(focusable) &&
+          !e.querySelector(focusable) &&
+          !e.closest('[disabled], [aria-disabled=true], .ant-btn-disabled') &&
+          // the outermost of a clickable block only
+          !(e.parentElement && pointer(e.parentElement)),
+      )
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]} "${(e.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+  });
+  return [...faults, ...unreached.map((what) => `no key reaches ${what}`)];
+}
 
 /** What axe-core found on a screen: each critical or serious rule broken, with where (the first few elements). */
 interface Violation {
@@ -112,6 +197,10 @@ interface Screen {
   tabs?: boolean;
   /** Where it lands, when it leads elsewhere through a page load (the provider's sign-in form). */
   lands?: RegExp;
+  /** At 1440 px, also walked through with the Tab key (every stop shows a ring, everything clickable is reached). */
+  keys?: boolean;
+  /** Where each button's name is its own words (its icon hidden: no "column-width Measure"), e.g. the viewer's tools. */
+  plainNames?: string;
 }
 
 const screen = (route: string, ready: string, more: Partial<Screen> = {}): Screen => ({
@@ -124,14 +213,16 @@ const screen = (route: string, ready: string, more: Partial<Screen> = {}): Scree
 
 /** A clinic's and a lab's screens: every route of the signed-in app a member of an organization sees. */
 const memberScreens = (role: 'clinic' | 'lab'): Screen[] => [
-  screen('/home', '[data-testid=home-figures][data-fetching=false]'),
-  screen('/case', '.case-list [data-testid=case-patient]'),
+  screen('/home', '[data-testid=home-figures][data-fetching=false]', { keys: true }),
+  screen('/case', '.case-list [data-testid=case-patient]', { keys: true }),
   screen('/caseNot', '.case-list'),
   // A case's page (issue 32): the case the clinic sent the lab, with its tabs (on a phone the viewer is one).
   screen('/case/:id', '[data-testid=case-view-page] [data-testid=case-page-header]', {
     name: 'case-page',
     to: (w) => `/case/${w.caseId}`,
     tabs: true,
+    keys: true,
+    plainNames: '.scan-viewer-toolbar',
   }),
   screen('/recycle', '.case-list [data-testid=case-patient]'),
   screen('/caseComment', '[data-testid=case-comment-page] [data-testid=case-open]'),
@@ -209,7 +300,7 @@ const MANAGER_TABS = [
 /** A platform administrator's screens: no organization, the back office. */
 const adminScreens = (): Screen[] => [
   // An administrator without an organization lands in the back office (issue 24): /home leads to /manager.
-  screen('/home', '[data-testid=manager-console]', { name: 'home-to-manager' }),
+  screen('/home', '[data-testid=manager-console]', { name: 'home-to-manager', keys: true }),
   // Without an organization, a notice instead of the device tabs.
   screen('/device', '.ant-layout-content .ant-result'),
   screen('/account', '[data-testid=profile-tab]'),
@@ -231,7 +322,11 @@ const publicScreens = (): Screen[] => [
   // `/` of the app → /login → the provider → the sign-in form at /login/{uid}.
   screen('/', '[data-testid=sign-in-card]', { lands: SIGN_IN_FORM }),
   screen('/login', '[data-testid=sign-in-card]', { lands: SIGN_IN_FORM }),
-  screen('/login/:uid', '[data-testid=sign-in-card]', { name: 'login-form', to: (w) => w.signIn }),
+  screen('/login/:uid', '[data-testid=sign-in-card]', {
+    name: 'login-form',
+    to: (w) => w.signIn,
+    keys: true,
+  }),
   screen('/register', '[data-testid=register-card]'),
   screen('/forgotPassword', '[data-testid=forgot-submit]'),
   screen('/resetPassword', '[data-testid=reset-submit]', {
@@ -281,6 +376,8 @@ describe('every screen at 390, 768 and 1440 px', () => {
   const inaccessible: string[] = [];
   /** Per screen checked by axe ("<role> <width> <screen>"): the elements breaking each rule (test-results/a11y.json). */
   const axeTally: Record<string, Record<string, string[]>> = {};
+  /** What the Tab key walk found: "<role> <width> <screen>: <fault>". */
+  const keyFaults: string[] = [];
 
   beforeAll(async () => {
     rmSync(SCREENS, { recursive: true, force: true });
@@ -389,6 +486,23 @@ describe('every screen at 390, 768 and 1440 px', () => {
       });
     if (s.route === '/login') world.signIn = new URL(page.url()).pathname.replace(/^\/v5/, '');
     await check(role, width, s.name);
+    if (s.keys && width === DESKTOP.width)
+      for (const fault of await keyboardFaults(page)) keyFaults.push(`${role} ${width} ${s.name}: ${fault}`);
+    if (s.plainNames) {
+      const iconNamed = await page.evaluate(
+        (within) =>
+          [...document.querySelectorAll<HTMLElement>(`${within} button`)]
+            .filter(
+              (b) =>
+                b.checkVisibility() &&
+                !b.hasAttribute('aria-label') &&
+                b.querySelector('.anticon[aria-label]:not([aria-hidden=true])'),
+            )
+            .map((b) => b.innerText.trim()),
+        s.plainNames,
+      );
+      expect(iconNamed, `${s.name}: buttons named after their icon too`).toEqual([]);
+    }
     covered.add(`${s.route} ${width}`);
     if (!s.tabs) return;
     const tabs = page
@@ -493,12 +607,14 @@ describe('every screen at 390, 768 and 1440 px', () => {
     untranslated: untranslated.length,
     csp: cspRefusals.length,
     inaccessible: inaccessible.length,
+    keys: keyFaults.length,
   });
   function expectClean(from: ReturnType<typeof mark>) {
     expect(tooWide.slice(from.tooWide)).toEqual([]);
     expect(untranslated.slice(from.untranslated)).toEqual([]);
     expect(cspRefusals.slice(from.csp)).toEqual([]);
     expect(inaccessible.slice(from.inaccessible)).toEqual([]);
+    expect(keyFaults.slice(from.keys)).toEqual([]);
     expect(journey.pageErrors).toEqual([]);
   }
 

@@ -19,8 +19,9 @@ export interface SkinConfig {
  * #eceef6, the light tints of tags and alerts). Ant Design's greyed texts (description, secondary typography, table
  * and form hints, placeholders) are 0.45 black, 3.3:1: here 0.58 black, 5.1:1 or more. The status colours are the
  * darker shades of Ant Design's palettes where they are text (a tag's or a danger button's label), keeping the light
- * backgrounds; so are the preset colours of tags (their text is shade 7 of each palette, three of which read under
- * 4.5:1). Disabled controls keep their faint grey (WCAG exempts them).
+ * backgrounds. Tags in a preset colour (green, cyan, orange, gold, yellow, lime, volcano) read under 4.5:1 in shade 7
+ * of their palette, which a theme token does not reach: global.css gives them a darker shade. Disabled controls keep
+ * their faint grey (WCAG exempts them).
  */
 const readable: ThemeConfig['token'] = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
@@ -39,14 +40,6 @@ const readable: ThemeConfig['token'] = {
   colorWarningBgHover: '#fff1b8',
   colorWarningBorder: '#ffe58f',
   colorWarningBorderHover: '#ffd666',
-  // Tags in a preset colour: text on shade 1 of the same palette.
-  green7: '#237804',
-  cyan7: '#006d75',
-  orange7: '#ad4e00',
-  gold7: '#874d00',
-  yellow7: '#876800',
-  lime7: '#3f6600',
-  volcano7: '#ad2102',
 };
 
 /** The brand colour's darker shade for text on its own light tints (the selected menu item, a "processing" tag). */

@@ -38,6 +38,8 @@ export function OrgPicker({ id, value, onChange, placeholder, disabled, ...rest 
       disabled={disabled}
       allowClear
       placeholder={placeholder ?? t('receivers.searchPlaceholder')}
+      // Without a form label (its id), the placeholder's words name the field (a placeholder alone does not).
+      aria-label={id ? undefined : (placeholder ?? t('receivers.searchPlaceholder'))}
       showSearch={{ filterOption: false, searchValue: text, onSearch: setText }}
       onChange={(id) => {
         onChange?.(shown.find((r) => r.id === id) ?? null);

@@ -86,7 +86,7 @@ export function ModelBuilderTab({ detail }: { detail: CaseDetail }) {
                 value={baseHeight}
                 onChange={(v) => setHeight(v)}
                 disabled={encrypted || live}
-                aria-labelledby="base-height-label"
+                ariaLabelledByForHandle="base-height-label"
                 marks={{ 1: '1', 5: '5', 10: '10', 20: '20', 30: '30' }}
               />
               <InputNumber

@@ -102,6 +102,7 @@ export function BitePanel({ state, compact = false }: { state: BiteState; compac
         </Flex>
         <Progress
           size="small"
+          aria-label={t('cases.viewer.bite.computing')}
           percent={Math.floor((state.status === 'computing' ? state.fraction : 0) * 100)}
         />
       </Flex>

@@ -68,7 +68,7 @@ export function PinComposer({ tool, list = true }: { tool: PinsTool; list?: bool
               <Button
                 size="small"
                 type="primary"
-                icon={<SendOutlined />}
+                icon={<SendOutlined aria-hidden />}
                 loading={tool.sending}
                 onClick={send}
                 data-testid="viewer-pin-send"

@@ -36,7 +36,7 @@ export function MeasurePanel({
       </Typography.Text>
       <Button
         size="small"
-        icon={<DeleteOutlined />}
+        icon={<DeleteOutlined aria-hidden />}
         disabled={empty}
         onClick={onClear}
         data-testid="viewer-measure-clear"
@@ -92,7 +92,7 @@ export function SectionPanel({
       </Flex>
       <Button
         size="small"
-        icon={<SwapOutlined />}
+        icon={<SwapOutlined aria-hidden />}
         aria-pressed={section.flipped}
         onClick={() => onChange((s) => ({ ...s, flipped: !s.flipped }))}
         data-testid="viewer-section-flip"
@@ -101,7 +101,7 @@ export function SectionPanel({
       </Button>
       <Button
         size="small"
-        icon={<AimOutlined />}
+        icon={<AimOutlined aria-hidden />}
         onClick={() => onChange(() => DEFAULT_SECTION)}
         data-testid="viewer-section-reset"
       >

@@ -19,7 +19,12 @@ export function ViewerProgress({
   return (
     <div className="scan-viewer-progress" data-testid="viewer-progress">
       <Typography.Text>{t('cases.viewer.loading')}</Typography.Text>
-      <Progress percent={percentOf(received, total)} size="small" data-testid="viewer-progress-total" />
+      <Progress
+        percent={percentOf(received, total)}
+        size="small"
+        aria-label={t('cases.viewer.loading')}
+        data-testid="viewer-progress-total"
+      />
       {list.length > 1 &&
         list.map(({ file, state }, i) => (
           <Flex key={file.id} gap={8} align="center" className="scan-viewer-progress-file">
@@ -32,6 +37,7 @@ export function ViewerProgress({
               }
               size="small"
               status={state?.status === 'failed' ? 'exception' : undefined}
+              aria-label={labels[i]}
             />
           </Flex>
         ))}

@@ -21,13 +21,17 @@ import { VIEW_NAMES, type ViewName } from './views.ts';
 
 export type Surface = 'colour' | 'plaster';
 
+/**
+ * The icons beside the tools' words are decoration (aria-hidden): each tool's name is its own word in the person's
+ * language, not "column-width Measure" with the icon's English name in front (issue 33).
+ */
 const VIEW_ICONS: Record<ViewName, ReactNode> = {
-  upper: <UpSquareOutlined />,
-  lower: <DownSquareOutlined />,
-  front: <SmileOutlined />,
-  left: <LeftSquareOutlined />,
-  right: <RightSquareOutlined />,
-  back: <RollbackOutlined />,
+  upper: <UpSquareOutlined aria-hidden />,
+  lower: <DownSquareOutlined aria-hidden />,
+  front: <SmileOutlined aria-hidden />,
+  left: <LeftSquareOutlined aria-hidden />,
+  right: <RightSquareOutlined aria-hidden />,
+  back: <RollbackOutlined aria-hidden />,
 };
 
 /** Whether the device has a pointer that hovers (a mouse): only then do the tool buttons show tooltips. */
@@ -147,7 +151,7 @@ export function ViewerToolbar({
         <Flex gap={4} className="scan-viewer-buttons">
           <Button
             size="small"
-            icon={<AimOutlined />}
+            icon={<AimOutlined aria-hidden />}
             onClick={() => onView('default')}
             disabled={!hasBox}
             data-testid="viewer-reset"
@@ -156,7 +160,7 @@ export function ViewerToolbar({
           </Button>
           <Button
             size="small"
-            icon={<CameraOutlined />}
+            icon={<CameraOutlined aria-hidden />}
             onClick={onScreenshot}
             loading={shooting}
             disabled={!framed}
@@ -191,7 +195,7 @@ export function ViewerToolbar({
           <Button
             size="small"
             type={measuring ? 'primary' : 'default'}
-            icon={<ColumnWidthOutlined />}
+            icon={<ColumnWidthOutlined aria-hidden />}
             aria-pressed={measuring}
             disabled={!hasBox}
             onClick={onMeasure}
@@ -202,7 +206,7 @@ export function ViewerToolbar({
           <Button
             size="small"
             type={sectioning ? 'primary' : 'default'}
-            icon={<ScissorOutlined />}
+            icon={<ScissorOutlined aria-hidden />}
             aria-pressed={sectioning}
             disabled={!hasBox}
             onClick={onSection}
@@ -214,7 +218,7 @@ export function ViewerToolbar({
             <Button
               size="small"
               type={biting ? 'primary' : 'default'}
-              icon={<HeatMapOutlined />}
+              icon={<HeatMapOutlined aria-hidden />}
               aria-pressed={biting}
               disabled={!hasPair || !hasBox}
               onClick={onBite}
@@ -228,7 +232,7 @@ export function ViewerToolbar({
               <Button
                 size="small"
                 type={placing ? 'primary' : 'default'}
-                icon={<PushpinOutlined />}
+                icon={<PushpinOutlined aria-hidden />}
                 aria-pressed={placing}
                 disabled={!hasBox}
                 onClick={onRemark}
