@@ -160,7 +160,8 @@ export function DeviceSummary({ device }: { device: DeviceRow }) {
   return (
     <Descriptions
       size="small"
-      column={2}
+      // One item a row on a phone: side by side, a long name squeezed the serial into one character a line.
+      column={{ xs: 1, sm: 2 }}
       style={{ marginBottom: 16 }}
       items={[
         { key: 'number', label: t('devices.columns.number'), children: device.number },
