@@ -75,6 +75,15 @@ describe('knownPartiesOf', () => {
     });
   });
 
+  it("takes the person's own name before the contact person", () => {
+    expect(
+      knownPartiesOf({ ...clinic, name: 'Dr. Clara Winter' }, { contact: 'Dr. Anna Weber' }, {}),
+    ).toEqual({
+      doctor: 'Dr. Clara Winter',
+      clinic: 'Smile Clinic',
+    });
+  });
+
   it('does not take a sign-in name for a doctor', () => {
     expect(knownPartiesOf(clinic, { contact: 'Anna' }, {})).toEqual({ clinic: 'Smile Clinic' });
   });

@@ -78,11 +78,12 @@ export function orderPrefillOf(
 
 /**
  * The doctor and clinic the form starts with: the person's last ones, else for a clinic its own name and, as the
- * doctor, its contact person (the organization's responsible person) unless that is only the sign-in name.
+ * doctor, the person's own name (profile), else the clinic's contact person unless that is only the sign-in name.
  */
 export function knownPartiesOf(
   who: {
     username?: string | undefined;
+    name?: string | null | undefined;
     custType?: number | null | undefined;
     custName?: string | null | undefined;
   },
@@ -91,8 +92,10 @@ export function knownPartiesOf(
 ): { doctor?: string; clinic?: string } {
   const isClinic = who.custType === CustType.clinic;
   const contact = org?.contact?.trim();
+  const own = who.name?.trim();
   const doctor =
     last?.doctor?.trim() ||
+    (isClinic && own ? own : undefined) ||
     (isClinic && contact && contact.toLowerCase() !== who.username?.toLowerCase() ? contact : undefined);
   const clinic = last?.clinic?.trim() || (isClinic ? who.custName?.trim() : undefined) || undefined;
   return { ...(doctor ? { doctor } : {}), ...(clinic ? { clinic } : {}) };
