@@ -152,7 +152,7 @@ describe('notices on screen follow a new placement', () => {
     replaceShownNotices(second.notify);
     expect(second.opened.map((a) => a.key)).toEqual(['task-n2']);
     expect(second.opened[0]).toMatchObject({ type: 'success', className: 'task-notice' });
-    // Its clock ran on: it goes at its time, from the new place.
+    // Moved, it has its full time again, and goes by itself from the new place.
     vi.advanceTimersByTime(TASK_NOTICE_MS);
     expect(second.destroyed).toEqual(['task-n2']);
 

@@ -130,16 +130,16 @@ function offer(entry: Omit<Entry, 'state'>): void {
 
 /**
  * Opens the notices on screen again through `notify`, whose default placement is the current one (below the top bar
- * at the right, at the bottom on a phone): the same notices, moved, nothing lost or doubled, their clocks running on.
+ * at the right, at the bottom on a phone): the same notices, moved, nothing lost or doubled, each for its full time.
  */
 export function replaceShownNotices(notify: NotificationInstance): void {
   for (const entry of notices.values())
     if (entry.follows) {
       entry.notify = notify;
       if (entry.state !== 'shown') continue;
-      // A new element: the pointer and the focus were on the old one (which tells nothing when it goes).
-      entry.timer?.release('hover');
-      entry.timer?.release('focus');
+      // Moved to a new element (the pointer and the focus were on the old one): its full time again, to be found.
+      entry.timer?.stop();
+      entry.timer = holdTimer(entry.ms, () => putAway(entry.key));
       open(entry);
     }
 }
