@@ -4,7 +4,14 @@ import { AimOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
-import { Color, LinearSRGBColorSpace, Sphere, Vector3, type PerspectiveCamera } from 'three';
+import {
+  Color,
+  LinearSRGBColorSpace,
+  Sphere,
+  Vector3,
+  type EventDispatcher,
+  type PerspectiveCamera,
+} from 'three';
 import { fitPlacement, joinPoints } from '../viewer-core/fit.ts';
 import type { ReadyScan } from '../viewer-core/use-scans.ts';
 import { CameraFlight, PinLabels, PinMarkers, usePinOverlay } from './PinMarkers.tsx';
@@ -58,13 +65,29 @@ interface Controls {
 
 /**
  * Puts the camera where the scans fill the view with a small margin (fit.ts, as the case viewer does); again on every
- * `resets` change.
+ * `resets` change, and on a change of the view's size until the person turns, pans or zooms (a page that settles
+ * after the first fit, a scroll bar appearing, a turned phone: the scans still fill the view).
  */
 function Fit({ points, sphere, resets }: { points: Float32Array; sphere: Sphere | null; resets: number }) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const controls = useThree((s) => s.controls) as unknown as Controls | null;
   const invalidate = useThree((s) => s.invalidate);
   const size = useThree((s) => s.size);
+  const moved = useRef(false);
+  useEffect(() => {
+    const events = controls as unknown as EventDispatcher<{ start: object }> | null;
+    if (!events?.addEventListener) return;
+    const onStart = () => {
+      moved.current = true;
+    };
+    events.addEventListener('start', onStart);
+    return () => events.removeEventListener('start', onStart);
+  }, [controls]);
+  useEffect(() => {
+    moved.current = false;
+  }, [resets, points]);
+  // Only the size, once the person has not moved the camera: refit to the new shape of the view.
+  const sized = moved.current ? 'kept' : `${size.width}x${size.height}`;
   useEffect(() => {
     if (!sphere || !sphere.radius) return;
     const placed = fitPlacement(points, VIEW_DIRECTION, FOV, size.width / Math.max(1, size.height));
@@ -82,9 +105,9 @@ function Fit({ points, sphere, resets }: { points: Float32Array; sphere: Sphere 
       controls.update();
     } else camera.lookAt(target);
     invalidate();
-    // The size only matters for the first fit; a resize keeps the user's view.
+    // The size matters until the person moves the camera (`sized`); after that a resize keeps their view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [camera, controls, invalidate, points, sphere, resets]);
+  }, [camera, controls, invalidate, points, sphere, resets, sized]);
   return null;
 }
 

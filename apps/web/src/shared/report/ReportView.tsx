@@ -8,7 +8,7 @@ import { getToken } from '../auth/session.ts';
 import { caseTypeKey } from '../case-types.ts';
 import { baseUrlFor } from '../services.ts';
 import { DesignSummary } from '../tooth-chart/DesignSummary.tsx';
-import { readableOn } from './colors.ts';
+import { DEFAULT_REPORT_COLOR, readableOn } from './colors.ts';
 import { ScanViews } from './ScanViews.tsx';
 import './report.css';
 
@@ -23,10 +23,14 @@ export interface ReportViewProps {
   source: ReportSource;
 }
 
+/**
+ * The 3D view's height: most of the window, so the fitted scans fill most of what the patient sees; on a narrow
+ * window no more than 1.2 times its width (the arch is wider than high, so a taller view would be empty).
+ */
+const SCAN_VIEW_HEIGHT = 'clamp(300px, min(62vh, 120vw), 640px)';
+
 /** The scan formats the 3D view reads. */
 const SCAN_FORMATS = new Set(['ply', 'stl', 'obj']);
-
-const DEFAULT_COLOR = '#1677ff';
 
 const absolute = (url: string, base: string) =>
   /^(https?:|blob:|data:)/i.test(url)
@@ -76,7 +80,7 @@ function Section({ title, children, testId }: { title: ReactNode; children: Reac
 export function ReportView({ report, source }: ReportViewProps) {
   const { t } = useTranslation();
   const { org, design } = report;
-  const color = org.shareColor || org.fontColor || DEFAULT_COLOR;
+  const color = org.shareColor || org.fontColor || DEFAULT_REPORT_COLOR;
   const ink = org.fontColor && org.fontColor !== color ? org.fontColor : readableOn(color);
   const logo = useSource(org.logoUrl, source);
   const background = useSource(org.backgroundUrl, source);
@@ -95,6 +99,7 @@ export function ReportView({ report, source }: ReportViewProps) {
     >
       <header
         className="report-header"
+        data-testid="report-header"
         style={
           background
             ? { backgroundImage: `linear-gradient(${color}cc, ${color}cc), url("${background}")` }
@@ -159,6 +164,7 @@ export function ReportView({ report, source }: ReportViewProps) {
               token={source === 'signedIn' ? getToken() : null}
               label={t('caseReport.view.scans')}
               testId="report-scan-view"
+              height={SCAN_VIEW_HEIGHT}
               pins={report.pins}
             />
             <Typography.Text type="secondary" className="report-hint no-print">

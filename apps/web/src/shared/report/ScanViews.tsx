@@ -16,7 +16,8 @@ export interface ScanViewsProps {
   token: string | null;
   /** What the view shows (read by screen readers). */
   label: string;
-  height?: number;
+  /** CSS height of the view (px or any length); default 360 px. */
+  height?: number | string;
   testId?: string;
   /** The case's remarks pinned to these files (read-only); a pin on a file not shown is left out. */
   pins?: readonly Pin[];

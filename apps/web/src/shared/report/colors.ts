@@ -1,3 +1,9 @@
+/**
+ * The report's colour when the organization chose none: Archway's own teal (the first look's primary), not a library
+ * default. The settings' colour picker shows the same.
+ */
+export const DEFAULT_REPORT_COLOR = '#0f7b8a';
+
 /** Black or white, whichever reads better on `hex` (#rgb[a] or #rrggbb[aa]; the alpha is ignored). */
 export function readableOn(hex: string): string {
   const h = hex.replace('#', '');

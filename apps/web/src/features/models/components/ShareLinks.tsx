@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Empty,
   Flex,
   Input,
@@ -19,6 +20,7 @@ import { SHARE_LINK_DAYS, type ShareLinkCreated, type ShareLinkRow } from '@arch
 import { toast } from '../../../shared/ui/toast.ts';
 import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { useCreateShareLink } from '../api/create-share-link.ts';
+import { useCaseRemarks } from '../api/get-case-remarks.ts';
 import { useShareLinks } from '../api/get-share-links.ts';
 import { useRevokeShareLink } from '../api/revoke-share-link.ts';
 import { localDateTime } from './dates.ts';
@@ -38,19 +40,28 @@ async function copy(text: string, done: string, failed: string) {
 }
 
 /**
- * Share links of the case's report: made for a number of days (default 30), shown once with Copy (the server keeps
- * only a hash), listed with their expiry, and revoked after a confirmation.
+ * Share links of the case's report: made for a number of days (default 30) with the remarks pinned to the scan that
+ * the patient may read (none ticked: remarks are internal), shown once with Copy (the server keeps only a hash),
+ * listed with their expiry and how many remarks they show, and revoked after a confirmation.
  */
 export function ShareLinks({ caseId }: { caseId: string }) {
   const { t } = useTranslation();
   const mobile = useViewportMode() === 'mobile';
   const [days, setDays] = useState<number>(SHARE_LINK_DAYS.default);
   const [created, setCreated] = useState<ShareLinkCreated | null>(null);
+  // The remarks this link shows the patient: none until the sharer ticks them (remarks are internal).
+  const [shown, setShown] = useState<string[]>([]);
+  const remarks = useCaseRemarks(caseId);
   const links = useShareLinks(caseId);
   const create = useCreateShareLink({ onSuccess: (link) => setCreated(link) });
   const revoke = useRevokeShareLink({
     onSuccess: () => toast(t('models.share.revoked'), 'success'),
   });
+
+  const remarksShown = (row: ShareLinkRow) =>
+    row.pins.length
+      ? t('models.share.remarks.shown', { count: row.pins.length })
+      : t('models.share.remarks.none');
 
   const revokeButton = (row: ShareLinkRow) =>
     row.active ? (
@@ -88,12 +99,37 @@ export function ShareLinks({ caseId }: { caseId: string }) {
             type="primary"
             icon={<LinkOutlined />}
             loading={create.isPending}
-            onClick={() => create.mutate({ caseId, days })}
+            onClick={() => create.mutate({ caseId, days, pins: shown })}
             data-testid="share-create"
           >
             {t('models.share.create')}
           </Button>
         </Flex>
+        {(remarks.data?.length ?? 0) > 0 && (
+          <Flex vertical gap={4} data-testid="share-remarks">
+            <Typography.Text strong id="share-remarks-label">
+              {t('models.share.remarks.title')}
+            </Typography.Text>
+            <Typography.Text type="secondary">{t('models.share.remarks.hint')}</Typography.Text>
+            <Checkbox.Group
+              value={shown}
+              onChange={(values) => setShown(values as string[])}
+              aria-labelledby="share-remarks-label"
+              style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+            >
+              {remarks.data!.map((r) => (
+                <div key={r.id} data-testid="share-remark">
+                  <Checkbox value={r.id}>
+                    <span style={{ overflowWrap: 'anywhere' }}>{r.text}</span>{' '}
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      · {r.custName}
+                    </Typography.Text>
+                  </Checkbox>
+                </div>
+              ))}
+            </Checkbox.Group>
+          </Flex>
+        )}
         {created && (
           <Alert
             type="success"
@@ -147,6 +183,9 @@ export function ShareLinks({ caseId }: { caseId: string }) {
                     {t(`models.share.statuses.${statusOf(row)}`)}
                   </Tag>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {remarksShown(row)}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {t('models.share.createdAt')}: {localDateTime(row.createdAt)}
                     {row.createdByName ? ` · ${row.createdByName}` : ''}
                   </Typography.Text>
@@ -194,7 +233,14 @@ export function ShareLinks({ caseId }: { caseId: string }) {
                 key: 'status',
                 title: t('models.share.status'),
                 render: (_, row) => (
-                  <Tag color={STATUS_COLOR[statusOf(row)]}>{t(`models.share.statuses.${statusOf(row)}`)}</Tag>
+                  <Flex vertical gap={2} align="flex-start">
+                    <Tag color={STATUS_COLOR[statusOf(row)]}>
+                      {t(`models.share.statuses.${statusOf(row)}`)}
+                    </Tag>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {remarksShown(row)}
+                    </Typography.Text>
+                  </Flex>
                 ),
               },
               {

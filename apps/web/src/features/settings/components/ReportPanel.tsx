@@ -23,6 +23,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_SHARE_PICTURES } from '@archway/contract';
+import { DEFAULT_REPORT_COLOR } from '../../../shared/report/colors.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useLogo } from '../api/get-logo.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
@@ -101,7 +102,8 @@ function ImageSlot({ type }: { type: 0 | 1 }) {
   const pick = useImagePick((file) => upload.mutate({ type, file }));
   const name = type === 0 ? 'logo' : 'background';
   const administrator = useIsAdministrator();
-  const size = type === 0 ? { width: 48, height: 48 } : { width: 200, height: 112 };
+  // The logo's box is the report's: 48 px high, up to 160 px wide (a square logo and a wide one both fit).
+  const size = type === 0 ? { width: 160, height: 48 } : { width: 200, height: 112 };
   return (
     <Flex vertical gap={8} style={{ minWidth: 0 }}>
       <Typography.Text strong>{t(`preferences.report.${name}`)}</Typography.Text>
@@ -221,7 +223,7 @@ function ShareTextCard() {
         <Flex align="center" gap={12} wrap>
           <Typography.Text strong>{t('preferences.report.color')}</Typography.Text>
           <ColorPicker
-            value={color ?? '#1677ff'}
+            value={color ?? DEFAULT_REPORT_COLOR}
             showText
             disabledAlpha
             disabled={!administrator}
