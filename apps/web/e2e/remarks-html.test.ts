@@ -148,11 +148,13 @@ describe('HTML in remarks and comments is shown as text in Chromium', () => {
       await nothingRan();
 
       // The public share page, without an account.
+      // Remarks are internal unless the sharer shows them to the patient: this link shows every pinned one.
+      const shown = (await thread()).filter((c) => c.anchor).map((c) => c.id);
       const made = await journey.app.inject({
         method: 'POST',
         url: '/api/case/report/share',
         headers: lab.owner.headers,
-        payload: { caseId, days: 7 },
+        payload: { caseId, days: 7, pins: shown },
       });
       const { token } = (made.json() as { data: { token: string } }).data;
       const shared = await journey.app.inject({ method: 'GET', url: `/api/report/${token}` });

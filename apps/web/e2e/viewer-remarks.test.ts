@@ -267,11 +267,20 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await expect(page.getByTestId('viewer-pin').count()).resolves.toBe(2);
 
       // The share link: the pin read-only, for someone without an account.
+      // Remarks are internal unless the sharer shows them to the patient: this link shows every pinned one.
+      const thread = await journey.app.inject({
+        method: 'GET',
+        url: `/api/case/comment/list?caseId=${caseId}`,
+        headers: lab.owner.headers,
+      });
+      const shown = (thread.json() as { data: { id: string; anchor: unknown }[] }).data
+        .filter((c) => c.anchor)
+        .map((c) => c.id);
       const made = await journey.app.inject({
         method: 'POST',
         url: '/api/case/report/share',
         headers: lab.owner.headers,
-        payload: { caseId, days: 7 },
+        payload: { caseId, days: 7, pins: shown },
       });
       const { token } = (made.json() as { data: { token: string } }).data;
       await page.context().clearCookies();
