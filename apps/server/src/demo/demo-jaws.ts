@@ -49,10 +49,10 @@ export const DEMO_BITE = {
 } as const;
 
 /** The bite pair's scan of one jaw (see DEMO_BITE): 16 prepared on the upper jaw. Deterministic. */
-export function demoBiteJaw(jaw: 'upper' | 'lower'): DentalJaw {
+export function demoBiteJaw(jaw: 'upper' | 'lower', triangles: number = DEMO_BITE.triangles): DentalJaw {
   const common = {
     seed: DEMO_BITE.seed,
-    triangles: DEMO_BITE.triangles,
+    triangles,
     ratio: 0.9,
     square: 1,
     diverge: 0.16,
@@ -112,8 +112,15 @@ export function demoPinAnchor(upper: DentalJaw, fileId: string): CommentAnchor {
  * implant case. The upper jaw lies above the lower with the mouth a little open (so the preview shows both arches).
  * Deterministic for `n`.
  */
-export function demoJaw(n: number, jaw: 'upper' | 'lower', orderTeeth: readonly number[], caseType: number) {
-  if (n === DEMO_BITE.case) return demoBiteJaw(jaw);
+export function demoJaw(
+  n: number,
+  jaw: 'upper' | 'lower',
+  orderTeeth: readonly number[],
+  caseType: number,
+  /** Fewer for tests that seed a few cases and need only their rows (the bite pair then shrinks as well). */
+  triangles?: number,
+) {
+  if (n === DEMO_BITE.case) return demoBiteJaw(jaw, triangles);
   const upper = jaw === 'upper';
   const sites = upper ? [] : [...new Set(orderTeeth)];
   // A tooth lost long ago: an upper premolar or molar on some, a lower one on others.
@@ -122,7 +129,7 @@ export function demoJaw(n: number, jaw: 'upper' | 'lower', orderTeeth: readonly 
   const shape = ((n * 2654435761) >>> 0) / 4294967296;
   return dentalJaw({
     jaw,
-    triangles: DEMO_SCAN_TRIANGLES,
+    triangles: triangles ?? DEMO_SCAN_TRIANGLES,
     archWidth: 16.5 + 2.5 * shape,
     ratio: 0.78 + 0.3 * (((n * 7) % 11) / 10),
     square: 0.85 + 0.3 * (((n * 5) % 7) / 6),

@@ -84,6 +84,8 @@ async function pinDemoRemark(
   createdAt: Date,
   now: number,
   patientName: string,
+  /** The bite pair's size as seeded (the anchor is one of its vertices). */
+  triangles?: number,
 ) {
   const [labUser] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'lab'));
   const [file] = await db
@@ -91,7 +93,7 @@ async function pinDemoRemark(
     .from(caseFiles)
     .where(and(eq(caseFiles.caseId, caseId), eq(caseFiles.name, DEMO_BITE.names.upper)));
   if (!file) return;
-  const anchor = demoPinAnchor(demoBiteJaw('upper'), file.id);
+  const anchor = demoPinAnchor(demoBiteJaw('upper', triangles), file.id);
   await db.transaction(async (tx) => {
     const [comment] = await tx
       .insert(caseComments)
@@ -206,11 +208,13 @@ export async function seedDemoCases(
 }
 
 type MakeJaw = (n: number, jaw: 'upper' | 'lower') => Promise<Uint8Array>;
+/** Triangles per jaw when only a few demo cases are seeded (tests that need their rows, not their looks). */
+const FEW_CASES_TRIANGLES = 20_000;
 
 /**
  * Makes the demo cases' scans (PLY bytes): for a full demo in worker threads (as many as the machine has cores less
  * one, at most three), each case's jaws asked for a few cases ahead so the meshes are ready when the case is
- * created; for a few cases (tests) in this thread.
+ * created; for a few cases (tests) small ones in this thread.
  */
 function demoJawMaker(many: number): { make: MakeJaw; close: () => Promise<void> } {
   const task = (n: number, jaw: 'upper' | 'lower') => ({
@@ -219,9 +223,10 @@ function demoJawMaker(many: number): { make: MakeJaw; close: () => Promise<void>
     teeth: demoTeeth(n),
     caseType: TYPES[n % 3]!,
   });
+  // A few cases (tests): small jaws, in this thread.
   if (many < 12)
     return {
-      make: async (n, jaw) => writePly(demoJaw(n, jaw, demoTeeth(n), TYPES[n % 3]!)),
+      make: async (n, jaw) => writePly(demoJaw(n, jaw, demoTeeth(n), TYPES[n % 3]!, FEW_CASES_TRIANGLES)),
       close: async () => {},
     };
   const pool = new Piscina({
@@ -338,7 +343,16 @@ async function seedEach(
           .update(caseBoxes)
           .set({ downloadedAt: new Date(Math.max(now - n * DAY_MS, createdAt.getTime() + 3_600_000)) })
           .where(and(eq(caseBoxes.caseId, id), eq(caseBoxes.custId, lab)));
-      if (n === DEMO_BITE.case) await pinDemoRemark(db, id, lab, createdAt, now, order.patientName);
+      if (n === DEMO_BITE.case)
+        await pinDemoRemark(
+          db,
+          id,
+          lab,
+          createdAt,
+          now,
+          order.patientName,
+          many < 12 ? FEW_CASES_TRIANGLES : undefined,
+        );
     } catch (err) {
       await Promise.all(stored.map((f) => storage.delete(f.key)));
       throw err;
