@@ -133,10 +133,13 @@ describe('notices and the help button cover nothing', () => {
         const bar = await boxOf(page.locator('.ant-layout-header'));
         // (Polled: a re-render of the layout may open the same notice again in a new element.)
         await expect
-          .poll(async () => {
-            const box = await notice.boundingBox();
-            return box ? overlaps(box, bar) : 'not shown';
-          }, `notice over the top bar at ${w}`)
+          .poll(
+            async () => {
+              const box = await notice.boundingBox();
+              return box ? overlaps(box, bar) : 'not shown';
+            },
+            { message: `notice over the top bar at ${w}` },
+          )
           .toBe(false);
         await page.screenshot({ path: `${SHOTS}/task-notice-${w}.png` });
         // Held while the pointer is over it: it outlives its time; let go, it goes by itself.
