@@ -37,6 +37,8 @@ export const DEMO_ACCOUNTS = [
     org: 'Demo Lab',
     custType: CustType.lab,
     status: CustStatus.authorized,
+    /** Its brand colour (settings type 3), so the patient's share page of a fresh demo shows a branded header. */
+    color: '#6d2f5e',
   },
   {
     username: 'lab2',
@@ -184,6 +186,7 @@ export async function seedDemo(
           country: 'DE',
           city: 'Berlin',
           timeZone: DEMO_TIME_ZONE,
+          fontColor: 'color' in a ? a.color : null,
         })),
       )
       .onConflictDoNothing()
