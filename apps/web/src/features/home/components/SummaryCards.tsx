@@ -55,7 +55,11 @@ function Change({ compare, primary }: { compare: Comparison; primary: boolean })
   );
 }
 
-/** Today so far, the last 7 days and the last 30 days (today included), each against 1, 7 and 30 days earlier. */
+/**
+ * Today so far, the last 7 days and the last 30 days (today included), each against 1, 7 and 30 days earlier. Today
+ * is not over: set against whole earlier days it would read as a drop every morning, so its card gives the earlier
+ * figures without a change.
+ */
 export function SummaryCards({ summary }: { summary: readonly SummaryFigure[] }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
@@ -63,8 +67,10 @@ export function SummaryCards({ summary }: { summary: readonly SummaryFigure[] })
     <Row gutter={[16, 16]}>
       {summary.map((figure) => {
         const shift = primaryShift(figure);
-        const primary = figure.compare.find((c) => c.days === shift);
-        const others = figure.compare.filter((c) => c.days !== shift);
+        const compare =
+          figure.key === 'day' ? figure.compare.map((c) => ({ ...c, change: null })) : figure.compare;
+        const primary = compare.find((c) => c.days === shift);
+        const others = compare.filter((c) => c.days !== shift);
         return (
           <Col key={figure.key} xs={24} md={8}>
             <Card size="small" data-testid={`summary-${figure.key}`} style={{ height: '100%' }}>
