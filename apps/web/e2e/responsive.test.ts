@@ -60,11 +60,11 @@ async function keyboardFaults(page: Page): Promise<string[]> {
   for (let i = 0; i < 80; i += 1) {
     await page.keyboard.press('Tab');
     const stop = await page.evaluate(async () => {
-      // The focused look may grow in (a glow's transition): read it once it has.
-      await Promise.race([
-        Promise.allSettled(document.getAnimations().map((a) => a.finished)),
-        new Promise((done) => setTimeout(done, 1000)),
-      ]);
+      // The focused look may grow in (a glow's transition): read it once every finite animation has ended.
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      await Promise.allSettled(finite.map((a) => a.finished));
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const glow = (value: string) =>
