@@ -168,10 +168,10 @@ describe('joining the network, end to end, in Chromium', () => {
       // 5. The clinic looks for the lab as a receiver: found by name, contact details hidden (privacy default).
       expect(await clinicSeesLab()).not.toContain(LAB_EMAIL);
 
-      // 6. The lab switches its privacy on (user secret in the settings drawer); the clinic now sees the e-mail.
+      // 6. The lab switches its privacy on (Privacy in the settings drawer); the clinic now sees the e-mail.
       await openAs(page, base, await ines());
       await page.getByTestId('open-settings').click();
-      await drawer().getByTestId('settings-sections').getByText('User secret', { exact: true }).click();
+      await drawer().getByTestId('settings-sections').getByText('Privacy', { exact: true }).click();
       await drawer().getByTestId('privacy-master').click();
       await expect.poll(() => checked('privacy-email')).toBe(true);
       await expect.poll(() => checked('privacy-phone')).toBe(true);

@@ -109,12 +109,11 @@ describe('notices and the help button cover nothing', () => {
       const title = text('realtime.task.finishedTitle');
       const notice = page.locator('.ant-notification-notice').filter({ hasText: title });
       const count = page.getByTestId('notice-count').locator('.ant-badge-count');
+      /** The bell's count: its title (the digits' text rolls while the count changes, e.g. "45" from 4 to 5). */
+      const counted = async () =>
+        (await count.count()) ? Number((await count.first().getAttribute('title')) ?? 0) : 0;
       /** The bell's count once it has taken in the next notice (the page then had the realtime message too). */
-      const countAbove = async (before: number) =>
-        expect
-          .poll(async () => Number((await count.allTextContents())[0] ?? 0), { timeout: 20_000 })
-          .toBe(before + 1);
-      const counted = async () => Number((await count.allTextContents())[0] ?? 0);
+      const countAbove = async (before: number) => expect.poll(counted, { timeout: 20_000 }).toBe(before + 1);
       let finished = 0;
 
       await openAs(page, base, clinic.owner, '/v5/case');
@@ -142,26 +141,34 @@ describe('notices and the help button cover nothing', () => {
           )
           .toBe(false);
         await page.screenshot({ path: `${SHOTS}/task-notice-${w}.png` });
-        // Held while the pointer is over it: it outlives its time; let go, it goes by itself.
-        await notice.hover();
-        await outlived();
-        expect(await notice.isVisible(), `hovered notice gone at ${w}`).toBe(true);
-        await page.mouse.move(2, size.height - 2);
-        await notice.waitFor({ state: 'detached', timeout: 20_000 });
+        if (w === DESKTOP.width) {
+          // (The clock holds the same at every width: hovered at the desktop's, focused at the phone's.)
+          // Held while the pointer is over it: it outlives its time; let go, it goes by itself.
+          await notice.hover();
+          await outlived();
+          expect(await notice.isVisible(), `hovered notice gone at ${w}`).toBe(true);
+          await page.mouse.move(2, size.height - 2);
+          await notice.waitFor({ state: 'detached', timeout: 20_000 });
+        } else {
+          await notice.getByRole('button', { name: text('notices.closeTask') }).click();
+          await notice.waitFor({ state: 'detached' });
+        }
 
         // 2. Held while the keyboard's focus is in it; Escape puts it away.
-        await watchNotice(title);
-        await finish(await kase(`Focus ${w}`));
-        finished++;
-        await notice.waitFor({ timeout: 20_000 });
-        await notice.getByRole('button', { name: text('notices.closeTask') }).focus();
-        await outlived();
-        expect(await notice.isVisible(), `focused notice gone at ${w}`).toBe(true);
-        await page.keyboard.press('Escape');
-        await notice.waitFor({ state: 'detached' });
+        if (w === PHONE.width) {
+          await watchNotice(title);
+          await finish(await kase(`Focus ${w}`));
+          finished++;
+          await notice.waitFor({ timeout: 20_000 });
+          await notice.getByRole('button', { name: text('notices.closeTask') }).focus();
+          await outlived();
+          expect(await notice.isVisible(), `focused notice gone at ${w}`).toBe(true);
+          await page.keyboard.press('Escape');
+          await notice.waitFor({ state: 'detached' });
+        }
 
         // 3. A dialog is open (importing a case) when the order is finished: no notice over it. It shows once the
-        // dialog closes, and goes by itself.
+        // dialog closes (put away here: going by itself is seen in 1).
         await page.getByTestId('case-import').click();
         const dialog = page.locator('.ant-modal').filter({ hasText: text('cases.import.title') });
         await dialog.waitFor();
@@ -178,7 +185,8 @@ describe('notices and the help button cover nothing', () => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'hidden' });
         await notice.waitFor({ timeout: 20_000 });
-        await notice.waitFor({ state: 'detached', timeout: 20_000 });
+        await notice.getByRole('button', { name: text('notices.closeTask') }).click();
+        await notice.waitFor({ state: 'detached' });
 
         // 4. A notice on screen when a drawer opens (the settings) is put away: nothing over the drawer.
         await finish(await kase(`Drawer ${w}`));

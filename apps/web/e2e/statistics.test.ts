@@ -137,8 +137,9 @@ describe('statistics and comparison in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe('/v5/home');
       const dashboardSettled = () =>
         page.locator('[data-testid=home-figures][data-fetching=false]').waitFor();
+      // Yesterday's figure: the Today card's comparison with the day before.
       const dayValue = async () =>
-        Number(await page.getByTestId('summary-day').getByTestId('summary-value').getAttribute('data-value'));
+        Number(await page.getByTestId('summary-day').getByTestId('compare-1').getAttribute('data-value'));
       await dashboardSettled();
       expect(await dayValue()).toBe(YESTERDAY_CASES);
       await page.getByTestId('filter-range').getByText(text('home.ranges.long.30')).click();

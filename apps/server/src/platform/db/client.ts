@@ -150,6 +150,9 @@ async function connect(
   pool.on('error', (err) => {
     if (!ended) opts.onIdleError?.(err);
   });
+  // A checked-out connection between two statements has no pool listener: the server ending it (an administrator,
+  // a failover) would be an uncaught exception. Its next query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // A stop during start-up (server.ts) ends the pool before the embedded server stops.
   const unregister = stopWithProcess(end);
   try {

@@ -35,6 +35,7 @@ function Change({ compare, primary }: { compare: Comparison; primary: boolean })
       style={{ fontSize: primary ? token.fontSize : token.fontSizeSM }}
       data-testid={`compare-${compare.days}`}
       data-change={change ?? ''}
+      data-value={compare.value}
     >
       {change !== null && (
         <Typography.Text
