@@ -37,7 +37,14 @@ export function useProtectedFile(path: string | null | undefined): ProtectedFile
     staleTime: Infinity,
     retry: 1,
   });
-  const blob = query.data;
+  const src = useObjectUrl(query.data);
+  if (!path) return { src: null, loading: false, failed: false };
+  if (!own) return { src: path, loading: false, failed: false };
+  return { src, loading: query.isLoading, failed: query.isError };
+}
+
+/** An object URL of `blob`, revoked when the blob changes or the component goes. */
+export function useObjectUrl(blob: Blob | undefined): string | null {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) {
@@ -48,7 +55,5 @@ export function useProtectedFile(path: string | null | undefined): ProtectedFile
     setSrc(href);
     return () => URL.revokeObjectURL(href);
   }, [blob]);
-  if (!path) return { src: null, loading: false, failed: false };
-  if (!own) return { src: path, loading: false, failed: false };
-  return { src, loading: query.isLoading, failed: query.isError };
+  return src;
 }

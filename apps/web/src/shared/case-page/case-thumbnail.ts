@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getToken } from '../auth/session.ts';
 import { baseUrlFor } from '../services.ts';
+import { useObjectUrl } from '../api/protected-file.ts';
 
 /**
  * A case's preview image (a case row's or a latest case's `thumbnail`, a PNG the server drew when the scan arrived),
@@ -38,19 +38,4 @@ export function useThumbnail(url: string | null): string | null {
     retry: 1,
   });
   return useObjectUrl(query.data);
-}
-
-/** An object URL of `blob`, revoked when the blob changes or the component goes. */
-export function useObjectUrl(blob: Blob | undefined): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setSrc(null);
-      return;
-    }
-    const href = URL.createObjectURL(blob);
-    setSrc(href);
-    return () => URL.revokeObjectURL(href);
-  }, [blob]);
-  return src;
 }

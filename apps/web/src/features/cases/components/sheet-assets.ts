@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useProtectedFile } from '../../../shared/api/protected-file.ts';
+import { useObjectUrl, useProtectedFile } from '../../../shared/api/protected-file.ts';
 import { useCustomer } from '../../../shared/api/current-user.ts';
-import {
-  getThumbnail,
-  getThumbnailQueryKey,
-  useObjectUrl,
-} from '../../../shared/case-page/case-thumbnail.ts';
+import { getThumbnail, getThumbnailQueryKey } from '../../../shared/case-page/case-thumbnail.ts';
 import { useSheetBranding } from '../api/get-sheet-branding.ts';
 
 /** What the printed case sheet shows besides the case: the organization's name, logo and colour, the scan's image. */
