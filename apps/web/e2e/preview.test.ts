@@ -89,8 +89,10 @@ describe('3D preview in Chromium', () => {
   };
 
   /** The viewer is the case's page (issue 32): Back leaves it. */
+  // The page's own back button: to where the person came from, or to the list when the case was opened directly (a
+  // browser's back would leave the app then, for the tab's first blank page).
   const closePreview = async () => {
-    await page.goBack();
+    await page.getByTestId('case-page-back').click();
     await page.getByTestId('case-page-viewer').waitFor({ state: 'detached' });
   };
 
