@@ -20,7 +20,13 @@ export const users = pgTable(
     phoneConfirmed: text('phone_confirmed').notNull().default('2'),
     emailConfirmed: text('email_confirmed').notNull().default('2'),
     property: jsonb('property').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The person's full language (one of the 15, issue 34): mail, text messages and exports are written in it.
+     * `/Common/SetLanguage` (zh or en) only sets it when the stored one is not of that culture.
+     */
     language: text('language'),
+    /** The person's IANA time zone (from the browser), for dates and times in mail; null: UTC. */
+    timeZone: text('time_zone'),
     isAdmin: boolean('is_admin').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     /** Set by the platform administrator (/manager): the password no longer signs in until reset by the mailed link. */
