@@ -92,7 +92,7 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
 <li>按名称、邮箱或电话搜索技工所或诊所（能否搜到取决于对方的隐私设置）。</li>
 <li>勾选它要接收的病例类型，可填写备注，然后点击<strong>添加接收方</strong>。</li>
 </ol>
-<p>此后，该设备扫描的这些类型的病例都会出现在接收方的<strong>订单管理</strong>中。标有<strong>无法接收</strong>的接收方未通过认证或接收期限已过。删除接收方需要确认；只有添加该条目的账号（或设备所有者）可以删除。</p>
+<p>此后，该设备扫描的这些类型的病例都会出现在接收方的<strong>病例管理</strong>中。标有<strong>无法接收</strong>的接收方未通过认证或接收期限已过。删除接收方需要确认；只有添加该条目的账号（或设备所有者）可以删除。</p>
 <p>如果某种病例类型没有接收方，病例只保留在您这里。首页会列出扫描数据无人接收的设备。</p>`,
     },
   },
@@ -126,10 +126,10 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
     },
     zh: {
       title: '发送病例：从扫描仪发送或网页导入',
-      content: `<p><strong>从扫描仪发送：</strong>在扫描仪工作站上打开扫描软件，用您的 Archway 账号登录后扫描。软件会按病例类型上传病例，您为该类型设置的接收方会在<strong>订单管理</strong>中收到。</p>
+      content: `<p><strong>从扫描仪发送：</strong>在扫描仪工作站上打开扫描软件，用您的 Archway 账号登录后扫描。软件会按病例类型上传病例，您为该类型设置的接收方会在<strong>病例管理</strong>中收到。</p>
 <p><strong>网页导入</strong>（已有的扫描文件）：</p>
 <ol>
-<li>打开<strong>订单管理</strong>，点击<strong>导入病例</strong>。</li>
+<li>打开<strong>病例管理</strong>，点击<strong>导入病例</strong>。</li>
 <li>拖入 PLY、STL 或 OBJ 文件（上颌、下颌和咬合可属于同一病例）。</li>
 <li>在<strong>发送设备</strong>中选择设备：病例会发给该设备的接收方，与扫描上传的效果相同。</li>
 <li>填写患者姓名和病例类型；<strong>更多订单信息</strong>中可填写医生、交付日期、牙位和备注。如果接收的技工所设置了订单表单，请填写其必填项。</li>
@@ -163,12 +163,12 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
 <p>Ein Labor muss zertifiziert (verifiziert) sein, um empfangene Fälle herunterzuladen und ihren Fortschritt zu setzen. Manche Server begrenzen, wie oft ein Fall heruntergeladen werden darf oder wie lange seine Dateien aufbewahrt werden.</p>`,
     },
     zh: {
-      title: '订单管理：查找、下载和打印病例',
-      content: `<p><strong>订单管理</strong>以卡片形式列出您的机构发送或接收的所有病例：预览图、患者、对方机构、医生、病例类型和方向。可按患者、医生或合作方搜索，并用<strong>筛选</strong>按方向、日期和下载状态过滤。<strong>未下载订单</strong>只显示尚未有人下载的已接收病例。</p>
+      title: '病例管理：查找、下载和打印病例',
+      content: `<p><strong>病例管理</strong>以卡片形式列出您的机构发送或接收的所有病例：预览图、患者、对方机构、医生、病例类型和方向。可按患者、医生或合作方搜索，并用<strong>筛选</strong>按方向、日期和下载状态过滤。<strong>未下载病例</strong>只显示尚未有人下载的已接收病例。</p>
 <ul>
 <li><strong>下载</strong>会把病例的全部文件保存为一个 zip 压缩包，圆环显示进度。</li>
 <li><strong>详情</strong>显示患者、医生、日期、牙位、订单表单以及每个文件，文件可单独下载。</li>
-<li><strong>打印</strong>可打印整张 A4 病例单或 100 × 62 毫米的盒标签。</li>
+<li><strong>打印</strong>可打印整张 A4 病例单或 100 × 62 mm的盒标签。</li>
 <li>技工所可设置<strong>加工进度</strong>（已接收、已登记、加工中、已发出、已完成）；诊所可看到每个技工所的进度。</li>
 </ul>
 <p>技工所必须通过认证，才能下载接收的病例并设置进度。部分服务器会限制病例的下载次数或文件保存期限。</p>`,
@@ -257,7 +257,7 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
     zh: {
       title: '评论病例',
       content: `<p>诊所和技工所通过病例评论进行沟通。在病例卡片上选择<strong>评论</strong>，输入内容后点击<strong>发送</strong>（Enter 发送，Shift+Enter 换行）。可以附加<strong>图片</strong>（jpg、png 或 gif，最大 10 MB），也可以直接粘贴截图。</p>
-<p>持有该病例的所有机构——发送方、接收方以及被转发的第三方——都在同一个评论串中阅读和回复，其他方会通过铃铛收到通知。<strong>订单评论</strong>列出有评论的病例，并用角标显示新回复数。</p>
+<p>持有该病例的所有机构——发送方、接收方以及被转发的第三方——都在同一个评论串中阅读和回复，其他方会通过铃铛收到通知。<strong>病例评论</strong>列出有评论的病例，并用角标显示新回复数。</p>
 <p>超过 90 天的病例仍可查看评论，但不能再发表评论。</p>`,
     },
   },
@@ -348,7 +348,7 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
     },
     zh: {
       title: '订单表单：诊所向您的技工所发单时填写的内容',
-      content: `<p>技工所可以设计诊所发送病例时填写的订单表单。打开<strong>订单定制</strong>（该页面为您的机构开启后才会显示；如需开启请联系 Archway 客服）。</p>
+      content: `<p>技工所可以设计诊所发送病例时填写的订单表单。打开<strong>订单表单定制</strong>（该页面为您的机构开启后才会显示；如需开启请联系 Archway 客服）。</p>
 <ol>
 <li>点击<strong>添加字段</strong>，填写名称并选择类型（输入框、下拉框、日期、单选、多选、开关或文件），必须填写的字段请勾选<strong>必填</strong>。选择类字段需要选项，选项下还可以有子选项。</li>
 <li>调整字段顺序，并在列表旁的预览中试填表单。</li>
@@ -379,9 +379,9 @@ export const DEMO_HELP_ARTICLES: DemoArticle[] = [
     },
     zh: {
       title: '回收站：删除和恢复病例',
-      content: `<p>在<strong>订单管理</strong>中选择一个或多个病例，然后选择<strong>移至回收站</strong>。病例只会进入您机构的<strong>回收站</strong>，对方机构仍保留自己的副本。</p>
+      content: `<p>在<strong>病例管理</strong>中选择一个或多个病例，然后选择<strong>移至回收站</strong>。病例只会进入您机构的<strong>回收站</strong>，对方机构仍保留自己的副本。</p>
 <ul>
-<li><strong>恢复</strong>可将病例放回订单列表。</li>
+<li><strong>恢复</strong>可将病例放回病例列表。</li>
 <li><strong>永久删除</strong>删除所选病例；<strong>清空回收站</strong>删除全部病例。两者都需要确认，且无法撤销。</li>
 </ul>
 <p>当没有任何机构再保留某个病例时，其文件才会被删除。将病例移至回收站不会改变统计数据：上传仍然计数。如果想在技工所开始加工前终止您发送的病例，请使用<strong>取消病例</strong>。</p>`,
