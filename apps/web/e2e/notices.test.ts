@@ -118,7 +118,7 @@ describe('the bell and the service contacts in Chromium', () => {
         expect(await item.getAttribute('data-kind')).toBe('deviceLent');
         expect(await item.getAttribute('data-read')).toBe('no');
         expect(await item.textContent()).toContain(
-          `${lab.name} lent Bell scanner (${serial}) to ${clinic.name}`,
+          `${lab.name} authorized ${clinic.name} to use Bell scanner (${serial})`,
         );
       },
       { after: closeBell },

@@ -194,9 +194,9 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
         }),
       );
       const [toClinic] = await mailsTo(clinic.owner, 1);
-      expect(toClinic?.subject).toBe(`Device Blue (${device.serial}) lent`);
+      expect(toClinic?.subject).toBe(`Device Blue (${device.serial}) authorized`);
       expect(toClinic?.text).toContain(
-        `${lab.name} lent the device Blue (${device.serial}) to ${clinic.name} until`,
+        `${lab.name} authorized ${clinic.name} to use the device Blue (${device.serial}) until`,
       );
       expect(toClinic?.text).toContain(SETTINGS_LINK);
       expect(toClinic?.text).toContain(`${PUBLIC_URL}/v5/device`);
@@ -214,7 +214,7 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
       const authId = manageable.body.data.records[0].authorizations[0].id as string;
       expectOk(await lab.owner.call('DELETE', '/api2/device/scan/auth', { id: authId }));
       const recalled = await mailsTo(clinic.owner, 2);
-      expect(recalled[1]?.subject).toBe(`Device Blue (${device.serial}) recalled`);
+      expect(recalled[1]?.subject).toBe(`Device Blue (${device.serial}): authorization recalled`);
       const [n] = await noticesOf(clinicMate, 'deviceRecalled');
       expect(n).toMatchObject({ objectId: authId, payload: { serial: device.serial, from: lab.name } });
     });
@@ -267,7 +267,7 @@ describe.each(engines)('notification mails, notices and service contacts (%s)', 
         [lab.owner, colleague, clinic.owner, clinicMate].map((p) => p.userId).sort(),
       );
       const mails = await mailsTo(clinic.owner, before + 1);
-      expect(mails.at(-1)?.subject).toBe(`The lending of Soon (${soon.serial}) ends soon`);
+      expect(mails.at(-1)?.subject).toBe(`The authorization for Soon (${soon.serial}) ends soon`);
       expect(mails.at(-1)?.text).toContain(SETTINGS_LINK);
 
       await due();

@@ -30,7 +30,7 @@ describe("the bell's lines", () => {
     expect(noticeText(notice('newCase', { org: 'Sunny' }), t)).toBe('New case from Sunny');
     expect(
       noticeText(notice('deviceLent', { from: 'Lab', to: 'Clinic', name: 'Blue', serial: 'C1' }), t),
-    ).toBe('Lab lent Blue (C1) to Clinic');
+    ).toBe('Lab authorized Clinic to use Blue (C1)');
     expect(noticeText(notice('task', { reason: 'converted' }), t)).toBe(t('notices.kind.taskConverted'));
     expect(noticeText(notice('task', { reason: 'model' }), t)).toBe(t('notices.kind.taskModel'));
     expect(noticeText(notice('failed', { reason: 'model' }), t)).toBe(t('notices.kind.failedModel'));
