@@ -12,6 +12,6 @@ export const auditErrorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'audit.cursor': 'Este cursor de página não é válido: recomece da primeira página',
     'audit.date': 'As datas são instantes ISO com fuso horário, p. ex. 2026-11-28T09:00:00Z',
     'audit.range': 'O intervalo de tempo deve começar antes de terminar',
-    'audit.limit': 'Uma página tem de 1 a 200 linhas',
+    'audit.limit': 'Uma página tem entre 1 e 200 linhas',
   },
 };

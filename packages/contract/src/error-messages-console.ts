@@ -16,7 +16,7 @@ export const consoleErrorMessages: Record<'zh' | 'pt', Record<string, string>> =
   },
   pt: {
     'console.parameter': 'Erro de parâmetro',
-    'console.self': 'Não na sua própria conta: outro administrador tem de o fazer',
+    'console.self': 'Não na sua própria conta: outro administrador precisa fazer isso',
     'console.userNotFound': 'Usuário não encontrado ou inexistente',
     'console.noEmail': 'Esta conta não tem endereço de e-mail para receber o link de senha',
     'console.userDisabled': 'Esta conta está desativada: ative-a primeiro',

@@ -27,10 +27,10 @@ export const updateErrorMessages: Record<'zh' | 'pt', Record<string, string>> = 
     'updates.imageNotFound': 'A imagem não foi encontrada ou não existe',
     'updates.imageUnknown': 'Esta imagem não pertence à nota de versão',
     'updates.imageFormat': 'As imagens devem ser PNG, JPEG, GIF ou WebP',
-    'updates.imageTooLarge': 'A imagem é demasiado grande (no máximo 5 MB)',
+    'updates.imageTooLarge': 'A imagem é grande demais (no máximo 5 MB)',
     'updates.imageMissing': 'Nenhuma imagem foi enviada',
     'updates.tooManyImages': 'Uma nota de versão tem no máximo 30 imagens',
     'clientDownload.parameter': 'Erro de parâmetro',
-    'clientDownload.httpsOnly': 'Um link de download tem de ser um endereço https://',
+    'clientDownload.httpsOnly': 'Um link de download precisa ser um endereço https://',
   },
 };

@@ -42,7 +42,18 @@ const EUROPEAN: [RegExp, string][] = [
     /^\s*A (carregar|aguardar|criar|procurar|processar|enviar|guardar|exportar|importar|converter|gerar|verificar)\b/i,
     'gerúndio (Carregando…)',
   ],
+  [/^\s*A \p{L}+(ar|er|ir)\s*(…|\.\.\.)?$/iu, 'gerúndio (Prolongando)'],
   [/\bvós\b/i, 'vocês'],
+  [/\p{L}[áâêéíóôi]-(lo|la|los|las)\b/iu, 'pronome antes ou objeto explícito (pode baixar o caso, você pode alterar o nome)'],
+  [/\p{L}-lhes?\b/iu, 'lhe antes do verbo, ou para você'],
+  [/\bjá não\b/iu, 'não … mais'],
+  [/\bdemasiad[oa]s?\b/iu, 'muito, demais'],
+  [/à (sua|vossa) espera\b/iu, 'esperando por você'],
+  [/\b(tem|têm|terá|terão|tenho|tinha) de\b/iu, 'precisa, tem que'],
+  [/\bencript(ar|ad[oa]s?|ação)\b/iu, 'criptografar, criptografado'],
+  [/\bnum(a|os|as)?\b/iu, 'em um, em uma'],
+  [/\bdeix(a|am|ará|arão) de (poder|ser possível)\b/iu, 'não poder mais, não será mais possível'],
+  [/\baplicaç(ão|ões)\b/iu, 'aplicativo (o programa)'],
 ];
 
 type Texts = Map<string, string>;
@@ -107,6 +118,19 @@ describe('Portuguese: one variant, Brazilian', () => {
       'A carregar a vista 3D…',
       'A exportar… 10 %',
       'encaminhar casos entre vós',
+      'O terceiro pode pré-visualizá-lo, transferi-lo e definir o seu progresso',
+      'Selecione autorizações para prolongá-las de uma vez',
+      'O laboratório envia-lhe o caso',
+      'A senha antiga já não permite entrar',
+      'Demasiados códigos errados',
+      'A imagem é demasiado grande',
+      'Ele está à sua espera na caixa de casos.',
+      'Outro administrador tem de o fazer',
+      'Casos encriptados não podem ser comparados',
+      'Clique num dente para selecionar',
+      'Os membros deixam de poder trabalhar para ela',
+      'Exceção da aplicação',
+      'A prolongar',
     ];
     for (const text of european) expect(europeanIn(text), text).not.toEqual([]);
     const brazilian = [
@@ -118,6 +142,15 @@ describe('Portuguese: one variant, Brazilian', () => {
       'Aguardando a sua resposta',
       'Você está sem conexão',
       'Transferir dispositivo',
+      'Você pode baixar o caso e alterar o nome.',
+      'Ele está esperando por você na caixa de casos.',
+      'A senha antiga não permite mais entrar',
+      'Uma página tem entre 1 e 200 linhas',
+      'Número de série',
+      'Muitos códigos errados: tente novamente em uma hora',
+      'Casos criptografados não podem ser comparados',
+      'Aplicativo web',
+      'Pré-visualização',
     ];
     for (const text of brazilian) expect(europeanIn(text), text).toEqual([]);
   });
