@@ -21,10 +21,10 @@ import { readLocale } from '../src/locales/read-locale.ts';
  */
 type Texts = Record<string, Record<string, unknown>>;
 const en = readLocale('en') as Texts;
-/** The text of a key in en, with `{{name}}` placeholders filled. */
+/** The text of a key in en, with `{{name}}` and `{{name, format}}` placeholders filled (`rows_one` for a plural text). */
 const text = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce(
-    (s, [name, value]) => s.replaceAll(`{{${name}}}`, String(value)),
+    (s, [name, value]) => s.replace(new RegExp(`\\{\\{${name}(, \\w+)?\\}\\}`, 'g'), String(value)),
     key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string,
   );
 
@@ -311,14 +311,14 @@ describe('cases in Chromium', () => {
       await rowAction(row, 'recycle');
       await page.locator('.ant-modal-confirm-title').getByText(text('cases.confirm.recycleTitle')).waitFor();
       await page.locator('#case-confirm-ok').click();
-      await toast(text('cases.messages.moved', { count: 1 }));
+      await toast(text('cases.messages.moved_one', { count: 1 }));
       await caseRow('Li Lei').waitFor({ state: 'detached' });
       await openCaseList(page, base, 'recycle');
       const binned = caseRow('Li Lei');
       await binned.waitFor();
       await shot('lab-recycle-1440');
       await rowAction(binned, 'restore');
-      await toast(text('cases.messages.restored', { count: 1 }));
+      await toast(text('cases.messages.restored_one', { count: 1 }));
       await page.getByTestId('case-empty').getByText(text('cases.empty.recycle')).waitFor();
       await openCaseList(page, base, 'case');
       await caseRow('Li Lei').waitFor();
@@ -327,11 +327,11 @@ describe('cases in Chromium', () => {
       await caseRow('Anna Berg').getByTestId('case-select').click();
       await page
         .getByTestId('case-selected-count')
-        .getByText(text('cases.batch.selected', { count: 1 }))
+        .getByText(text('cases.batch.selected_one', { count: 1 }))
         .waitFor();
       await page.getByTestId('batch-recycle').click();
       await page.locator('#case-confirm-ok').click();
-      await toast(text('cases.messages.moved', { count: 1 }));
+      await toast(text('cases.messages.moved_one', { count: 1 }));
       await caseRow('Anna Berg').waitFor({ state: 'detached' });
 
       await onAPhone('case', 'lab');

@@ -273,7 +273,7 @@ describe('devices and the first-use guide in Chromium', () => {
     await page.getByText(text(en, 'devices.lent.emptyToMe')).waitFor();
     await page
       .getByTestId('lent-direction')
-      .getByText(text(en, 'devices.lent.byMe').replace('{{count}}', '0'))
+      .getByText(text(en, 'devices.lent.byMe_other').replace('{{count, number}}', '0'))
       .click();
     await page.getByText(text(en, 'devices.lent.emptyByMe')).waitFor();
     await shot('09-authorized-empty');
@@ -433,7 +433,7 @@ describe('devices and the first-use guide in Chromium', () => {
     await page.getByRole('tab', { name: text(en, 'devices.tabs.authorized') }).click();
     await page
       .getByTestId('lent-direction')
-      .getByText(text(en, 'devices.lent.byMe').replace('{{count}}', '1'))
+      .getByText(text(en, 'devices.lent.byMe_one').replace('{{count, number}}', '1'))
       .click();
     await page.getByTestId('auth-table-byMe').getByText(clinic.name).waitFor();
     await shot('17-lent-by-me');

@@ -1,11 +1,11 @@
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type i18n as I18n, type InitOptions, type Resource, type ResourceLanguage } from 'i18next';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@archway/contract';
 import type { Locale } from 'antd/es/locale';
 import { mergeTexts, type Texts } from '../../locales/merge-texts.ts';
-import { languageDef } from './languages.ts';
+import { isLanguage, languageDef } from './languages.ts';
 
 dayjs.extend(localizedFormat);
 
@@ -44,7 +44,16 @@ export async function initI18n(code: Language): Promise<Locale> {
   const [texts, antd] = await Promise.all([loadTexts(code), def.antd(), def.loadDayjs()]);
   const resources: Resource = { en: { [NAMESPACE]: en as ResourceLanguage } };
   resources[code] = { [NAMESPACE]: texts as ResourceLanguage };
-  await i18n.use(initReactI18next).init({
+  await i18n.use(initReactI18next).init(i18nOptions(code, resources));
+  addNumberFormat(i18n);
+  dayjs.locale(def.dayjs);
+  document.documentElement.lang = def.htmlLang;
+  return antd.default;
+}
+
+/** The app's i18next options (also used by the plural tests, with the same texts). */
+export function i18nOptions(code: Language, resources: Resource): InitOptions {
+  return {
     lng: code,
     fallbackLng: 'en',
     lowerCaseLng: true,
@@ -55,10 +64,20 @@ export async function initI18n(code: Language): Promise<Locale> {
     returnNull: false,
     // Re-render when the cloud texts arrive.
     react: { useSuspense: false, bindI18nStore: 'added' },
+  };
+}
+
+/**
+ * `{{count, number}}` in a text (every plural text shows its count so) is written as the interface language writes
+ * numbers: Intl gets the language's tag (zh-TW, nb, pt-BR), as shared/i18n/format.ts does for the rest of the app.
+ * The plural form itself is chosen by i18next from `count` with Intl.PluralRules of the language code (zh-tw, no,
+ * pt: the same rules as zh-TW, nb, pt-BR; locales/plurals.test.ts checks it).
+ */
+export function addNumberFormat(instance: I18n): void {
+  instance.services.formatter?.addCached('number', (lng, options) => {
+    const format = new Intl.NumberFormat(isLanguage(lng) ? languageDef(lng).htmlLang : lng, options);
+    return (value) => format.format(value);
   });
-  dayjs.locale(def.dayjs);
-  document.documentElement.lang = def.htmlLang;
-  return antd.default;
 }
 
 /** Text for a key, or `fallback` when no locale has it (used by the request layer's toasts). */

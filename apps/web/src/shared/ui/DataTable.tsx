@@ -135,7 +135,7 @@ function ColumnChooser({
   const content = (
     <Flex vertical gap={4} style={{ minWidth: 220, maxHeight: '60vh', overflowY: 'auto' }}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('table.columnsHint', { max: MAX_SHOWN_COLUMNS })}
+        {t('table.columnsHint', { count: MAX_SHOWN_COLUMNS })}
       </Typography.Text>
       {prefs.map((p, i) => (
         <Flex key={p.key} align="center" gap={4} data-testid={`column-pref-${p.key}`}>

@@ -89,7 +89,7 @@ export function CaseSheet({
   const patient = [
     detail.patientName,
     sex,
-    detail.age !== null ? t('cases.detail.ageValue', { age: detail.age }) : null,
+    detail.age !== null ? t('cases.detail.ageValue', { count: detail.age }) : null,
   ]
     .filter(Boolean)
     .join(' · ');

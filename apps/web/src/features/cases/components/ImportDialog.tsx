@@ -251,7 +251,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     label: string,
     { area = false }: { area?: boolean } = {},
   ) => (
-    <Form.Item name={name} label={label} rules={[{ max, message: t('cases.import.tooLong', { max }) }]}>
+    <Form.Item
+      name={name}
+      label={label}
+      rules={[{ max, message: t('cases.import.tooLong', { count: max }) }]}
+    >
       {area ? <Input.TextArea rows={2} maxLength={max} allowClear /> : <Input maxLength={max} allowClear />}
     </Form.Item>
   );
@@ -354,7 +358,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           label={t('cases.columns.patient')}
           rules={[
             { required: true, whitespace: true, message: t('cases.import.patientRequired') },
-            { max: 100, message: t('cases.import.tooLong', { max: 100 }) },
+            { max: 100, message: t('cases.import.tooLong', { count: 100 }) },
           ]}
         >
           <Input maxLength={100} allowClear />
@@ -431,7 +435,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               name="phone"
               label={t('cases.detail.phone')}
               rules={[
-                { max: 40, message: t('cases.import.tooLong', { max: 40 }) },
+                { max: 40, message: t('cases.import.tooLong', { count: 40 }) },
                 { pattern: /^[0-9+()\-\s]*$/, message: t('cases.import.phoneInvalid') },
               ]}
             >

@@ -115,7 +115,7 @@ export function AttentionCard({ dashboard }: { dashboard: DashboardAttention }) 
                 )}
               />
               {noReceiverCount > noReceiver.length &&
-                empty(t('home.attention.more', { n: noReceiverCount - noReceiver.length }))}
+                empty(t('home.attention.more', { count: noReceiverCount - noReceiver.length }))}
             </>
           )}
         </Section>

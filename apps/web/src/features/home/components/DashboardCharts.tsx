@@ -75,7 +75,7 @@ export function DashboardCharts({
   };
   const casesLabel = t('home.charts.casesLabel', {
     period,
-    total: number.format(totals.total),
+    count: totals.total,
     detail: types
       .map((type) => `${t(caseTypeKey(type))} ${number.format(totals[TYPE_FIGURE[type]])}`)
       .join(', '),
@@ -114,8 +114,8 @@ export function DashboardCharts({
     rows: buckets.map((b, i) => ({ period: labels[i]!, received: b.received, downloaded: b.downloaded })),
   };
   const downloadsSummary = t('home.charts.downloadedOf', {
-    downloaded: number.format(totals.downloaded),
-    received: number.format(totals.received),
+    downloaded: totals.downloaded,
+    count: totals.received,
   });
 
   return (

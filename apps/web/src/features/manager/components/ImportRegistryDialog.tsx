@@ -17,7 +17,7 @@ export function ImportRegistryDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (answer) => {
       setReport(answer);
       toast(
-        t('manager.import.done', { imported: answer.imported, refused: answer.refused.length }),
+        t('manager.import.done', { count: answer.imported, refused: answer.refused.length }),
         answer.refused.length ? 'warning' : 'success',
       );
     },
@@ -92,7 +92,7 @@ export function ImportRegistryDialog({ onClose }: { onClose: () => void }) {
             <Alert
               type={report.refused.length ? 'warning' : 'success'}
               showIcon
-              title={t('manager.import.done', { imported: report.imported, refused: report.refused.length })}
+              title={t('manager.import.done', { count: report.imported, refused: report.refused.length })}
             />
             {report.refused.length > 0 && (
               <Table

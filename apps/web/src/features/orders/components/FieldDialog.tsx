@@ -123,7 +123,7 @@ export function FieldDialog({
                 whitespace: true,
                 message: translateOr('errors.orderForm.nameRequired', 'Enter the field name'),
               },
-              { max: 60, message: t('orders.dialog.tooLong', { max: 60 }) },
+              { max: 60, message: t('orders.dialog.tooLong', { count: 60 }) },
               {
                 validator: (_, value?: string) =>
                   value && taken.some((n) => n.toLowerCase() === value.trim().toLowerCase())

@@ -76,7 +76,7 @@ export function PartnerTable({ type }: { type: number }) {
       key: 'devices',
       title: t('partners.columns.devices'),
       defaultHidden: true,
-      render: (r) => t('partners.devices', { toMe: r.devicesLentToMe, fromMe: r.devicesLentFromMe }),
+      render: (r) => t('partners.devices', { count: r.devicesLentToMe, fromMe: r.devicesLentFromMe }),
     },
   ];
 

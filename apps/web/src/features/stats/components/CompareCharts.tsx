@@ -106,7 +106,11 @@ export function CompareCharts({
   const sumA = valuesA.reduce((s, v) => s + v, 0);
   const sumB = valuesB.reduce((s, v) => s + v, 0);
   const describe = (what: string) =>
-    t('stats.compare.chartLabel', { what, a: labelA, b: labelB, sumA, sumB });
+    t('stats.compare.chartLabel', {
+      what,
+      a: t('stats.compare.uploadsOf', { name: labelA, count: sumA }),
+      b: t('stats.compare.uploadsOf', { name: labelB, count: sumB }),
+    });
 
   return (
     <Row gutter={[16, 16]}>

@@ -53,7 +53,7 @@ export function OrganizationForm({
             label={t('organization.fields.name')}
             rules={[
               ...required('organization.rules.name'),
-              { max: OrgName.max, message: t('organization.rules.nameLength', { max: OrgName.max }) },
+              { max: OrgName.max, message: t('organization.rules.nameLength', { count: OrgName.max }) },
             ]}
           >
             <Input maxLength={OrgName.max} allowClear data-testid="org-name-input" />

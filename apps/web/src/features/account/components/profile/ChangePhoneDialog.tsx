@@ -149,7 +149,7 @@ export function ChangePhoneDialog({
           <Alert
             type="success"
             showIcon
-            title={t('profile.phone.sent', { phone: sentTo, minutes: PHONE_CODE.ttlSeconds / 60 })}
+            title={t('profile.phone.sent', { phone: sentTo, count: PHONE_CODE.ttlSeconds / 60 })}
             data-testid="phone-sent"
           />
         )}

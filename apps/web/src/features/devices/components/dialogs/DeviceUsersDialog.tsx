@@ -107,14 +107,14 @@ export function DeviceUsersDialog({ device, onClose }: { device: DeviceRow; onCl
           name="users"
           label={t('devices.users.people')}
           required
-          extra={t('devices.users.peopleHint', { max: MAX_USERS_PER_ADD })}
+          extra={t('devices.users.peopleHint', { count: MAX_USERS_PER_ADD })}
           rules={[
             {
               validator: (_, value: unknown) => {
                 const logins = parseLogins(typeof value === 'string' ? value : '');
                 if (!logins.length) return Promise.reject(new Error(t('devices.users.peopleRequired')));
                 if (logins.length > MAX_USERS_PER_ADD)
-                  return Promise.reject(new Error(t('devices.users.tooMany', { max: MAX_USERS_PER_ADD })));
+                  return Promise.reject(new Error(t('devices.users.tooMany', { count: MAX_USERS_PER_ADD })));
                 return Promise.resolve();
               },
             },
@@ -161,7 +161,8 @@ export function DeviceUsersDialog({ device, onClose }: { device: DeviceRow; onCl
           style={{ marginBottom: 16 }}
           data-testid="device-users-outcome"
           title={
-            outcome.failure ?? (failed ? t('devices.users.partly', { failed }) : t('devices.users.added'))
+            outcome.failure ??
+            (failed ? t('devices.users.partly', { count: failed }) : t('devices.users.added'))
           }
           description={
             outcome.results && (

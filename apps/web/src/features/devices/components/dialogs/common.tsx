@@ -136,7 +136,10 @@ export function useBatchOutcome(
     onMutate: () => setOutcome(null),
     onSuccess: ({ results }: { results: ItemResult[] }) => {
       const failed = failedItems(results).length;
-      toast(failed ? t(messages.partly, { failed }) : t(messages.done), failed ? 'warning' : 'success');
+      toast(
+        failed ? t(messages.partly, { count: failed }) : t(messages.done),
+        failed ? 'warning' : 'success',
+      );
       setOutcome({ results, failure: null });
       onResults?.(results);
     },
