@@ -62,7 +62,7 @@ function FileRow({
         }
         description={t('cases.convert.fileInfo', {
           size: formatBytes(file.size),
-          triangles: file.triangles.toLocaleString(),
+          count: file.triangles,
         })}
       />
     </List.Item>

@@ -215,7 +215,7 @@ function OrderSection({ detail: d }: { detail: CaseDetail }) {
     {
       key: 'patient',
       label: t('cases.columns.patient'),
-      children: [d.patientName, sex, d.age !== null ? t('cases.detail.ageValue', { age: d.age }) : null]
+      children: [d.patientName, sex, d.age !== null ? t('cases.detail.ageValue', { count: d.age }) : null]
         .filter(Boolean)
         .join(' · '),
     },
