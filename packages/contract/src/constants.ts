@@ -42,6 +42,9 @@ export const Languages = [
   'cs',
 ] as const;
 export type Language = (typeof Languages)[number];
+/** Whether a value is one of the 15 languages. */
+export const isLanguage = (value: unknown): value is Language =>
+  (Languages as readonly unknown[]).includes(value);
 
 export const Regions = ['en', 'eu', 'in', 'cn'] as const;
 export type Region = (typeof Regions)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Languages } from './constants.ts';
-import { passwordSchema, safeString } from './schemas.ts';
+import { passwordSchema, safeString, timeZoneSchema } from './schemas.ts';
 
 /** An account name: 2 to 16 letters, digits and `@ . _ -` (product §5). */
 export const Username = { min: 2, max: 16, pattern: /^[A-Za-z0-9@._-]+$/ } as const;
@@ -29,6 +29,8 @@ export const registerBody = z.object({
   country: safeString(60).min(1),
   region: safeString(60).optional(),
   language: z.enum(Languages).optional(),
+  /** Archway's (issue 34): the browser's IANA time zone, for dates in mail. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { Password, Regions, ServiceNames } from './constants.ts';
+import { Languages, Password, Regions, ServiceNames } from './constants.ts';
 import { BrandIds, type BrandId } from './brands.ts';
 
 export const passwordSchema = z
@@ -89,6 +89,9 @@ export const currentUser = z.object({
   emailConfirmed: z.string(),
   property: propertyObject,
   isAdmin: z.boolean(),
+  /** Archway's (issue 34): the stored full language and time zone (`PUT /api2/user/language`); null until set. */
+  language: z.enum(Languages).nullable().optional(),
+  timeZone: z.string().nullable().optional(),
   /**
    * The organization the platform administrator disabled, when the person acts for none because of it (custId is
    * then null; calls needing an organization answer `cust.disabled`).
@@ -171,3 +174,28 @@ export const setLanguageQuery = z.object({
   culture: z.enum(['zh', 'en']),
   returnUrl: safeString(2048).optional(),
 });
+
+/** The spec's culture (`/Common/SetLanguage`) a language belongs to: zh for both Chinese, en for the others. */
+export const cultureOf = (language: (typeof Languages)[number]): 'zh' | 'en' =>
+  language === 'zh' || language === 'zh-tw' ? 'zh' : 'en';
+
+/** Whether `zone` is an IANA time zone this runtime knows (`Europe/Berlin`, `Asia/Tokyo`, `UTC`). */
+export const isTimeZone = (zone: string): boolean => {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An IANA time zone, as the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone` gives it. */
+export const timeZoneSchema = safeString(64).refine(isTimeZone, 'an IANA time zone');
+
+/**
+ * `PUT /api2/user/language` (Archway's, issue 34): the person's full interface language (one of the 15) and time
+ * zone, which mail, text messages and exports use. `/Common/SetLanguage` keeps the spec's zh/en culture.
+ */
+export const userLanguageBody = z.object({ language: z.enum(Languages), timeZone: timeZoneSchema });
+export type UserLanguageBody = z.infer<typeof userLanguageBody>;

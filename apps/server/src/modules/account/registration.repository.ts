@@ -16,6 +16,7 @@ export async function insertUser(
     country: string;
     region?: string;
     language: string;
+    timeZone?: string;
   },
 ) {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();

@@ -71,25 +71,28 @@ export async function register(d: RegistrationDeps, ctx: RequestContext, body: R
       country: body.country,
       ...(body.region ? { region: body.region } : {}),
       language,
+      ...(body.timeZone ? { timeZone: body.timeZone } : {}),
     });
     // Two registrations at once: the unique indexes let one through; the other is told which is taken.
     if (!row)
       throw (await takenRefusal(tx, body.username, body.email)) ?? new AppError(RegisterErrors.usernameTaken);
     const { token, tokenHash } = newToken();
+    const expiresAt = new Date(Date.now() + CONFIRM_EMAIL_HOURS * HOUR_MS);
     await repo.insertToken(tx, {
       userId: row.id,
       purpose: 'confirmEmail',
       tokenHash,
       email: body.email,
-      expiresAt: new Date(Date.now() + CONFIRM_EMAIL_HOURS * HOUR_MS),
+      expiresAt,
     });
     await d.mail.send(
       tx,
-      accountMail('confirmEmail', language, body.email, {
+      accountMail('confirmEmail', { language, timeZone: body.timeZone }, body.email, {
         username: row.username,
         email: body.email,
         link: `${d.publicUrl}/v5/confirmEmail?token=${token}`,
         hours: CONFIRM_EMAIL_HOURS,
+        expiresAt,
       }),
     );
     await audit(tx, ctx, {
@@ -136,20 +139,22 @@ export async function requestConfirmation(
       throw new AppError(ProfileEmailErrors.tooMany);
     await repo.retireTokens(tx, user.id, 'confirmEmail');
     const { token, tokenHash } = newToken();
+    const expiresAt = new Date(Date.now() + CONFIRM_EMAIL_HOURS * HOUR_MS);
     await repo.insertToken(tx, {
       userId: user.id,
       purpose: 'confirmEmail',
       tokenHash,
       email,
-      expiresAt: new Date(Date.now() + CONFIRM_EMAIL_HOURS * HOUR_MS),
+      expiresAt,
     });
     await d.mail.send(
       tx,
-      accountMail('confirmEmail', user.language, email, {
+      accountMail('confirmEmail', user, email, {
         username: user.username,
         email,
         link: `${d.publicUrl}/v5/confirmEmail?token=${token}`,
         hours: CONFIRM_EMAIL_HOURS,
+        expiresAt,
       }),
     );
     await audit(tx, ctx, {
@@ -202,23 +207,25 @@ export async function confirmEmail(d: RegistrationDeps, ctx: RequestContext, tok
 export async function queueResetLink(
   d: Pick<RegistrationDeps, 'mail' | 'publicUrl'>,
   tx: Queryable,
-  user: { id: string; username: string; email: string; language: string | null },
+  user: { id: string; username: string; email: string; language: string | null; timeZone: string | null },
   kind: 'resetPassword' | 'forcedReset',
 ) {
   const { token, tokenHash } = newToken();
+  const expiresAt = new Date(Date.now() + RESET_PASSWORD_HOURS * HOUR_MS);
   await repo.insertToken(tx, {
     userId: user.id,
     purpose: 'resetPassword',
     tokenHash,
-    expiresAt: new Date(Date.now() + RESET_PASSWORD_HOURS * HOUR_MS),
+    expiresAt,
   });
   await d.mail.send(
     tx,
-    accountMail(kind, user.language, user.email, {
+    accountMail(kind, user, user.email, {
       username: user.username,
       email: user.email,
       link: `${d.publicUrl}/v5/resetPassword?token=${token}`,
       hours: RESET_PASSWORD_HOURS,
+      expiresAt,
     }),
   );
 }

@@ -67,8 +67,22 @@ export async function setUserProperty(db: Queryable, id: string, property: Recor
   await db.update(users).set({ property }).where(eq(users.id, id));
 }
 
-export async function setUserLanguage(db: Queryable, id: string, language: string) {
-  await db.update(users).set({ language }).where(eq(users.id, id));
+/** The person's language (one of the 15, or a culture zh/en) and, when given, time zone. */
+export async function setUserLanguage(db: Queryable, id: string, language: string, timeZone?: string) {
+  await db
+    .update(users)
+    .set({ language, ...(timeZone ? { timeZone } : {}) })
+    .where(eq(users.id, id));
+}
+
+/** The stored language and time zone, locked for the rest of the transaction. */
+export async function lockUserLanguage(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ language: users.language, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row;
 }
 
 export async function updateUserSettings(

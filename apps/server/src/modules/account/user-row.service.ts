@@ -6,6 +6,7 @@
 export {
   anonymizeUser,
   insertAdmin,
+  lockUserLanguage,
   setPasswordResetRequired,
   setUserDisabled,
   setUserFields,

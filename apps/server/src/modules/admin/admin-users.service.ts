@@ -161,7 +161,13 @@ export async function forcePasswordReset(platform: Platform, ctx: RequestContext
       await queueResetLink(
         { mail: platform.mail, publicUrl: platform.config.publicUrl },
         tx,
-        { id: user.id, username: user.username, email: user.email, language: user.language },
+        {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          language: user.language,
+          timeZone: user.timeZone,
+        },
         'forcedReset',
       );
       await audit(tx, ctx, {

@@ -204,7 +204,7 @@ export async function invite(d: MembersDeps, s: Scope, email: string, role: Memb
     });
     await d.mail.send(
       tx,
-      invitationMail(invitee?.language ?? inviter.language, email, {
+      invitationMail(invitee ?? inviter, email, {
         inviter: inviter.username,
         custName: cust.name,
         role,

@@ -37,6 +37,7 @@ export async function caseReceived(
   );
   // The case's own page (issue 32), where its details and history are.
   const open = `${out.config.publicUrl}/v5/case/${c.caseId}`;
+  const sentAt = new Date();
   for (const m of members) {
     if (!m.caseEmailNotice || !m.email) continue;
     if (!(await repo.claimMail(tx, NoticeKind.newCase, c.caseId, m.userId))) continue;
@@ -44,9 +45,9 @@ export async function caseReceived(
       tx,
       noticeMail(
         NoticeKind.newCase,
-        m.language,
+        m,
         m.email,
-        { username: m.username, from, to: names.get(m.custId) ?? '' },
+        { username: m.username, from, to: names.get(m.custId) ?? '', at: sentAt },
         { publicUrl: out.config.publicUrl, open },
       ),
     );

@@ -30,8 +30,6 @@ export interface DeviceEvent {
   onceKey?: string;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
  * A device changed (call inside the transaction that changed it): the members of the organizations concerned (the
  * owner and the borrower or new owner; not the person who did it) get a notice, and those who subscribed
@@ -74,9 +72,9 @@ export async function deviceChanged(tx: Queryable, out: NoticeOutlet, e: DeviceE
       tx,
       noticeMail(
         e.kind,
-        m.language,
+        m,
         m.email,
-        { username: m.username, from, to, device, date: e.expiresAt ? day(e.expiresAt) : undefined },
+        { username: m.username, from, to, device, ...(e.expiresAt ? { date: e.expiresAt } : {}) },
         { publicUrl: out.config.publicUrl, open },
       ),
     );

@@ -74,6 +74,7 @@ export async function membersOf(db: Queryable, custIds: string[]) {
       username: users.username,
       email: users.email,
       language: users.language,
+      timeZone: users.timeZone,
       caseEmailNotice: users.caseEmailNotice,
       equipEmailNotice: users.equipEmailNotice,
     })

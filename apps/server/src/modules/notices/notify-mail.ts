@@ -1,12 +1,14 @@
 import type { DeviceNoticeKind } from '@archway/contract';
 import type { MailMessage } from '../../platform/mail/mail.ts';
-import { composeMail, fill, loadTemplates } from '../../platform/mail/templates.ts';
+import { composeMail, fill, formatDate, loadTemplates, type Reader } from '../../platform/mail/templates.ts';
 
 /** What a notification mail is about: a case received, or a change to a device. */
 export type NoticeMailKind = 'newCase' | DeviceNoticeKind;
 
 type Texts = Record<`${NoticeMailKind}Subject` | `${NoticeMailKind}Body`, string> & {
   greeting: string;
+  /** When the case was sent, in the reader's format and time zone. */
+  newCaseSent: string;
   caseAction: string;
   deviceAction: string;
   caseSettings: string;
@@ -28,8 +30,10 @@ export interface NoticeMailVars {
   to: string;
   /** The device: its name and serial. */
   device?: string;
-  /** A date (an authorization's end), already written for the reader. */
-  date?: string;
+  /** The authorization's end (lent, expiring), written in the reader's format and time zone. */
+  date?: Date;
+  /** When it happened (a case sent): written with its time. */
+  at?: Date;
 }
 
 /**
@@ -39,18 +43,21 @@ export interface NoticeMailVars {
  */
 export function noticeMail(
   kind: NoticeMailKind,
-  language: string | null | undefined,
+  reader: Reader,
   to: string,
   vars: NoticeMailVars,
   links: { publicUrl: string; open: string },
 ): MailMessage {
-  const { lang, t } = templates(language);
+  const { lang, t } = templates(reader.language);
+  // Only what this mail has: a text naming a value it lacks is an error (fill), never a blank.
   const values: Record<string, string> = {
     username: vars.username,
     from: vars.from,
     to: vars.to,
-    device: vars.device ?? '',
-    date: vars.date ?? '',
+    ...(vars.device !== undefined ? { device: vars.device } : {}),
+    // An authorization's end is a day; a case's sending a moment.
+    ...(vars.date ? { date: formatDate(vars.date, lang, reader.timeZone, false) } : {}),
+    ...(vars.at ? { date: formatDate(vars.at, lang, reader.timeZone) } : {}),
     link: mailSettingsLink(links.publicUrl),
   };
   const line = (s: string) => fill(s, values);
@@ -59,7 +66,7 @@ export function noticeMail(
     to,
     lang,
     subject: line(t[`${kind}Subject`]),
-    paragraphs: [line(t.greeting), line(t[`${kind}Body`])],
+    paragraphs: [line(t.greeting), line(t[`${kind}Body`]), ...(isCase ? [line(t.newCaseSent)] : [])],
     action: { label: line(isCase ? t.caseAction : t.deviceAction), link: links.open },
     closing: [line(isCase ? t.caseSettings : t.deviceSettings)],
     footer: t.footer,

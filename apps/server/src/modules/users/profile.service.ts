@@ -155,20 +155,22 @@ export async function requestEmailChange(p: Platform, ctx: Ctx, actor: Actor, em
       throw new AppError(ProfileEmailErrors.tooMany);
     await accounts.retireTokens(tx, user.id, 'changeEmail');
     const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + CHANGE_EMAIL_HOURS * HOUR_MS);
     await accounts.insertToken(tx, {
       userId: user.id,
       purpose: 'changeEmail',
       tokenHash: sha256(token),
       email,
-      expiresAt: new Date(Date.now() + CHANGE_EMAIL_HOURS * HOUR_MS),
+      expiresAt,
     });
     await p.mail.send(
       tx,
-      accountMail('changeEmail', user.language, email, {
+      accountMail('changeEmail', user, email, {
         username: user.username,
         email,
         link: `${p.config.publicUrl}/v5/confirmEmail?token=${token}`,
         hours: CHANGE_EMAIL_HOURS,
+        expiresAt,
       }),
     );
     await audited(tx, ctx, actor, 'user.changeEmail.request', { email });
@@ -225,7 +227,7 @@ export async function sendPhoneCode(p: Platform, ctx: Ctx, actor: Actor, rawPhon
       phone,
       expiresAt: new Date(Date.now() + PHONE_CODE.ttlSeconds * 1000),
     });
-    await p.mail.sendText(tx, phone, phoneCodeText(user.language, code, PHONE_CODE.ttlSeconds / 60));
+    await p.mail.sendText(tx, phone, phoneCodeText(user, code, PHONE_CODE.ttlSeconds / 60));
     await audited(tx, ctx, actor, 'user.changePhone.code', { phone });
   });
   p.mail.wake();

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@archway/contract';
+import { isLanguage, type CurrentUser } from '@archway/contract';
 import type { CustomerRow } from '../orgs/orgs.service.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -24,6 +24,8 @@ export const presentCurrentUser = (user: UserRow, cust: CustomerRow | undefined)
   emailConfirmed: user.emailConfirmed,
   property: user.property,
   isAdmin: user.isAdmin,
+  language: isLanguage(user.language) ? user.language : null,
+  timeZone: user.timeZone,
 });
 
 /** The optional screens of `/user/control/page` (the spec's `content.thirdPageControl`). */

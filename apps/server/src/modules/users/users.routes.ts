@@ -7,6 +7,7 @@ import {
   safeString,
   setLanguageQuery,
   updateUserBody,
+  userLanguageBody,
 } from '@archway/contract';
 import { ok } from '../../platform/envelope.ts';
 import { requestContext, requireActor } from '../../platform/auth.ts';
@@ -47,6 +48,9 @@ export const usersRoutes =
         schema: {
           tags: ['common'],
           summary: "Store the signed-in user's server language (only zh or en)",
+          description:
+            'The spec’s call, kept as it is. The culture is stored only when the stored language does not already ' +
+            'belong to it, so a full language from `PUT /api2/user/language` (de, ja, zh-tw …) is not replaced.',
           security: [{ bearer: [] }],
           querystring: setLanguageQuery,
           response: { 200: envelope(z.object({ culture: z.string(), returnUrl: z.string().nullable() })) },
@@ -56,6 +60,30 @@ export const usersRoutes =
         await service.setLanguage(db, requireActor(req), req.query.culture);
         return ok({ culture: req.query.culture, returnUrl: req.query.returnUrl ?? null });
       },
+    );
+
+    app.put(
+      '/api2/user/language',
+      {
+        config: { access: 'signedIn' },
+        schema: {
+          ...secured,
+          tags: ['users'],
+          summary: "Store the signed-in user's full language and time zone (mail, text messages, exports)",
+          description:
+            'Archway’s addition (issue 34). `/Common/SetLanguage` keeps the spec’s culture, zh or en, which cannot ' +
+            'say German or Traditional Chinese; this call stores the interface language (one of the 15) and the ' +
+            'browser’s IANA time zone. Every mail, text message and export to the person is then written in that ' +
+            'language, dates and times in its format and that time zone. The web sends it with SetLanguage on a ' +
+            'language change, and once after sign-in when the stored pair differs from the browser’s. SetLanguage ' +
+            'afterwards stores its culture only when the stored language is not of it (de stays under en, zh-tw ' +
+            'under zh). Refusals: generic.validation (a language not of the 15, a time zone the runtime does not ' +
+            'know).',
+          body: userLanguageBody,
+          response: { 200: envelope(userLanguageBody) },
+        },
+      },
+      async (req) => ok(await service.setFullLanguage(db, requireActor(req), req.body)),
     );
 
     app.put(

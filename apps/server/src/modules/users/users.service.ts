@@ -1,4 +1,10 @@
-import { GenericErrors, type CurrentUser } from '@archway/contract';
+import {
+  cultureOf,
+  GenericErrors,
+  isLanguage,
+  type CurrentUser,
+  type UserLanguageBody,
+} from '@archway/contract';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit, type RequestContext } from '../../platform/audit/audit.ts';
@@ -47,8 +53,24 @@ export async function updateUserProperty(
   });
 }
 
-export async function setLanguage(db: Db, actor: Actor, culture: string) {
-  await userRow.setUserLanguage(db, actor.userId, culture);
+/**
+ * `POST /Common/SetLanguage` (the spec's call: zh or en). A full language already stored that belongs to the culture
+ * (de, ja … to en; zh-tw to zh) is kept: the culture is stored only when the stored language is of another one, or
+ * none is stored, so mail stays in the person's own language (issue 34).
+ */
+export async function setLanguage(db: Db, actor: Actor, culture: 'zh' | 'en') {
+  await db.transaction(async (tx) => {
+    const stored = await userRow.lockUserLanguage(tx, actor.userId);
+    if (!stored) throw new AppError(GenericErrors.sessionExpired);
+    if (isLanguage(stored.language) && cultureOf(stored.language) === culture) return;
+    await userRow.setUserLanguage(tx, actor.userId, culture);
+  });
+}
+
+/** `PUT /api2/user/language`: the person's full language and time zone, for mail, text messages and exports. */
+export async function setFullLanguage(db: Db, actor: Actor, body: UserLanguageBody) {
+  await userRow.setUserLanguage(db, actor.userId, body.language, body.timeZone);
+  return { language: body.language, timeZone: body.timeZone };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Languages, type Language } from '@archway/contract';
+import { isTimeZone, Languages, type Language } from '@archway/contract';
 import type { MailMessage } from './mail.ts';
 
 /**
@@ -23,9 +23,58 @@ export function loadTemplates<T>(
   };
 }
 
-/** `{{name}}` placeholders filled from `vars` (a missing one is left empty). */
+/** `{{name}}` placeholders filled from `vars`; a placeholder `vars` lacks is an error, never a silent blank. */
 export const fill = (s: string, vars: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    const value = vars[k];
+    if (value === undefined) throw new Error(`mail text placeholder {{${k}}} not given`);
+    return value;
+  });
+
+/** The Intl locale of a language (Brazilian Portuguese, Simplified and Traditional Chinese, Norwegian Bokmål). */
+const INTL_LOCALES: Partial<Record<Language, string>> = {
+  pt: 'pt-BR',
+  zh: 'zh-CN',
+  'zh-tw': 'zh-TW',
+  no: 'nb',
+};
+export const intlLocale = (lang: Language): string => INTL_LOCALES[lang] ?? lang;
+
+/**
+ * The text of a count in `texts` (i18next's plural keys: `<base>_one`, `_few`, `_many`, `_other`, the forms
+ * Intl.PluralRules gives the language); `_other` when the language's form is missing; an error when neither is there.
+ */
+export function plural(texts: object, base: string, lang: Language, count: number): string {
+  const all = texts as Record<string, unknown>;
+  const form = new Intl.PluralRules(intlLocale(lang)).select(count);
+  const text = all[`${base}_${form}`] ?? all[`${base}_other`];
+  if (typeof text !== 'string') throw new Error(`mail text ${base}_${form} missing in ${lang}`);
+  return text;
+}
+
+/** A number as the reader writes it (1.5 → "1,5" in German). */
+export const formatNumber = (n: number, lang: Language) => new Intl.NumberFormat(intlLocale(lang)).format(n);
+
+/** Who a mail or text is for: their language (one of the 15, else English) and IANA time zone (else UTC). */
+export interface Reader {
+  language: string | null | undefined;
+  timeZone?: string | null | undefined;
+}
+
+/**
+ * A moment as the reader writes it, in their time zone: "2. Dezember 2026 um 18:10 MEZ", "2026年12月3日 2:10 JST".
+ * `withTime: false` gives the day only (an authorization's last day).
+ */
+export function formatDate(date: Date, lang: Language, timeZone: string | null | undefined, withTime = true) {
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    ...(withTime ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
+    timeZone: zone,
+  }).format(date);
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Username } from '@archway/contract';
 import { storedLanguage } from '../../shared/i18n/stored-language.ts';
+import { browserTimeZone } from '../../shared/i18n/change-language.ts';
 import { useRegister } from './api/account-links.ts';
 import { AuthCard } from './components/AuthCard.tsx';
 import { RefusalAlert } from './components/RefusalAlert.tsx';
@@ -49,6 +50,7 @@ export default function RegisterPage() {
             country: v.country.trim(),
             ...(v.region?.trim() ? { region: v.region.trim() } : {}),
             language: storedLanguage(),
+            ...(browserTimeZone() ? { timeZone: browserTimeZone() } : {}),
           })
         }
       >

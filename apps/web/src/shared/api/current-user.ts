@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, OrgDetail } from '@archway/contract';
 import { request } from '../api-client.ts';
 import { useToken } from '../auth/use-token.ts';
+import { syncServerLanguage } from '../i18n/change-language.ts';
 
 /** `GET /user/current`: the signed-in user with its organization summary. */
 export function useCurrentUser() {
@@ -9,7 +10,12 @@ export function useCurrentUser() {
   return useQuery({
     // Not keyed by the token: a renewed token is the same user (a new user reloads the page).
     queryKey: ['currentUser'],
-    queryFn: () => request<CurrentUser>({ host: 'account', path: '/user/current' }),
+    queryFn: async () => {
+      const user = await request<CurrentUser>({ host: 'account', path: '/user/current' });
+      // Mail follows this browser's language and time zone (issue 34): told once when the server's differ.
+      syncServerLanguage(user);
+      return user;
+    },
     enabled: Boolean(token),
     staleTime: Infinity,
   });
