@@ -138,7 +138,7 @@ describe('one page for one case in Chromium', () => {
         /second/i.test(await page.getByTestId('viewer-measure-hint').innerText()),
       );
       await clickTheScan(page, async () => (await labels.count()) > 0);
-      expect(await labels.first().innerText()).toMatch(/^\d+\.\d{2} mm$/);
+      expect(await labels.first().innerText()).toMatch(/^\d+\.\d{2}\smm$/);
       await page.getByTestId('viewer-tool-remark').click();
       await page.getByTestId('viewer-pin-hint').waitFor();
       await clickTheScan(page, () => page.getByTestId('viewer-pin-composer').isVisible());

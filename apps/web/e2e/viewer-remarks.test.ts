@@ -140,7 +140,7 @@ describe('the bite and remarks pinned to the scan in Chromium', () => {
       await panel.getByTestId('viewer-bite-legend').waitFor();
       await expect(panel.getByTestId('viewer-bite-legend').innerText()).resolves.toContain('mm');
       const minimum = await panel.getByTestId('viewer-bite-min').first().innerText();
-      expect(minimum).toMatch(/^-?\d+\.\d\d mm$/);
+      expect(minimum).toMatch(/^-?\d+\.\d\d\smm$/);
       // The generated pair is GAP apart at the crests: the smallest clearance says so (to the map's 0.01 mm).
       expect(Math.abs(Number.parseFloat(minimum) - GAP)).toBeLessThan(0.02);
       await expect(panel.getByTestId('viewer-bite-area').first().innerText()).resolves.toMatch(/mm²$/);

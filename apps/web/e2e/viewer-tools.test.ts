@@ -192,7 +192,7 @@ describe('the 3D viewer tools in Chromium', () => {
       const labels = page.getByTestId('viewer-measure-label');
       await expect.poll(() => labels.count()).toBe(1);
       const measured = await labels.first().innerText();
-      expect(measured).toMatch(/^\d+\.\d{2} mm$/);
+      expect(measured).toMatch(/^\d+\.\d{2}\smm$/);
       // The arch is some 50 mm across: two points far apart on it are tens of millimetres apart.
       expect(Number.parseFloat(measured)).toBeGreaterThan(10);
       expect(Number.parseFloat(measured)).toBeLessThan(120);
@@ -350,7 +350,7 @@ describe('the 3D viewer tools in Chromium', () => {
         await canvas.tap({ position: b });
         const labels = phone.getByTestId('viewer-measure-label');
         await expect.poll(() => labels.count()).toBe(1);
-        await expect(labels.first().innerText()).resolves.toMatch(/^\d+\.\d{2} mm$/);
+        await expect(labels.first().innerText()).resolves.toMatch(/^\d+\.\d{2}\smm$/);
         // A tap on the label's × removes it.
         await labels.first().getByTestId('viewer-measure-remove').tap();
         await expect.poll(() => labels.count()).toBe(0);

@@ -3,6 +3,7 @@ import { Card, Empty, Flex, Segmented, Table, theme } from 'antd';
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../i18n/format.ts';
 import { echarts } from './echarts.ts';
 
 /** A chart's data as a table: the same numbers for screen readers and for people who prefer reading them. */
@@ -53,7 +54,7 @@ export function ChartCard({
     }),
     [option, token, label],
   );
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const number = useMemo(() => numberFormat({}, i18n.language), [i18n.language]);
   // The canvas follows its box: the box may shrink (min-width 0, overflow hidden), and a resize of the box (a phone
   // turned, the side menu collapsed) redraws the chart at the new width.
   const chart = useRef<ReactEChartsCore>(null);

@@ -114,6 +114,18 @@ export function formatUm(um: number, language?: string): string {
   return withUnit(formatDecimal(um, 0, language), unitLabel('um', language));
 }
 
+/** A date in the interface language (21 Nov 2026, 21.11.2026). */
+export function formatDate(date: Date, language?: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
+}
+
+/** A date and time in the interface language and the browser's time zone (21.11.2026, 14:05). */
+export function formatDateTime(date: Date, language?: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
 /** Names in the language's alphabetical order (Ä with A in German, after Z in Swedish; Č after C in Czech). */
 export function collator(language?: string): Intl.Collator {
   const locale = intlLocale(language);

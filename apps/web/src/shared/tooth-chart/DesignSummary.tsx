@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { isDeciduous, type CaseDesign } from '@archway/contract';
 import { ToothChart } from './ToothChart.tsx';
 import { ToothLegend } from './ToothLegend.tsx';
+import { formatDateTime } from '../i18n/format.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(new Date(iso));
 
 /**
  * A case's design, read-only: the chart and its legend, the designed teeth as a table (material, shade, implant),

@@ -22,7 +22,7 @@ import {
   progressStatus,
   type ConvertTarget,
 } from '../utils/conversion.ts';
-import { formatBytes } from '../utils/progress.ts';
+import { formatBytes, formatPercent } from '../../../shared/i18n/format.ts';
 
 /** A converted file: its name, size and triangles, and its download button with the percentage while it runs. */
 function FileRow({
@@ -50,7 +50,7 @@ function FileRow({
           data-testid="convert-download"
           data-percent={progress ?? ''}
         >
-          {downloading && progress !== null ? `${progress}%` : t('cases.actions.download')}
+          {downloading && progress !== null ? formatPercent(progress / 100, 0) : t('cases.actions.download')}
         </Button>,
       ]}
     >

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '@archway/contract';
 import { LinkButton } from '../../../shared/ui/LinkButton.tsx';
 import { groupActions, isDestructive, rowActions, type RowAction } from '../utils/actions.ts';
+import { formatPercent } from '../../../shared/i18n/format.ts';
 
 export const ACTION_ICONS: Record<RowAction, ComponentType> = {
   preview: EyeOutlined,
@@ -93,7 +94,7 @@ export function RowActions({
     }
     if (action === 'download' && downloading) {
       return (
-        <Tooltip key={action} title={progress === null ? label : `${progress}%`}>
+        <Tooltip key={action} title={progress === null ? label : formatPercent(progress / 100, 0)}>
           <Button
             type="link"
             size="small"
@@ -113,7 +114,9 @@ export function RowActions({
             data-testid="action-download"
             data-percent={progress ?? ''}
           >
-            <span className="case-action-label">{progress === null ? label : `${progress}%`}</span>
+            <span className="case-action-label">
+              {progress === null ? label : formatPercent(progress / 100, 0)}
+            </span>
           </Button>
         </Tooltip>
       );

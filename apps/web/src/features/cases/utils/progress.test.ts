@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentLength, downloadPercent, fileNameFrom, formatBytes, safeFileName } from './progress.ts';
+import { contentLength, downloadPercent, fileNameFrom, safeFileName } from './progress.ts';
 import { FileRefusal, streamFile } from './stream.ts';
 
 describe('download percentage', () => {
@@ -31,11 +31,6 @@ describe('download percentage', () => {
     expect(fileNameFrom('attachment; filename="../../etc/passwd"', 'x.zip')).toBe('.._.._etc_passwd');
     expect(fileNameFrom(null, 'case.zip')).toBe('case.zip');
     expect(safeFileName('..', 'case.zip')).toBe('case.zip');
-  });
-
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('0.5 KB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
   });
 });
 

@@ -45,9 +45,3 @@ export function safeFileName(name: string, fallback: string): string {
   const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim();
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback;
 }
-
-/** A byte count in KB or MB, one decimal. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${(Math.max(0, bytes) / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -1,21 +1,22 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CompareJob } from '@archway/contract';
+import { formatDecimal, unitLabel } from '../../../shared/i18n/format.ts';
 
 /**
  * The comparison's figures: mean, RMS and largest distance (mm, three decimals) and the alignment that moved B onto
  * A (rotation in degrees, translation in mm).
  */
 export function CompareFigures({ job }: { job: CompareJob }) {
-  const { t, i18n } = useTranslation();
-  const mm = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-  const short = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const { t } = useTranslation();
+  const mm = { format: (v: number) => formatDecimal(v, 3) };
+  const short = { format: (v: number) => formatDecimal(v, 2) };
   const figure = (key: 'mean' | 'rms' | 'max', value: number | null) => (
     <Col xs={12} sm={8} key={key}>
       <Statistic
         title={t(`compare.figures.${key}`)}
         value={value === null ? '–' : mm.format(value)}
-        suffix={value === null ? undefined : 'mm'}
+        suffix={value === null ? undefined : unitLabel('mm')}
         data-testid={`compare-${key}`}
         data-value={value ?? ''}
       />
@@ -46,7 +47,7 @@ export function CompareFigures({ job }: { job: CompareJob }) {
           <Statistic
             title={t('compare.figures.translation')}
             value={translation.length === 3 ? short.format(shift) : '–'}
-            suffix={translation.length === 3 ? 'mm' : undefined}
+            suffix={translation.length === 3 ? unitLabel('mm') : undefined}
             data-testid="compare-translation"
           />
           {translation.length === 3 && (

@@ -3,6 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ChartCard, type ChartTable } from '../../../shared/charts/Chart.tsx';
 import { cssRgb, deviationRgb } from './colour-scale.ts';
 import { niceAxis } from '../utils/nice-ticks.ts';
+import {
+  formatDecimal,
+  formatMm,
+  formatNumber,
+  formatPercent,
+  unitLabel,
+} from '../../../shared/i18n/format.ts';
 
 export interface Histogram {
   edges: number[];
@@ -14,16 +21,11 @@ export interface Histogram {
  * switchable to a table of the same bins (from, to, vertices, share).
  */
 export function DeviationHistogram({ histogram, range }: { histogram: Histogram; range: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { option, table, total } = useMemo(() => {
     // Three decimals on a fine scale (±0.05 mm), so neighbouring bins never read the same.
     const digits = range < 0.1 ? 3 : 2;
-    const mm = new Intl.NumberFormat(i18n.language, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    const fine = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-    const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+    const fine = { format: (v: number) => formatDecimal(v, 3) };
     const { edges, counts } = histogram;
     const total = counts.reduce((a, b) => a + b, 0);
     const bins = counts.map((count, i) => {
@@ -32,7 +34,7 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
       return { from, to, centre: (from + to) / 2, count };
     });
     const axis = niceAxis(edges[0] ?? -range, edges[edges.length - 1] ?? range);
-    const tick = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+    const tick = { format: (v: number) => formatDecimal(v, 3, undefined, { upTo: true }) };
     const option = {
       tooltip: {
         trigger: 'axis',
@@ -40,7 +42,7 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
         formatter: (items: { dataIndex: number }[]) => {
           const bin = bins[items[0]?.dataIndex ?? 0];
           if (!bin) return '';
-          return `${mm.format(bin.from)} … ${mm.format(bin.to)} mm<br/>${t('compare.histogram.vertices')}: ${bin.count} (${percent.format(total ? bin.count / total : 0)})`;
+          return `${formatDecimal(bin.from, digits)} … ${formatMm(bin.to, digits)}<br/>${t('compare.histogram.vertices')}: ${formatNumber(bin.count)} (${formatPercent(total ? bin.count / total : 0)})`;
         },
       },
       grid: { left: 8, right: 16, top: 16, bottom: 28, containLabel: true },
@@ -50,7 +52,7 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
         min: axis.min,
         max: axis.max,
         interval: axis.step,
-        name: axis.unit,
+        name: unitLabel(axis.unit === 'µm' ? 'um' : 'mm'),
         nameLocation: 'middle',
         nameGap: 26,
         splitLine: { show: false },
@@ -80,11 +82,11 @@ export function DeviationHistogram({ histogram, range }: { histogram: Histogram;
         from: fine.format(b.from),
         to: fine.format(b.to),
         count: b.count,
-        share: percent.format(total ? b.count / total : 0),
+        share: formatPercent(total ? b.count / total : 0),
       })),
     };
     return { option, table, total };
-  }, [histogram, range, i18n.language, t]);
+  }, [histogram, range, t]);
 
   return (
     <ChartCard

@@ -1,23 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { legendGradient } from './colour-scale.ts';
+import { formatDecimal, numberFormat, unitLabel } from '../../../shared/i18n/format.ts';
 
 /**
  * The deviation map's colour scale, vertical: +range (red: B outside A) at the top, 0 (green) in the middle, −range
  * (blue: B inside A) at the bottom, with five labelled ticks in mm.
  */
 export function DeviationLegend({ range, compact }: { range: number; compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Three decimals for a fine scale (±0.05 mm): the half ticks stay exact.
   const digits = range < 0.1 ? 3 : 2;
-  const number = new Intl.NumberFormat(i18n.language, {
+  const number = numberFormat({
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     signDisplay: 'exceptZero',
   });
-  const plain = new Intl.NumberFormat(i18n.language, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const plain = { format: (v: number) => formatDecimal(v, digits) };
   const ticks = [range, range / 2, 0, -range / 2, -range];
   const height = compact ? 150 : 220;
   return (
@@ -62,7 +60,7 @@ export function DeviationLegend({ range, compact }: { range: number; compact?: b
           ))}
         </div>
       </div>
-      <div style={{ marginTop: 4, textAlign: 'center', color: '#555' }}>{t('compare.legend.unit')}</div>
+      <div style={{ marginTop: 4, textAlign: 'center', color: '#555' }}>{unitLabel('mm')}</div>
     </figure>
   );
 }

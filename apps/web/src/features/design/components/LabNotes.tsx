@@ -1,6 +1,7 @@
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DesignNote } from '@archway/contract';
+import { formatDateTime } from '../../../shared/i18n/format.ts';
 
 /** The design notes of the labs (the sender sees every receiver's; a lab its forwarding partner's). */
 export function LabNotes({ notes, emptyText }: { notes: DesignNote[]; emptyText: string }) {
@@ -16,7 +17,7 @@ export function LabNotes({ notes, emptyText }: { notes: DesignNote[]; emptyText:
               <Flex gap={8} wrap align="baseline">
                 <Typography.Text strong>{n.custName}</Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {new Date(n.updatedAt).toLocaleString()}
+                  {formatDateTime(new Date(n.updatedAt))}
                 </Typography.Text>
               </Flex>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>

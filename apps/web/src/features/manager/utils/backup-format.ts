@@ -4,29 +4,8 @@
  * units Intl names (docs/decisions.md, "The Backups tab").
  */
 
-const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
-
-/** A byte count in the largest unit that keeps it at 1 or more, with at most one decimal (none for bytes). */
-export function formatBytes(bytes: number, language: string): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  // 999.95 kB rounds to "1,000 kB": say 1 MB instead.
-  if (unit > 0 && unit < SIZE_UNITS.length - 1 && Math.round(value * 10) >= 10_000) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: SIZE_UNITS[unit],
-    // "999 bytes", "999 байт": the long name below a kilobyte, where the short one reads oddly ("999 byte").
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}
+/** Sizes as everywhere in the app (shared/i18n/format.ts). */
+export { formatBytes } from '../../../shared/i18n/format.ts';
 
 /** A duration in hours, minutes and seconds, the two largest parts that are not zero ("1 h 5 min", "42 s"). */
 export function formatDuration(ms: number, language: string): string {

@@ -18,7 +18,7 @@ import { getModelJobQueryKey, isLive, useModelJob } from '../api/get-model-job.t
 import { modelFileAddress, useModelDownloads } from '../api/download-model.ts';
 import { useStartModel } from '../api/start-model.ts';
 import { BaseKindIcon } from './BaseKindIcon.tsx';
-import { fileSize } from './dates.ts';
+import { formatBytes, formatPercent, unitLabel } from '../../../shared/i18n/format.ts';
 
 /** The text of a refusal: the catalogue's translation, else the server's message. */
 function refusalText(t: TFunction, error: unknown): string | null {
@@ -96,7 +96,7 @@ export function ModelBuilderTab({ detail }: { detail: CaseDetail }) {
                 value={baseHeight}
                 onChange={(v) => v !== null && setHeight(Number(v))}
                 disabled={encrypted || live}
-                suffix={t('models.builder.mm')}
+                suffix={unitLabel('mm')}
                 aria-labelledby="base-height-label"
                 data-testid="model-base-height"
                 style={{ width: 120 }}
@@ -200,13 +200,15 @@ export function ModelBuilderTab({ detail }: { detail: CaseDetail }) {
                         onClick={() => void downloads.start(file)}
                         data-testid="model-download"
                       >
-                        {percent !== undefined ? `${percent}%` : t('models.builder.download')}
+                        {percent !== undefined
+                          ? formatPercent(percent / 100, 0)
+                          : t('models.builder.download')}
                       </Button>,
                     ]}
                   >
                     <List.Item.Meta
                       title={<span className="model-file-name">{file.name}</span>}
-                      description={fileSize(file.size)}
+                      description={formatBytes(file.size)}
                     />
                   </List.Item>
                 );

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { NoticeItem } from '@archway/contract';
 import { casePath, legacyCaseTarget } from '../../../shared/case-page/case-path.ts';
+import { formatDate } from '../../../shared/i18n/format.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -16,7 +17,7 @@ export function noticeText(n: NoticeItem, t: TFunction): string {
     from: str(p.from),
     to: str(p.to),
     reason: str(p.reason),
-    date: p.expiresAt ? new Date(str(p.expiresAt)).toLocaleDateString() : '',
+    date: p.expiresAt ? formatDate(new Date(str(p.expiresAt))) : '',
   };
   switch (n.kind) {
     case 'task':

@@ -3,6 +3,7 @@ import { App, Button, Empty, Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CooperationAction, CooperationRow } from '@archway/contract';
+import { formatDateTime } from '../../../shared/i18n/format.ts';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable.tsx';
 import { usePagedQuery } from '../../../shared/ui/paged-table.ts';
 import { toast } from '../../../shared/ui/toast.ts';
@@ -186,5 +187,5 @@ export function CooperationTab({ custId, verified }: { custId: string; verified:
 function localTime(value: string | null): string {
   if (!value) return '–';
   const d = new Date(`${value.replace(' ', 'T')}Z`);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? value : formatDateTime(d);
 }

@@ -32,6 +32,7 @@ import { PrintDialog } from '../PrintDialog.tsx';
 import { isDestructivePageAction, pageActions, type PageAction } from './case-page-model.ts';
 import { DueDate, LabProgress } from './case-status.tsx';
 import { useCaseConfirm } from '../use-case-confirm.ts';
+import { formatPercent } from '../../../../shared/i18n/format.ts';
 
 const ICONS: Record<PageAction, ComponentType> = {
   download: DownloadOutlined,
@@ -121,7 +122,7 @@ export function CaseHeader({
     action === 'download' && downloading
       ? progress === null
         ? t('cases.actions.download')
-        : `${progress}%`
+        : formatPercent(progress / 100, 0)
       : t(`casePage.actions.${action}`);
 
   const actions = pageActions(d.actions);
@@ -162,7 +163,7 @@ export function CaseHeader({
       >
         {mobile
           ? downloading && action === 'download' && progress != null
-            ? `${progress}%`
+            ? formatPercent(progress / 100, 0)
             : null
           : label(action)}
       </Button>

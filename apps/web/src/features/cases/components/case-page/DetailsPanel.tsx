@@ -7,9 +7,9 @@ import { useCaseConversions } from '../../api/get-case-conversions.ts';
 import { conversionPercent, failureKey, isActive, progressStatus } from '../../utils/conversion.ts';
 import { localDateTime } from '../../utils/dates.ts';
 import { QUADRANTS, teethByQuadrant } from '../../utils/print.ts';
-import { formatBytes } from '../../utils/progress.ts';
 import { FilledOrderForms } from '../FilledOrderForms.tsx';
 import { useCaseFileDownloads } from './use-file-downloads.ts';
+import { formatBytes, formatPercent } from '../../../../shared/i18n/format.ts';
 
 const dash = (value: string | null | undefined) => (value ? value : '–');
 
@@ -54,7 +54,7 @@ function FileRow({
                 data-testid="case-file-download"
                 data-percent={progress ?? ''}
               >
-                {downloading && progress !== null ? `${progress}%` : null}
+                {downloading && progress !== null ? formatPercent(progress / 100, 0) : null}
               </Button>,
             ]
           : []

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { occlusionColour, occlusionLegend } from '@archway/mesh';
 import type { BiteJaw, BiteResult } from './bite-worker-protocol.ts';
 import type { BiteState } from './use-bite.ts';
+import { formatDecimal, formatMm, unitLabel, withUnit } from '../../../../shared/i18n/format.ts';
 
 const rgb = (c: ArrayLike<number>) => `rgb(${c[0]} ${c[1]} ${c[2]})`;
 
@@ -76,18 +77,14 @@ function Histogram({ jaw, result, label }: { jaw: BiteJaw; result: BiteResult; l
  * canvas): a small table, a row per jaw; the histograms and the note behind "Details".
  */
 export function BitePanel({ state, compact = false }: { state: BiteState; compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [details, setDetails] = useState(false);
   const full = !compact || details;
-  const mm = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }),
-    [i18n.language],
-  );
-  const short = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }),
-    [i18n.language],
-  );
-  const format = (v: number) => `${short.format(v)} mm`;
+  // The smallest clearance with two decimals, the legend's and histogram's bounds without trailing zeros, the area
+  // in mm² (the unit from the texts, squared); in the interface language (shared/i18n/format.ts).
+  const clearance = (v: number) => formatMm(v, 2);
+  const format = (v: number) => formatMm(v, 2, undefined, { upTo: true });
+  const area = (v: number) => withUnit(formatDecimal(v, 2, undefined, { upTo: true }), `${unitLabel('mm')}²`);
 
   if (state.status === 'failed')
     return (
@@ -148,8 +145,8 @@ export function BitePanel({ state, compact = false }: { state: BiteState; compac
             {jaws.map(({ key, jaw }) => (
               <tr key={key} data-testid="viewer-bite-jaw" data-jaw={key}>
                 <th scope="row">{t(`cases.viewer.jaw.${key}`)}</th>
-                <td data-testid="viewer-bite-min">{`${mm.format(jaw.minClearance)} mm`}</td>
-                <td data-testid="viewer-bite-area">{`${short.format(jaw.contactArea)} mm²`}</td>
+                <td data-testid="viewer-bite-min">{clearance(jaw.minClearance)}</td>
+                <td data-testid="viewer-bite-area">{area(jaw.contactArea)}</td>
               </tr>
             ))}
           </tbody>
@@ -168,9 +165,9 @@ export function BitePanel({ state, compact = false }: { state: BiteState; compac
               {!compact && (
                 <dl>
                   <dt>{t('cases.viewer.bite.minClearance')}</dt>
-                  <dd data-testid="viewer-bite-min">{`${mm.format(jaw.minClearance)} mm`}</dd>
+                  <dd data-testid="viewer-bite-min">{clearance(jaw.minClearance)}</dd>
                   <dt>{t('cases.viewer.bite.contactArea')}</dt>
-                  <dd data-testid="viewer-bite-area">{`${short.format(jaw.contactArea)} mm²`}</dd>
+                  <dd data-testid="viewer-bite-area">{area(jaw.contactArea)}</dd>
                 </dl>
               )}
               <Histogram

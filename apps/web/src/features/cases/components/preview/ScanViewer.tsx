@@ -25,6 +25,7 @@ import { MeasurePanel, SectionPanel } from './ViewerPanels.tsx';
 import { ViewerProgress } from './ViewerProgress.tsx';
 import { ViewerScene } from './ViewerScene.tsx';
 import { useBitePair, useMeasuring, useViews, useWidth } from './use-viewer.ts';
+import { formatMm } from '../../../../shared/i18n/format.ts';
 
 export type { ViewerFile } from '../../../../shared/viewer-core/use-scans.ts';
 
@@ -77,7 +78,7 @@ export function ScanViewer({
   caseId,
   initialPin = null,
 }: ScanViewerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const root = useRef<HTMLDivElement>(null);
   // The downloads start once the canvas has its WebGL context: created while a worker parses at full speed, the
   // context waits for a CPU (a ~20 ms step becomes ~200 ms on two busy cores).
@@ -159,10 +160,6 @@ export function ScanViewer({
     if (!measuring) pins.setPlacing(false);
     setMeasuring((on) => !on);
   };
-  const millimetres = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-    [i18n.language],
-  );
 
   const labels = useMemo(() => {
     const jaws = files.map((f) => jawOf(f.name));
@@ -320,7 +317,7 @@ export function ScanViewer({
               onPick={onPick}
               measurements={measurements}
               pending={pending}
-              format={(mm) => millimetres.format(mm)}
+              format={(mm) => formatMm(mm, 2)}
               onRemove={(m) => setMeasurements((ms) => ms.filter((x) => x.id !== m.id))}
               bite={biteShown && biteParts ? { ...biteParts, result: bite.result } : null}
               caseId={caseId}

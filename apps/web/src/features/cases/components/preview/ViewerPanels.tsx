@@ -8,6 +8,7 @@ import {
   type SectionPreset,
   type SectionSettings,
 } from './section-plane.ts';
+import { formatPercent } from '../../../../shared/i18n/format.ts';
 
 /** The Measure tool's row: what to pick next, and clearing every measurement. */
 export function MeasurePanel({
@@ -74,7 +75,7 @@ export function SectionPanel({
           step={1}
           value={section.position}
           onChange={(position) => onChange((s) => ({ ...s, position }))}
-          tooltip={{ formatter: (v) => `${v ?? 0} %` }}
+          tooltip={{ formatter: (v) => formatPercent((v ?? 0) / 100, 0) }}
           ariaLabelForHandle={t('cases.viewer.section.position')}
         />
       </Flex>

@@ -192,7 +192,7 @@ export function ViewerScene({
         items={measurements}
         pending={measuring ? pending : null}
         size={size * 0.006}
-        label={(m) => t('cases.viewer.measure.distance', { value: format(distanceOf(m.a, m.b)) })}
+        label={(m) => format(distanceOf(m.a, m.b))}
         remove={(m) => (
           <Button
             type="text"

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { jawOf } from './scan-files.ts';
 import type { ScanState, ViewerFile } from '../../../../shared/viewer-core/use-scans.ts';
 import { VIEW_NAMES, type ViewName } from './views.ts';
+import { formatPercent } from '../../../../shared/i18n/format.ts';
 
 export type Surface = 'colour' | 'plaster';
 
@@ -143,7 +144,7 @@ export function ViewerToolbar({
             step={5}
             value={opacity}
             onChange={onOpacity}
-            tooltip={{ formatter: (v) => `${v ?? 0} %` }}
+            tooltip={{ formatter: (v) => formatPercent((v ?? 0) / 100, 0) }}
             ariaLabelForHandle={t('cases.viewer.opacity')}
             data-testid="viewer-opacity"
           />

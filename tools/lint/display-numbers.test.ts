@@ -1,0 +1,108 @@
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { nodes, parse, walk } from './syntax.ts';
+
+/**
+ * Numbers a person reads follow the interface language (issue 34, "Numbers and units"; docs/decisions.md): the web
+ * app writes them through apps/web/src/shared/i18n/format.ts, never with `toFixed()` (always a full stop, "1.5 MB"
+ * in German) or a bare `toLocaleString()` / `toLocaleDateString()` / `toLocaleTimeString()` (the browser's language,
+ * not the interface's). Read as syntax trees, so comments and strings never count. A few `toFixed` calls make no
+ * text for a person (CSS values, a test attribute, rounding a number): they are listed below with their count, so
+ * a new one in the same file fails too.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const WEB = 'apps/web/src';
+
+/** File → how many `toFixed` calls it may have, and why they are no display. */
+const ALLOWED: Record<string, { count: number; why: string }> = {
+  'apps/web/src/shared/mesh-view/PinMarkers.tsx': { count: 2, why: 'a CSS transform in px' },
+  'apps/web/src/features/cases/components/preview/BitePanel.tsx': {
+    count: 1,
+    why: 'the legend gradient’s CSS stop positions',
+  },
+  'apps/web/src/features/cases/components/preview/views.ts': {
+    count: 1,
+    why: 'the viewer’s data-camera attribute, read by the journeys',
+  },
+  'apps/web/src/features/compare/utils/nice-ticks.ts': {
+    count: 1,
+    why: 'rounds a tick to a number; its label is formatted in the language',
+  },
+};
+
+const LOCALE_METHODS = new Set(['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']);
+
+export interface Finding {
+  line: number;
+  call: string;
+}
+
+/** `x.toFixed(…)` anywhere, and `x.toLocale…String()` with no locale (or `undefined`). */
+export function displayNumberCalls(sf: ts.SourceFile): Finding[] {
+  const found: Finding[] = [];
+  for (const n of nodes(sf)) {
+    if (!ts.isCallExpression(n)) continue;
+    const callee = n.expression;
+    const name = ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)
+        ? callee.argumentExpression.text
+        : undefined;
+    if (!name) continue;
+    const first = n.arguments[0];
+    const noLocale = !first || (ts.isIdentifier(first) && first.text === 'undefined');
+    if (name === 'toFixed' || (LOCALE_METHODS.has(name) && noLocale)) {
+      found.push({ line: sf.getLineAndCharacterOfPosition(n.getStart()).line + 1, call: name });
+    }
+  }
+  return found;
+}
+
+const displayCode = (): string[] =>
+  walk(join(root, WEB))
+    .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/\.d\.ts$/.test(f))
+    .map((f) => relative(root, f).split('\\').join('/'));
+
+describe('numbers in the interface language', () => {
+  it('the web app formats no number with toFixed or a bare toLocaleString', () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const file of displayCode()) {
+      const found = displayNumberCalls(parse(join(root, file)));
+      const fixed = found.filter((f) => f.call === 'toFixed').length;
+      const allowed = ALLOWED[file];
+      if (allowed) seen.add(file);
+      for (const f of found) {
+        if (f.call === 'toFixed' && allowed && fixed <= allowed.count) continue;
+        problems.push(`${file}:${f.line} ${f.call}(): use shared/i18n/format.ts`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // An entry for a file that no longer exists is stale.
+    expect(Object.keys(ALLOWED).filter((f) => !seen.has(f))).toEqual([]);
+  });
+
+  it('finds a planted toFixed, a bare toLocaleString and an undefined locale; not a locale given', () => {
+    const sf = parse(
+      'planted.tsx',
+      [
+        'const a = `${(bytes / 1024).toFixed(1)} KB`;',
+        'const b = count.toLocaleString();',
+        "const c = new Date(iso)['toLocaleDateString']();",
+        'const d = when.toLocaleTimeString(undefined, { timeStyle: "short" });',
+        'const e = count.toLocaleString(intlLocale());',
+        "const f = new Date().toLocaleDateString('de');",
+        '// x.toFixed(2) in a comment',
+        "const g = 'y.toLocaleString()';",
+      ].join('\n'),
+    );
+    expect(displayNumberCalls(sf)).toEqual([
+      { line: 1, call: 'toFixed' },
+      { line: 2, call: 'toLocaleString' },
+      { line: 3, call: 'toLocaleDateString' },
+      { line: 4, call: 'toLocaleTimeString' },
+    ]);
+  });
+});
