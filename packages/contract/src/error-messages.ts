@@ -178,7 +178,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'org.licence': '未找到营业执照，请重新上传',
     'org.notOwner': '只有机构管理员可以执行此操作',
     'org.nameTaken': '机构名称已存在',
-    'org.hasDevices': '该机构仍有设备或设备关联：请先解绑、转移或移除',
+    'org.hasDevices': '该机构仍有设备或设备关联：请先解绑、转让或移除',
     'org.hasCases': '该机构仍保存有病例：请先删除病例并清空回收站',
     'org.renameTaken': '机构名称已存在',
     'certification.parameter': '参数错误',
