@@ -100,7 +100,7 @@ describe('the glossary of each language', () => {
         );
       }
       const planted = new Map(texts).set('web:planted.violation', rules[0].example);
-      expect(violations(planted).map((v) => v.where)).toEqual(['web:planted.violation']);
+      expect([...new Set(violations(planted).map((v) => v.where))]).toEqual(['web:planted.violation']);
     });
 
     it('uses each term it names, so the glossary describes the product', () => {
