@@ -32,7 +32,7 @@ export const errorMessages: Record<'zh' | 'pt', Record<string, string>> = {
     'user.invalidUser': '无效的登录用户',
     'user.failed': '修改失败',
     'cust.notFound': '机构未找到或不存在',
-    'cust.missing': '缺少机构信息：请在账号管理中完善',
+    'cust.missing': '缺少机构信息：请在个人中心完善',
     'device.frequency': '授权操作过于频繁，请稍后再试',
     'device.codeAttempts': '绑定码错误次数过多，请一小时后再试',
     'device.parameter': '参数错误',
