@@ -55,6 +55,10 @@ describe('plural texts', () => {
       10: 'A code was sent to +49 151 1234567; it works for 10 minutes.',
     });
     expect(await forms('en', 'cases.detail.ageValue', [1, 45])).toEqual({ 1: '1 year', 45: '45 years' });
+    expect(await forms('en', 'cases.confirm.recycleBody', [1, 3])).toEqual({
+      1: 'Cases to move: 1. You can restore it from the recycle bin.',
+      3: 'Cases to move: 3. You can restore them from the recycle bin.',
+    });
   });
 
   it('de: "1 Zeile importieren", Zeilen otherwise, 1.234 with a dot', async () => {
