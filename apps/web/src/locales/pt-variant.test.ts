@@ -49,7 +49,7 @@ const EUROPEAN: [RegExp, string][] = [
   [/\bjá não\b/iu, 'não … mais'],
   [/\bdemasiad[oa]s?\b/iu, 'muito, demais'],
   [/à (sua|vossa) espera\b/iu, 'esperando por você'],
-  [/\b(tem|têm|terá|terão|tenho|tinha) de\b/iu, 'precisa, tem que'],
+  [/\b(tem|têm|terá|terão|tenho|tinha|tiver|tiverem) de\b/iu, 'precisa, tem que'],
   [/\bencript(ar|ad[oa]s?|ação)\b/iu, 'criptografar, criptografado'],
   [/\bnum(a|os|as)?\b/iu, 'em um, em uma'],
   [/\bdeix(a|am|ará|arão) de (poder|ser possível)\b/iu, 'não poder mais, não será mais possível'],
@@ -131,6 +131,7 @@ describe('Portuguese: one variant, Brazilian', () => {
       'Os membros deixam de poder trabalhar para ela',
       'Exceção da aplicação',
       'A prolongar',
+      'desative-a quando tiver de deixar de funcionar',
     ];
     for (const text of european) expect(europeanIn(text), text).not.toEqual([]);
     const brazilian = [
