@@ -99,7 +99,7 @@ describe('the glossary of each language', () => {
           rule.concept,
         );
       }
-      const planted = new Map(texts).set('web:planted.violation', rules[0].example);
+      const planted = new Map(texts).set('web:planted.violation', rules[0]!.example);
       expect([...new Set(violations(planted).map((v) => v.where))]).toEqual(['web:planted.violation']);
     });
 
