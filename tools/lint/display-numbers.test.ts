@@ -15,20 +15,26 @@ import { nodes, parse, walk } from './syntax.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const WEB = 'apps/web/src';
 
-/** File → how many `toFixed` calls it may have, and why they are no display. */
-const ALLOWED: Record<string, { count: number; why: string }> = {
-  'apps/web/src/shared/mesh-view/PinMarkers.tsx': { count: 2, why: 'a CSS transform in px' },
+/** File → how many `toFixed` / `localeCompare` calls it may have, and why they are no display or no name order. */
+const ALLOWED: Record<
+  string,
+  Partial<Record<'toFixed' | 'localeCompare', { count: number; why: string }>>
+> = {
+  'apps/web/src/shared/mesh-view/PinMarkers.tsx': { toFixed: { count: 2, why: 'a CSS transform in px' } },
   'apps/web/src/features/cases/components/preview/BitePanel.tsx': {
-    count: 1,
-    why: 'the legend gradient’s CSS stop positions',
+    toFixed: { count: 1, why: 'the legend gradient’s CSS stop positions' },
   },
   'apps/web/src/features/cases/components/preview/views.ts': {
-    count: 1,
-    why: 'the viewer’s data-camera attribute, read by the journeys',
+    toFixed: { count: 1, why: 'the viewer’s data-camera attribute, read by the journeys' },
   },
   'apps/web/src/features/compare/utils/nice-ticks.ts': {
-    count: 1,
-    why: 'rounds a tick to a number; its label is formatted in the language',
+    toFixed: { count: 1, why: 'rounds a tick to a number; its label is formatted in the language' },
+  },
+  'apps/web/src/shared/i18n/i18n.ts': {
+    localeCompare: { count: 1, why: 'the order the locale files merge in (file names), no display' },
+  },
+  'apps/web/src/features/devices/utils/lent.ts': {
+    localeCompare: { count: 2, why: 'ISO times and serial numbers, no names' },
   },
 };
 
@@ -39,7 +45,10 @@ export interface Finding {
   call: string;
 }
 
-/** `x.toFixed(…)` anywhere, and `x.toLocale…String()` with no locale (or `undefined`). */
+/**
+ * `x.toFixed(…)` anywhere, `x.toLocale…String()` with no locale (or `undefined`), and `a.localeCompare(b)` with no
+ * locale (names sort with shared/i18n/format.ts's `compareNames`, in the interface language).
+ */
 export function displayNumberCalls(sf: ts.SourceFile): Finding[] {
   const found: Finding[] = [];
   for (const n of nodes(sf)) {
@@ -53,7 +62,8 @@ export function displayNumberCalls(sf: ts.SourceFile): Finding[] {
     if (!name) continue;
     const first = n.arguments[0];
     const noLocale = !first || (ts.isIdentifier(first) && first.text === 'undefined');
-    if (name === 'toFixed' || (LOCALE_METHODS.has(name) && noLocale)) {
+    const noCompareLocale = name === 'localeCompare' && n.arguments.length < 2;
+    if (name === 'toFixed' || (LOCALE_METHODS.has(name) && noLocale) || noCompareLocale) {
       found.push({ line: sf.getLineAndCharacterOfPosition(n.getStart()).line + 1, call: name });
     }
   }
@@ -66,16 +76,16 @@ const displayCode = (): string[] =>
     .map((f) => relative(root, f).split('\\').join('/'));
 
 describe('numbers in the interface language', () => {
-  it('the web app formats no number with toFixed or a bare toLocaleString', () => {
+  it('the web app formats no number with toFixed or a bare toLocaleString, and sorts no name with a bare localeCompare', () => {
     const problems: string[] = [];
     const seen = new Set<string>();
     for (const file of displayCode()) {
       const found = displayNumberCalls(parse(join(root, file)));
-      const fixed = found.filter((f) => f.call === 'toFixed').length;
       const allowed = ALLOWED[file];
       if (allowed) seen.add(file);
       for (const f of found) {
-        if (f.call === 'toFixed' && allowed && fixed <= allowed.count) continue;
+        const allowance = f.call === 'toFixed' || f.call === 'localeCompare' ? allowed?.[f.call] : undefined;
+        if (allowance && found.filter((g) => g.call === f.call).length <= allowance.count) continue;
         problems.push(`${file}:${f.line} ${f.call}(): use shared/i18n/format.ts`);
       }
     }
@@ -84,7 +94,7 @@ describe('numbers in the interface language', () => {
     expect(Object.keys(ALLOWED).filter((f) => !seen.has(f))).toEqual([]);
   });
 
-  it('finds a planted toFixed, a bare toLocaleString and an undefined locale; not a locale given', () => {
+  it('finds a planted toFixed, a bare toLocaleString, an undefined locale, a bare localeCompare; not a locale given', () => {
     const sf = parse(
       'planted.tsx',
       [
@@ -96,6 +106,8 @@ describe('numbers in the interface language', () => {
         "const f = new Date().toLocaleDateString('de');",
         '// x.toFixed(2) in a comment',
         "const g = 'y.toLocaleString()';",
+        'names.sort((a, b) => a.localeCompare(b));',
+        "names.sort((a, b) => a.localeCompare(b, 'de'));",
       ].join('\n'),
     );
     expect(displayNumberCalls(sf)).toEqual([
@@ -103,6 +115,7 @@ describe('numbers in the interface language', () => {
       { line: 2, call: 'toLocaleString' },
       { line: 3, call: 'toLocaleDateString' },
       { line: 4, call: 'toLocaleTimeString' },
+      { line: 9, call: 'localeCompare' },
     ]);
   });
 });

@@ -16,6 +16,8 @@ export interface Actor {
    * null (a disabled organization counts like none) and calls needing an organization answer `cust.disabled`.
    */
   custDisabled?: boolean;
+  /** The person's stored language (users.language, one of the 15) when set: names sort in its order. */
+  language?: string;
 }
 
 declare module 'fastify' {

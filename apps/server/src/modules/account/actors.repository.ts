@@ -40,9 +40,10 @@ export async function findActorRow(
     cust_id: string | null;
     cust_type: number | null;
     cust_disabled: boolean | null;
+    language: string | null;
   }>(
     db,
-    sql`select u.id, u.username, u.is_admin, m.cust_id, m.cust_type,
+    sql`select u.id, u.username, u.is_admin, m.cust_id, m.cust_type, u.language,
         case when m.cust_id is null then exists (select 1 from memberships d join customers dc on dc.id = d.cust_id
           where d.user_id = u.id and dc.disabled_at is not null) else false end as cust_disabled from users u
       left join lateral (select m.cust_id, c.cust_type from memberships m join customers c on c.id = m.cust_id

@@ -29,6 +29,7 @@ export async function actorFor(
     custType: row.cust_type,
     isAdmin: row.is_admin === true || (row.is_admin as unknown) === 't',
     ...(row.cust_disabled === true || (row.cust_disabled as unknown) === 't' ? { custDisabled: true } : {}),
+    ...(row.language ? { language: row.language } : {}),
   };
 }
 

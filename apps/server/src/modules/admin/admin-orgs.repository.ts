@@ -5,6 +5,7 @@ import { auditLog } from '../../platform/audit/audit.schema.ts';
 import { caseBoxCounts } from '../cases/cases.schema.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../account/users.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export type ConsoleCustomerRow = typeof customers.$inferSelect;
 
@@ -86,7 +87,11 @@ export const membersOf = (db: Queryable, custId: string) =>
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.custId, custId))
-    .orderBy(sql`${memberships.role} = 'owner' desc`, asc(memberships.createdAt), asc(users.username));
+    .orderBy(
+      sql`${memberships.role} = 'owner' desc`,
+      asc(memberships.createdAt),
+      asc(byName(users.username)),
+    );
 
 /** The ids of the organization's people (told to renew their tokens when it is disabled or enabled). */
 export async function memberIdsOf(db: Queryable, custId: string): Promise<string[]> {

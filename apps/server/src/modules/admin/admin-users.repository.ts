@@ -3,6 +3,7 @@ import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../account/users.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export type ConsoleUserRecord = typeof users.$inferSelect;
 
@@ -73,7 +74,7 @@ export const orgsOfUsers = (db: Queryable, userIds: string[]) =>
         .from(memberships)
         .innerJoin(customers, eq(customers.id, memberships.custId))
         .where(inArray(memberships.userId, userIds))
-        .orderBy(asc(memberships.createdAt), asc(customers.name))
+        .orderBy(asc(memberships.createdAt), asc(byName(customers.name)))
     : Promise.resolve([]);
 
 /**
@@ -100,7 +101,7 @@ export const listAdmins = (db: Queryable) =>
     .select()
     .from(users)
     .where(and(eq(users.isAdmin, true), isNull(users.deletedAt)))
-    .orderBy(asc(users.createdAt), asc(users.username));
+    .orderBy(asc(users.createdAt), asc(byName(users.username)));
 
 /** Whether any administrator account exists (the first-administrator command refuses then). */
 export async function anyAdmin(db: Queryable): Promise<boolean> {

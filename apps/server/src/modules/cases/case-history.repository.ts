@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 /**
  * What a case's history is read from (case-history.service): the case and its copies (cases, case_boxes), the names
@@ -129,7 +130,7 @@ export async function copiesOfCase(db: Queryable, caseId: string): Promise<Histo
         order by a.id limit 1
       ) f on true
       where b.case_id = ${caseId}
-      order by b.role, c.name`,
+      order by b.role, ${byName(sql.raw('c.name'))}`,
   );
   return rows.map((r) => ({
     custId: r.cust_id,

@@ -5,6 +5,7 @@ import { escapeLike } from '../../platform/db/like.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { caseBoxes, caseFiles, cases } from './cases.schema.ts';
+import { byName, byNameRaw } from '../../platform/db/collation.ts';
 
 export type CaseRecord = typeof cases.$inferSelect;
 export type CaseFileRecord = typeof caseFiles.$inferSelect;
@@ -85,6 +86,8 @@ export interface BoxQuery {
   sorter?: string | undefined;
   pageIndex: number;
   pageSize: number;
+  /** The reader's language: patient names in its order (platform/db/collation.ts). */
+  language?: string | undefined;
 }
 
 /**
@@ -96,9 +99,14 @@ const SORTS: Record<string, string> = {
   'registTime asc': 'b.case_created_at asc nulls first, b.case_id desc',
   'editTime desc': 'c.uploaded_at desc, b.case_id',
   'editTime asc': 'c.uploaded_at asc, b.case_id',
-  'patientName asc': 'c.patient_name asc, b.case_id',
-  'patientName desc': 'c.patient_name desc, b.case_id',
 };
+
+/** The sort order of a list: a patient-name sort in the reader's language's collation. */
+function sortOf(sorter: string | undefined, language: string | undefined): string {
+  if (sorter === 'patientName asc' || sorter === 'patientName desc')
+    return `${byNameRaw('c.patient_name', language)} ${sorter.endsWith('desc') ? 'desc' : 'asc'}, b.case_id`;
+  return SORTS[sorter ?? ''] ?? SORTS['registTime desc']!;
+}
 
 const CASE_NUMBER = /^([0-9a-f]{4})-?([0-9a-f]{4})$/i;
 
@@ -209,7 +217,7 @@ function caseOf(r: Record<string, unknown>): CaseRecord {
  * the page and the total come from them.
  */
 export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: number; rows: BoxRow[] }> {
-  const sort = SORTS[q.sorter ?? ''] ?? SORTS['registTime desc']!;
+  const sort = sortOf(q.sorter, q.language);
   const needsCase = Boolean(q.caseType || sort.startsWith('c.'));
   const from = needsCase
     ? sql`case_boxes b join cases c on c.id = b.case_id join customers sc on sc.id = c.sender_cust_id`
@@ -357,7 +365,7 @@ export async function partiesOf(db: Queryable, caseIds: string[]): Promise<Party
     .from(caseBoxes)
     .innerJoin(customers, eq(customers.id, caseBoxes.custId))
     .where(inArray(caseBoxes.caseId, caseIds))
-    .orderBy(caseBoxes.role, customers.name);
+    .orderBy(caseBoxes.role, byName(customers.name));
 }
 
 export const filesOf = (db: Queryable, caseId: string) =>

@@ -251,6 +251,7 @@ export async function list(s: Scope, q: CaseListBody) {
     sorter: q.sorter,
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
+    language: s.actor.language,
   });
   const parties = await repo.partiesOf(
     s.db,

@@ -11,6 +11,7 @@ import {
   devices,
   deviceUsers,
 } from './devices.schema.ts';
+import { byNameRaw } from '../../platform/db/collation.ts';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 export type CustomerRecord = typeof customers.$inferSelect;
@@ -113,6 +114,8 @@ export interface ListQuery {
   pageIndex: number;
   pageSize: number;
   now: Date;
+  /** The reader's language: device names in its order (platform/db/collation.ts). */
+  language?: string | undefined;
 }
 
 const SORTS: Record<string, string> = {
@@ -120,8 +123,6 @@ const SORTS: Record<string, string> = {
   'activationTime asc': 'd.activated_at asc',
   'registTime desc': 'd.activated_at desc',
   'registTime asc': 'd.activated_at asc',
-  'name asc': 'd.name asc',
-  'name desc': 'd.name desc',
   'number asc': 'd.serial asc',
   'number desc': 'd.serial desc',
 };
@@ -193,7 +194,11 @@ interface ListedRow {
 export async function listDevices(db: Queryable, q: ListQuery) {
   const orderOf = (alias: string) =>
     sql.raw(
-      `${(SORTS[q.sorter ?? ''] ?? SORTS['activationTime desc']!).replaceAll('d.', `${alias}.`)}, ${alias}.serial asc`,
+      `${
+        q.sorter === 'name asc' || q.sorter === 'name desc'
+          ? `${byNameRaw(`${alias}.name`, q.language)} ${q.sorter.slice(5)}`
+          : (SORTS[q.sorter ?? ''] ?? SORTS['activationTime desc']!).replaceAll('d.', `${alias}.`)
+      }, ${alias}.serial asc`,
     );
   const filter = listFilter(q);
   const related = relatedNotOwned(q);

@@ -246,6 +246,7 @@ export async function list(s: Scope, scope: repo.DeviceScope, input: z.infer<typ
     pageIndex: input.pageIndex,
     pageSize: input.pageSize,
     now: new Date(),
+    language: s.actor.language,
   });
   return {
     records: await present(s, rows),

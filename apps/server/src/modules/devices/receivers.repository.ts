@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { deviceReceivers, devices } from './devices.schema.ts';
 import { entryLive } from './devices.repository.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export type ReceiverRecord = typeof deviceReceivers.$inferSelect;
 
@@ -19,7 +20,7 @@ export async function receiversOf(db: Queryable, deviceId: string, now: Date) {
         sql`${entryLive('device_receivers', sql`${devices.ownerCustId}`, now)}`,
       ),
     )
-    .orderBy(customers.name, deviceReceivers.caseType);
+    .orderBy(byName(customers.name), deviceReceivers.caseType);
 }
 
 /** Receiver entries of every device the organization routes (owns or holds a live authorization for). */

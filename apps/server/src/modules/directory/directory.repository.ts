@@ -7,6 +7,7 @@ import { users } from '../account/users.schema.ts';
 import { customers, fieldShown, memberships } from '../orgs/orgs.schema.ts';
 import { cooperations } from '../partners/partners.schema.ts';
 import { joinRequests } from '../members/members.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type PersonRow = typeof users.$inferSelect;
@@ -35,7 +36,7 @@ export const searchCustomers = (db: Queryable, key: string, max: number) =>
         ),
       ),
     )
-    .orderBy(asc(customers.name))
+    .orderBy(asc(byName(customers.name)))
     .limit(max);
 
 export const customerById = async (db: Queryable, id: string) =>
@@ -49,7 +50,7 @@ export async function firstOrgOf(db: Queryable, userId: string) {
     .innerJoin(customers, eq(customers.id, memberships.custId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), eq(users.disabled, false)))
-    .orderBy(asc(memberships.createdAt), asc(customers.name))
+    .orderBy(asc(memberships.createdAt), asc(byName(customers.name)))
     .limit(1);
   return row?.cust;
 }
@@ -95,7 +96,7 @@ export const findPeople = (db: Queryable, key: string) =>
         ),
       ),
     )
-    .orderBy(asc(users.username))
+    .orderBy(asc(byName(users.username)))
     .limit(5);
 
 export const personById = async (db: Queryable, id: string) =>
@@ -128,7 +129,7 @@ export async function sharedMemberships(db: Queryable, viewerId: string, personI
     .innerJoin(viewerM, and(eq(viewerM.custId, memberships.custId), eq(viewerM.userId, viewerId)))
     .innerJoin(customers, eq(customers.id, memberships.custId))
     .where(inArray(memberships.userId, personIds))
-    .orderBy(sql`${viewerM.role} = 'owner' desc`, asc(memberships.createdAt), asc(customers.name));
+    .orderBy(sql`${viewerM.role} = 'owner' desc`, asc(memberships.createdAt), asc(byName(customers.name)));
   const map = new Map<string, Shared>();
   for (const r of rows) if (!map.has(r.userId)) map.set(r.userId, r);
   return map;

@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../account/users.schema.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { invitations, joinRequests } from './members.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export type Role = 'owner' | 'member';
 
@@ -44,7 +45,7 @@ export const membersOf = (db: Queryable, custId: string) =>
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.custId, custId))
-    .orderBy(asc(memberships.createdAt), asc(users.username));
+    .orderBy(asc(memberships.createdAt), asc(byName(users.username)));
 
 export const findCustomer = async (db: Queryable, id: string) =>
   (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
@@ -244,7 +245,7 @@ export const membershipsOf = (db: Queryable, userId: string) =>
     .from(memberships)
     .innerJoin(customers, eq(customers.id, memberships.custId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt), asc(customers.name));
+    .orderBy(asc(memberships.createdAt), asc(byName(customers.name)));
 
 export const pendingRequestsBy = (db: Queryable, userId: string) =>
   db
@@ -272,4 +273,4 @@ export const manageableOf = (db: Queryable, custId: string) =>
     })
     .from(customers)
     .where(sql`${customers.id} = ${custId} or ${customers.parentId} = ${custId}`)
-    .orderBy(sql`${customers.id} = ${custId} desc`, asc(customers.name));
+    .orderBy(sql`${customers.id} = ${custId} desc`, asc(byName(customers.name)));

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { caseOrderForms, orderForms, orderFormVersions, type OrderFieldRow } from './orders.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export type { OrderFieldRow };
 export type OrderFormRow = typeof orderForms.$inferSelect;
@@ -89,7 +90,7 @@ export async function publishedForms(db: Queryable, custIds: string[]): Promise<
       ),
     )
     .where(and(inArray(orderForms.custId, custIds), eq(customers.pageOrder, true)))
-    .orderBy(customers.name, orderForms.custId);
+    .orderBy(byName(customers.name), orderForms.custId);
 }
 
 export const insertCaseForms = (
@@ -111,5 +112,5 @@ export async function caseForms(db: Queryable, caseId: string) {
     .innerJoin(orderFormVersions, eq(orderFormVersions.id, caseOrderForms.formVersionId))
     .innerJoin(customers, eq(customers.id, caseOrderForms.custId))
     .where(eq(caseOrderForms.caseId, caseId))
-    .orderBy(customers.name, sql`${caseOrderForms.custId}`);
+    .orderBy(byName(customers.name), sql`${caseOrderForms.custId}`);
 }

@@ -4,6 +4,7 @@ import { escapeLike } from '../../platform/db/like.ts';
 import { users } from '../account/users.schema.ts';
 import { customers } from './orgs.schema.ts';
 import { attachments } from '../attachments/attachments.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 /**
  * Organizations of one certification status for the administrator, with their licence and creator. The queue
@@ -74,7 +75,7 @@ export async function listPageFlags(
     .select(flagColumns)
     .from(customers)
     .where(where)
-    .orderBy(asc(customers.name), customers.id)
+    .orderBy(asc(byName(customers.name)), customers.id)
     .limit(q.pageSize)
     .offset((q.pageIndex - 1) * q.pageSize);
   return { total: total?.n ?? 0, rows };

@@ -4,6 +4,7 @@ import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { containsLike } from '../../platform/db/like.ts';
 import { customers, fieldShown } from '../orgs/orgs.schema.ts';
 import { cooperations } from './partners.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 /** How many of the caller's latest case copies the partner list looks at (cases are the one unbounded source). */
 export const RECENT_CASES = 2000;
@@ -53,6 +54,8 @@ export async function listPartners(
     key?: string | undefined;
     pageIndex: number;
     pageSize: number;
+    /** The reader's language: names in its order (platform/db/collation.ts). */
+    language?: string | undefined;
   },
   now: Date,
 ): Promise<{ total: number; rows: PartnerRecord[] }> {
@@ -117,7 +120,7 @@ export async function listPartners(
         c.address, c.privacy, agg.*, count(*) over () as total
       from agg join customers c on c.id = agg.cust_id
       where ${sql.join(filters, sql` and `)}
-      order by c.name, c.id
+      order by ${byName(sql.raw('c.name'), q.language)}, c.id
       limit ${page}`,
   );
   let total = Number(rows[0]?.total ?? 0);

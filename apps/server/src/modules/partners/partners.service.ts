@@ -55,7 +55,14 @@ export async function partners(s: PartnerScope, q: PartnerListQuery) {
   const custId = memberOrg(s.actor);
   const { total, rows } = await repo.listPartners(
     s.db,
-    { custId, type: q.type, key: q.key, pageIndex: q.pageIndex, pageSize: q.pageSize },
+    {
+      custId,
+      type: q.type,
+      key: q.key,
+      pageIndex: q.pageIndex,
+      pageSize: q.pageSize,
+      language: s.actor.language,
+    },
     new Date(),
   );
   return {

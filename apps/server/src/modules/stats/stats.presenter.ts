@@ -3,8 +3,16 @@ import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
 import type { StatsRow, StatsSorts } from '@archway/contract';
 import type { PartnerMonth } from './stats.repository.ts';
 
-/** Created once: building a collator costs milliseconds. */
-const collator = new Intl.Collator('en');
+/** One collator per language, created once: building a collator costs milliseconds. */
+const collators = new Map<string, Intl.Collator>();
+/** Names in the reader's language's order (zh-tw → zh-TW, no → nb); ICU's root order for none. */
+function collatorFor(language: string | undefined): Intl.Collator {
+  const locale = language ? (INTL_LOCALES[language] ?? language) : 'und';
+  let c = collators.get(locale);
+  if (!c) collators.set(locale, (c = new Intl.Collator(locale, { numeric: true })));
+  return c;
+}
+const INTL_LOCALES: Record<string, string> = { 'zh-tw': 'zh-TW', no: 'nb', pt: 'pt-BR', en: 'und' };
 
 /** Months as numbers (year × 12 + month − 1): the grid below walks thousands of them per call. */
 const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
@@ -18,8 +26,16 @@ const monthLabel = (i: number) => `${Math.floor(i / 12)}-${String((i % 12) + 1).
 export function statsRows(
   rows: PartnerMonth[],
   names: Map<string, string>,
-  q: { from: string; to: string; sort: (typeof StatsSorts)[number]; order: 'asc' | 'desc' },
+  q: {
+    from: string;
+    to: string;
+    sort: (typeof StatsSorts)[number];
+    order: 'asc' | 'desc';
+    /** The reader's language: clinics' names in its order. */
+    language?: string | undefined;
+  },
 ): StatsRow[] {
+  const collator = collatorFor(q.language);
   const byPartner = new Map<string, Map<number, PartnerMonth>>();
   for (const r of rows) {
     const months = byPartner.get(r.partnerId) ?? new Map<number, PartnerMonth>();

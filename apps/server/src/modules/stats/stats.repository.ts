@@ -3,6 +3,7 @@ import { BoxRole, CooperationState, CustType } from '@archway/contract';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { ALL_PARTNERS, statsPreferences } from './stats.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export { ALL_PARTNERS };
 
@@ -60,7 +61,7 @@ export const subjectsOf = (db: Queryable, ownId: string): Promise<OrgRecord[]> =
     })
     .from(customers)
     .where(or(eq(customers.id, ownId), eq(customers.parentId, ownId)))
-    .orderBy(sql`${customers.id} <> ${ownId}`, customers.name);
+    .orderBy(sql`${customers.id} <> ${ownId}`, byName(customers.name));
 
 /**
  * The organizations an organization's cases came from or went to: the distinct partners of its monthly rows, read as
@@ -83,7 +84,7 @@ export const statsPartners = (db: Queryable, custId: string) =>
   rowsOf<{ id: string; name: string; custType: number }>(
     db,
     sql`select c.id, c.name, c.cust_type as "custType" from customers c
-      where c.id in (${casePartners(custId)}) order by c.name`,
+      where c.id in (${casePartners(custId)}) order by ${byName(sql.raw('c.name'))}`,
   );
 
 /**
@@ -250,7 +251,7 @@ export async function devicesWithoutReceiver(db: Queryable, custId: string, now:
       select d.id, d.name, d.serial, (count(*) over ())::int as n
       from mine join devices d on d.id = mine.id
       where not exists (select 1 from device_receivers r where r.device_id = d.id and r.expires_at > ${now})
-      order by d.name, d.serial limit 5`,
+      order by ${byName(sql.raw('d.name'))}, d.serial limit 5`,
   );
   return { devices: rows.map(({ id, name, serial }) => ({ id, name, serial })), count: rows[0]?.n ?? 0 };
 }

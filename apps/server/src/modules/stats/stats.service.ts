@@ -238,7 +238,16 @@ async function tableRows(
     today,
   });
   const names = await repo.namesOf(s.db, [...new Set(rows.map((r) => r.partnerId))]);
-  return { org, rows: statsRows(rows, names, { from: begin, to: end, sort: q.sort, order: q.order }) };
+  return {
+    org,
+    rows: statsRows(rows, names, {
+      from: begin,
+      to: end,
+      sort: q.sort,
+      order: q.order,
+      language: s.actor.language,
+    }),
+  };
 }
 
 /** `GET /api/stats/table`: one page of product §3's rows. */

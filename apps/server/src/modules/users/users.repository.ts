@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../account/users.schema.ts';
+import { byName } from '../../platform/db/collation.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,7 +40,7 @@ export async function disabledOrgOf(db: Queryable, userId: string) {
     .from(memberships)
     .innerJoin(customers, eq(customers.id, memberships.custId))
     .where(and(eq(memberships.userId, userId), isNotNull(customers.disabledAt)))
-    .orderBy(memberships.createdAt, customers.name)
+    .orderBy(memberships.createdAt, byName(customers.name))
     .limit(1);
   return row;
 }

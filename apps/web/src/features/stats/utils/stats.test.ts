@@ -112,4 +112,13 @@ describe('months and the comparison', () => {
       { serial: 'S1', name: 'Chair 1', a: 2, b: 0 },
     ]);
   });
+
+  it('orders devices with equal uploads by name in the interface language, not English for everyone', () => {
+    const names = ['Zahnlabor', 'apex', 'Ästhetik', 'Ørsta', 'Čapek', 'Zoë', 'Émile'];
+    const devices = names.map((name, i) => ({ serial: `S${i}`, name, total: 1 }));
+    const order = (language: string) => mergeDevices(devices, [], language).map((d) => d.name);
+    expect(order('de')).toEqual(['apex', 'Ästhetik', 'Čapek', 'Émile', 'Ørsta', 'Zahnlabor', 'Zoë']);
+    expect(order('no')).toEqual(['apex', 'Čapek', 'Émile', 'Zahnlabor', 'Zoë', 'Ästhetik', 'Ørsta']);
+    expect(order('cs')).toEqual(['apex', 'Ästhetik', 'Čapek', 'Émile', 'Ørsta', 'Zahnlabor', 'Zoë']);
+  });
 });

@@ -1,4 +1,5 @@
 import { CustType, type StatsRow, type StatsThresholds } from '@archway/contract';
+import { compareNames } from '../../../shared/i18n/format.ts';
 
 /**
  * Pure rules of the statistics screens: which cells are shown red, what the first column is called, how an export is
@@ -103,6 +104,8 @@ export function difference(a: number, b: number): { delta: number; percent: numb
 export function mergeDevices(
   a: readonly { serial: string; name: string | null; total: number }[],
   b: readonly { serial: string; name: string | null; total: number }[],
+  /** Names in this language's order (the interface language unless told). */
+  language?: string,
 ): { serial: string; name: string; a: number; b: number }[] {
   const all = new Map<string, { serial: string; name: string; a: number; b: number }>();
   for (const [side, list] of [
@@ -114,5 +117,5 @@ export function mergeDevices(
       entry[side] += d.total;
       all.set(d.serial, entry);
     }
-  return [...all.values()].sort((x, y) => y.a + y.b - (x.a + x.b) || x.name.localeCompare(y.name));
+  return [...all.values()].sort((x, y) => y.a + y.b - (x.a + x.b) || compareNames(x.name, y.name, language));
 }
