@@ -10,6 +10,8 @@ export const LocalKeys = {
   updateTips: 'updateTips',
   /** Not in the spec: where unfinished case uploads are, so that importing the same file again continues it. */
   uploads: 'archway-uploads',
+  /** Not in the spec: set when the person picked the language here (not the default), so it may be told to the server. */
+  langChosen: 'archway-lang-chosen',
 } as const;
 
 export const SessionKeys = {

@@ -1,7 +1,8 @@
 import { cultureOf, type CurrentUser, type Language } from '@archway/contract';
 import { request } from '../api-client.ts';
+import { isLanguage } from './languages.ts';
 import { getToken } from '../auth/session.ts';
-import { storedLanguage, storeLanguage } from './stored-language.ts';
+import { languageChosen, storedLanguage, storeLanguage } from './stored-language.ts';
 
 /**
  * A language change is stored, told to the server and the page reloads in the new language. The server hears it
@@ -54,12 +55,17 @@ async function tellFullLanguage(code: Language): Promise<void> {
   }
 }
 
+/** The language the server should keep: this browser's when picked here (or the server has none), else the server's. */
+export const languageForServer = (chosenHere: boolean, here: Language, server: unknown): Language =>
+  chosenHere || !isLanguage(server) ? here : server;
+
 /**
  * Once the signed-in user is known (after sign-in, or a page load): when the server's language or time zone differs
- * from this browser's, it is told, so mail follows the language chosen before signing in or on another device.
+ * from this browser's, it is told, so mail follows the language chosen before signing in or on another device. A
+ * language only defaulted in this browser (never picked here) does not replace the one the server keeps.
  */
 export function syncServerLanguage(user: Pick<CurrentUser, 'language' | 'timeZone'>): void {
-  const language = storedLanguage();
+  const language = languageForServer(languageChosen(), storedLanguage(), user.language);
   const timeZone = browserTimeZone() ?? 'UTC';
   if (user.language === language && user.timeZone === timeZone) return;
   void tellFullLanguage(language);

@@ -11,6 +11,11 @@ export function storedLanguage(): Language {
   return fallback;
 }
 
+/** A language the person picked in this browser (the menu, a hand-over), never the default stored on first use. */
 export function storeLanguage(code: Language): void {
   writeLocal(LocalKeys.lang, code);
+  writeLocal(LocalKeys.langChosen, '1');
 }
+
+/** Whether the stored language was picked here rather than defaulted. */
+export const languageChosen = (): boolean => readLocal(LocalKeys.langChosen) === '1';
