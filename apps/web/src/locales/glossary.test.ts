@@ -21,6 +21,13 @@ type Glossary = {
   except?: { where: string; pattern: string; why: string }[];
 };
 
+/** The product's core concepts every glossary settles (matched in each term's `en` and `concept`). */
+const CORE = [
+  'case', 'scan', 'device', 'bind code', 'unbind', 'recall', 'transfer', 'receiver', 'clinic', 'lab', 'distributor',
+  'upper jaw', 'lower jaw', 'occlusal', 'bite', 'section', 'remark', 'comment', 'conversion', 'recycle bin',
+  'you receive this mail', 'password', 'crown', 'zirconia', 'pressed ceramic', 'scan body', 'mm',
+];
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const glossaryFile = (lang: string) => path.join(here, '..', '..', '..', '..', 'docs', 'glossary', `${lang}.json`);
 const readGlossary = (lang: string) => JSON.parse(readFileSync(glossaryFile(lang), 'utf8')) as Glossary;
@@ -79,6 +86,8 @@ describe('the glossary of each language', () => {
       expect(glossary.terms.length).toBeGreaterThanOrEqual(15);
       for (const term of glossary.terms) expect(term.use.length, term.concept).toBeGreaterThan(0);
       expect(new Set(glossary.terms.map((term) => term.concept)).size).toBe(glossary.terms.length);
+      const named = glossary.terms.map((term) => `${term.en} | ${term.concept}`.toLowerCase());
+      expect(CORE.filter((core) => !named.some((name) => name.includes(core)))).toEqual([]);
     });
 
     it('reads the web, server and catalogue texts', () => {
