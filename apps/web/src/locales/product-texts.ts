@@ -19,7 +19,8 @@ function collect(value: unknown, where: string, into: ProductTexts) {
 
 /**
  * Every text the product ships in one language (Node only: tests): the web's `locales/<lang>/*.json`, the server's
- * mail and export texts (`apps/server/src/**\/<lang>.json`) and, for zh and pt, the catalogue's error messages.
+ * mail and export texts and the demo help articles (`apps/server/src/**\/<lang>.json`) and, for zh and pt, the
+ * catalogue's error messages.
  */
 export function productTexts(lang: string): ProductTexts {
   const texts: ProductTexts = new Map();
