@@ -8,18 +8,28 @@ import { nodes, parse, walk } from './syntax.ts';
  * Numbers a person reads follow the interface language (issue 34, "Numbers and units"; docs/decisions.md): the web
  * app writes them through apps/web/src/shared/i18n/format.ts, never with `toFixed()` (always a full stop, "1.5 MB"
  * in German) or a bare `toLocaleString()` / `toLocaleDateString()` / `toLocaleTimeString()` (the browser's language,
- * not the interface's). Read as syntax trees, so comments and strings never count. A few `toFixed` calls make no
+ * not the interface's), nor an Intl.NumberFormat of its own (format.ts's `numberFormat` gives the language's tag and
+ * is cached). Read as syntax trees, so comments and strings never count. A few `toFixed` calls make no
  * text for a person (CSS values, a test attribute, rounding a number): they are listed below with their count, so
  * a new one in the same file fails too.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const WEB = 'apps/web/src';
 
-/** File → how many `toFixed` / `localeCompare` calls it may have, and why they are no display or no name order. */
-const ALLOWED: Record<
-  string,
-  Partial<Record<'toFixed' | 'localeCompare', { count: number; why: string }>>
-> = {
+/**
+ * File → how many `toFixed` / `localeCompare` calls (or own `new Intl.NumberFormat`) it may have, and why they are no
+ * display, no name order, or the formatters themselves.
+ */
+type Allowed = 'toFixed' | 'localeCompare' | 'Intl.NumberFormat';
+const ALLOWED: Record<string, Partial<Record<Allowed, { count: number; why: string }>>> = {
+  'apps/web/src/shared/i18n/format.ts': { 'Intl.NumberFormat': { count: 1, why: 'the formatters' } },
+  'apps/web/src/shared/i18n/i18n.ts': {
+    'Intl.NumberFormat': { count: 1, why: 'i18next’s {{count, number}} format' },
+    localeCompare: { count: 1, why: 'the order the locale files merge in (file names), no display' },
+  },
+  'apps/web/src/features/manager/utils/backup-format.ts': {
+    'Intl.NumberFormat': { count: 1, why: 'durations in Intl’s hour/minute/second units' },
+  },
   'apps/web/src/shared/mesh-view/PinMarkers.tsx': { toFixed: { count: 2, why: 'a CSS transform in px' } },
   'apps/web/src/features/cases/components/preview/BitePanel.tsx': {
     toFixed: { count: 1, why: 'the legend gradient’s CSS stop positions' },
@@ -29,9 +39,6 @@ const ALLOWED: Record<
   },
   'apps/web/src/features/compare/utils/nice-ticks.ts': {
     toFixed: { count: 1, why: 'rounds a tick to a number; its label is formatted in the language' },
-  },
-  'apps/web/src/shared/i18n/i18n.ts': {
-    localeCompare: { count: 1, why: 'the order the locale files merge in (file names), no display' },
   },
   'apps/web/src/features/devices/utils/lent.ts': {
     localeCompare: { count: 2, why: 'ISO times and serial numbers, no names' },
@@ -52,6 +59,19 @@ export interface Finding {
 export function displayNumberCalls(sf: ts.SourceFile): Finding[] {
   const found: Finding[] = [];
   for (const n of nodes(sf)) {
+    if (
+      ts.isNewExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      ts.isIdentifier(n.expression.expression) &&
+      n.expression.expression.text === 'Intl' &&
+      n.expression.name.text === 'NumberFormat'
+    ) {
+      found.push({
+        line: sf.getLineAndCharacterOfPosition(n.getStart()).line + 1,
+        call: 'Intl.NumberFormat',
+      });
+      continue;
+    }
     if (!ts.isCallExpression(n)) continue;
     const callee = n.expression;
     const name = ts.isPropertyAccessExpression(callee)
@@ -84,7 +104,7 @@ describe('numbers in the interface language', () => {
       const allowed = ALLOWED[file];
       if (allowed) seen.add(file);
       for (const f of found) {
-        const allowance = f.call === 'toFixed' || f.call === 'localeCompare' ? allowed?.[f.call] : undefined;
+        const allowance = allowed?.[f.call as Allowed];
         if (allowance && found.filter((g) => g.call === f.call).length <= allowance.count) continue;
         problems.push(`${file}:${f.line} ${f.call}(): use shared/i18n/format.ts`);
       }
@@ -108,6 +128,7 @@ describe('numbers in the interface language', () => {
         "const g = 'y.toLocaleString()';",
         'names.sort((a, b) => a.localeCompare(b));',
         "names.sort((a, b) => a.localeCompare(b, 'de'));",
+        'const h = new Intl.NumberFormat(i18n.language).format(n);',
       ].join('\n'),
     );
     expect(displayNumberCalls(sf)).toEqual([
@@ -116,6 +137,7 @@ describe('numbers in the interface language', () => {
       { line: 3, call: 'toLocaleDateString' },
       { line: 4, call: 'toLocaleTimeString' },
       { line: 9, call: 'localeCompare' },
+      { line: 11, call: 'Intl.NumberFormat' },
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { ChartCard } from '../../../shared/charts/Chart.tsx';
 import { CASE_TYPES, caseTypeKey } from '../../../shared/case-types.ts';
 import { groupSeries, weekStartOf, type Grouping } from '../utils/group-series.ts';
 import { bucketLabel, formatDays } from '../utils/format.ts';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 const TYPE_FIGURE = { 1: 'orthodontics', 2: 'implant', 3: 'restoration' } as const;
 
@@ -24,7 +25,7 @@ export function DashboardCharts({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const number = useMemo(() => numberFormat({}, language), [language]);
   const valueFormatter = (v: unknown) => (typeof v === 'number' ? number.format(v) : String(v ?? ''));
 
   const buckets = useMemo(

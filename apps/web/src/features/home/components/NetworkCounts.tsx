@@ -4,6 +4,7 @@ import { ApiOutlined, ExperimentOutlined, MedicineBoxOutlined, RightOutlined } f
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAttention } from '@archway/contract';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 function CountCard({
   icon,
@@ -28,7 +29,7 @@ function CountCard({
           <Flex vertical style={{ minWidth: 0, flex: 1 }}>
             <Typography.Text type="secondary">{title}</Typography.Text>
             <Typography.Text strong style={{ fontSize: 22 }} data-testid="count-value">
-              {new Intl.NumberFormat(i18n.language).format(value)}
+              {numberFormat({}, i18n.language).format(value)}
             </Typography.Text>
           </Flex>
           <RightOutlined style={{ color: token.colorTextTertiary }} aria-hidden />

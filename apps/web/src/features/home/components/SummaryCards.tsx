@@ -3,6 +3,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/i
 import { useTranslation } from 'react-i18next';
 import { SummaryWindows, type SummaryFigure } from '@archway/contract';
 import { formatChange, formatDays } from '../utils/format.ts';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 type Comparison = SummaryFigure['compare'][number];
 
@@ -16,7 +17,7 @@ const primaryShift = (figure: SummaryFigure) => SummaryWindows[figure.key];
 function Change({ compare, primary }: { compare: Comparison; primary: boolean }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat({}, i18n.language);
   const { change } = compare;
   const color =
     change === null || change === 0
@@ -63,7 +64,7 @@ function Change({ compare, primary }: { compare: Comparison; primary: boolean })
  */
 export function SummaryCards({ summary }: { summary: readonly SummaryFigure[] }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat({}, i18n.language);
   return (
     <Row gutter={[16, 16]}>
       {summary.map((figure) => {

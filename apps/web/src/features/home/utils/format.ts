@@ -1,4 +1,5 @@
 import type { Bucket, Grouping } from './group-series.ts';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 /** A calendar day `YYYY-MM-DD` as the instant Intl formats in UTC (the day never shifts with the browser's zone). */
 const instant = (day: string) => new Date(`${day.length === 7 ? `${day}-01` : day}T00:00:00Z`);
@@ -29,7 +30,7 @@ export function bucketLabel(bucket: Bucket, grouping: Grouping, language: string
 
 /** A percent change (12.5 → 12.5 %), without its sign: an arrow shows the direction. */
 export function formatChange(change: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(
+  return numberFormat({ style: 'percent', maximumFractionDigits: 1 }, language).format(
     Math.abs(change) / 100,
   );
 }

@@ -15,6 +15,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { anyRunning, useBackups, type BackupList, type BackupRow } from '../api/backups.ts';
 import { useStartBackup } from '../api/backups-start.ts';
 import { durationOf, formatBytes, formatDuration } from '../utils/backup-format.ts';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 /**
  * A failed backup's state: the reason shows on hover and on a tap or click (and Enter or Space), never on hover
@@ -130,7 +131,7 @@ function useFinishedToasts(list: BackupList | undefined) {
 /** Where backups go, the nightly schedule and how many are kept. */
 function BackupSettings({ list }: { list: BackupList }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat({}, i18n.language);
   // The directory gets the most room: a path is long and only breaks where it must.
   const item = (label: string, value: ReactNode, testId: string, grow = 1) => (
     <Flex vertical gap={2} style={{ minWidth: 0, flex: `${grow} 1 200px` }} data-testid={testId}>
@@ -183,7 +184,7 @@ export function BackupsTab() {
   });
   const running = anyRunning(list.data);
   const empty = list.data?.backups.length === 0;
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const number = useMemo(() => numberFormat({}, i18n.language), [i18n.language]);
   const count = (key: 'backups.rows' | 'backups.files', n: number) =>
     t(key, { count: n, n: number.format(n) });
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Card, Flex, Table, Typography, theme } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { CompareSide } from '@archway/contract';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useViewportMode } from '../../../shared/ui/use-viewport.ts';
 import { difference } from '../utils/stats.ts';
 import { SideTag } from './SideTag.tsx';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 const INDICATORS = [
   'total',
@@ -40,13 +40,12 @@ export function CompareIndicators({
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const narrow = useViewportMode() === 'mobile';
-  const number = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }),
-    [i18n.language],
-  );
-  const signed = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }),
-    [i18n.language],
+  const number = numberFormat({ maximumFractionDigits: 1 }, i18n.language);
+  const signed = numberFormat({ maximumFractionDigits: 1, signDisplay: 'exceptZero' }, i18n.language);
+  // "+12.5%", "+12,5 %", "+%12,5": the percent sign where the language puts it.
+  const signedPercent = numberFormat(
+    { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' },
+    i18n.language,
   );
   const rows: IndicatorRow[] = INDICATORS.map((key) => ({
     key,
@@ -127,7 +126,7 @@ export function CompareIndicators({
                 <span style={{ color, whiteSpace: 'nowrap' }} data-testid={`indicator-diff-${r.key}`}>
                   {Icon && <Icon aria-hidden style={{ marginInlineEnd: 4 }} />}
                   {signed.format(d.delta)}
-                  {d.percent !== null && ` (${signed.format(d.percent)} %)`}
+                  {d.percent !== null && ` (${signedPercent.format(d.percent / 100)})`}
                 </span>
               );
             },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatsRow } from '@archway/contract';
 import { ChartCard, type ChartTable } from '../../../shared/charts/Chart.tsx';
 import type { StatsSort } from '../api/get-stats-table.ts';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 /** The figures a bar can show; sorted by name or month, the bars show the total. */
 const METRICS = ['total', 'ortho', 'restoration', 'implant', 'difference'] as const;
@@ -32,7 +33,7 @@ export function StatsChart({
   const metric = chartMetric(sort);
   const metricTitle = t(`stats.columns.${metric}`);
   const number = useMemo(
-    () => new Intl.NumberFormat(i18n.language, metric === 'difference' ? { signDisplay: 'exceptZero' } : {}),
+    () => numberFormat(metric === 'difference' ? { signDisplay: 'exceptZero' } : {}, i18n.language),
     [i18n.language, metric],
   );
   const monthName = useMemo(

@@ -21,6 +21,7 @@ import { partnerColumn, rowAlerts, type ExportFormat } from '../utils/stats.ts';
 import { AlertCell } from './AlertCell.tsx';
 import { StatsChart } from './StatsChart.tsx';
 import '../stats.css';
+import { numberFormat } from '../../../shared/i18n/format.ts';
 
 const DEFAULT_SORT: Pick<StatsFilter, 'sort' | 'order'> = { sort: 'month', order: 'desc' };
 const NUMBER_COLUMNS = ['total', 'ortho', 'restoration', 'implant', 'difference'] as const;
@@ -77,11 +78,8 @@ export function StatsTable({
     if (!(await exporter.run(filter, format))) toast(t('stats.export.failed'));
   };
 
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
-  const signed = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' }),
-    [i18n.language],
-  );
+  const number = useMemo(() => numberFormat({}, i18n.language), [i18n.language]);
+  const signed = useMemo(() => numberFormat({ signDisplay: 'exceptZero' }, i18n.language), [i18n.language]);
   const monthName = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'short', timeZone: 'UTC' }),
     [i18n.language],
