@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Languages, type Language } from '@archway/contract';
+import { Languages, PERMANENT_DATE, type Language } from '@archway/contract';
 import { fill, formatDate, plural } from '../../platform/mail/templates.ts';
 import { accountMail, phoneCodeText } from './account-mail.ts';
 import { noticeMail, type NoticeMailKind } from '../notices/notify-mail.ts';
@@ -189,6 +189,15 @@ describe.each([...Languages])('every mail renders in %s with every placeholder g
       { publicUrl: 'https://x.test', open: 'https://x.test/o' },
     );
     expect(newCase.text).toContain(formatDate(expiresAt, lang, 'Europe/Berlin'));
+    // A permanent authorization (stored as 9999-12-31) is said to have no end, never dated in the year 9999.
+    const vars = { username: 'ana', from: 'Lab A', to: 'Clinic B', device: 'S1 (SN1)' };
+    const links = { publicUrl: 'https://x.test', open: 'https://x.test/o' };
+    const permanent = noticeMail('deviceLent', reader, 'a@x.test', { ...vars, date: PERMANENT_DATE }, links);
+    const dated = noticeMail('deviceLent', reader, 'a@x.test', { ...vars, date: expiresAt }, links);
+    expect(permanent.text).not.toContain('9999');
+    expect(unfilled(permanent)).toEqual([]);
+    expect(permanent.text).not.toBe(dated.text);
+    expect(dated.text).toContain(formatDate(expiresAt, lang, 'Europe/Berlin', false));
   });
 
   it('invitation, certification and cooperation mails', () => {

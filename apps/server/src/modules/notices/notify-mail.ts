@@ -1,4 +1,4 @@
-import type { DeviceNoticeKind } from '@archway/contract';
+import { isPermanent, type DeviceNoticeKind } from '@archway/contract';
 import type { MailMessage } from '../../platform/mail/mail.ts';
 import { composeMail, fill, formatDate, loadTemplates, type Reader } from '../../platform/mail/templates.ts';
 
@@ -9,6 +9,8 @@ type Texts = Record<`${NoticeMailKind}Subject` | `${NoticeMailKind}Body`, string
   greeting: string;
   /** When the case was sent, in the reader's format and time zone. */
   newCaseSent: string;
+  /** An authorization with no end (stored as 9999-12-31): said so, not dated. */
+  deviceLentPermanentBody: string;
   caseAction: string;
   deviceAction: string;
   caseSettings: string;
@@ -62,11 +64,12 @@ export function noticeMail(
   };
   const line = (s: string) => fill(s, values);
   const isCase = kind === 'newCase';
+  const body = kind === 'deviceLent' && isPermanent(vars.date) ? t.deviceLentPermanentBody : t[`${kind}Body`];
   return composeMail({
     to,
     lang,
     subject: line(t[`${kind}Subject`]),
-    paragraphs: [line(t.greeting), line(t[`${kind}Body`]), ...(isCase ? [line(t.newCaseSent)] : [])],
+    paragraphs: [line(t.greeting), line(body), ...(isCase ? [line(t.newCaseSent)] : [])],
     action: { label: line(isCase ? t.caseAction : t.deviceAction), link: links.open },
     closing: [line(isCase ? t.caseSettings : t.deviceSettings)],
     footer: t.footer,
