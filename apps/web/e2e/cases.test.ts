@@ -231,10 +231,19 @@ describe('cases in Chromium', () => {
       const offered = await options.allInnerTexts();
       expect(offered).toContain(text('cases.progress.processing'));
       await shot('lab-detail-progress');
-      await options
-        .filter({ hasText: text('cases.progress.processing') })
-        .first()
-        .click();
+      // (A re-render of the case, e.g. its preview image arriving, may close the list: then it is opened again.)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (!(await options.first().isVisible())) await progress.click();
+          await options
+            .filter({ hasText: text('cases.progress.processing') })
+            .first()
+            .click({ timeout: 10_000 });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
       await toast(text('cases.progress.changed'));
       await progress.getByText(text('cases.progress.processing')).waitFor();
       // Now past 1: "checked in" is no longer offered.

@@ -72,9 +72,11 @@ describe('format conversion in Chromium', () => {
         .click();
       const dialog = page.getByTestId('convert-dialog');
       await dialog.waitFor();
-      // PLY colour cannot be chosen: it is not offered, and one line says why.
+      // PLY colour cannot be chosen: it is not offered, and one line says why. (Counted once the choices are drawn:
+      // the dialog's frame can show before its body under load.)
+      await dialog.locator('.ant-radio-wrapper').first().waitFor();
       expect(await page.getByTestId('convert-type-plyColor').count()).toBe(0);
-      await expect(dialog.locator('.ant-radio-wrapper').count()).resolves.toBe(2);
+      await expect.poll(() => dialog.locator('.ant-radio-wrapper').count()).toBe(2);
       await expect(page.getByTestId('convert-retired').textContent()).resolves.toBe(
         text('cases.convert.unavailable'),
       );
