@@ -54,6 +54,7 @@ import {
   type Target,
 } from './load.ts';
 import { withCpu, type CpuPerRequest, type Measured } from './cpu.ts';
+import { captureScript, cycled, startBaseline, type BaselineTarget } from './baseline.ts';
 import { parseEngines, serverLikePool, type Engine } from './engine.ts';
 import { discardDataDir, runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
 
@@ -84,7 +85,14 @@ const AIM = 0.8;
 const WEB_DIST = path.resolve(env.BENCH_WEB_DIST ?? path.join(repo, 'apps/web/dist'));
 const OUT = path.resolve(env.BENCH_OUT ?? path.join(repo, 'bench-results/api.json'));
 /** Which parts run: explain, closed, fixed, cost, step, assets (default all but cost and step). */
-const PARTS = new Set((env.BENCH_PARTS ?? 'explain,closed,fixed,assets').split(',').map((p) => p.trim()));
+const PARTS = new Set(
+  (env.BENCH_PARTS ?? 'baseline,explain,closed,fixed,assets').split(',').map((p) => p.trim()),
+);
+/** Seconds of closed loop per server and call against the bare baseline, in BASELINE_RUNS runs (A B B A …). */
+const BASELINE_S = Number(env.BENCH_BASELINE_S ?? (QUICK ? 6 : 20));
+const BASELINE_RUNS = Math.max(2, Number(env.BENCH_BASELINE_RUNS ?? (QUICK ? 4 : 10)));
+/** Archway's aims against the bare baseline (issue 35): requests/s at least, server CPU per request at most. */
+const BASELINE_AIM = { rps: 0.7, cpu: 1.4 };
 /** The whole benchmark stops (and cleans up) after this long, whatever happens. */
 const DEADLINE_MS = Number(env.BENCH_DEADLINE_S ?? 570) * 1000;
 
@@ -524,6 +532,136 @@ async function stepUp(r: Running, call: Call, stopAt: number) {
   return { steps, sustained };
 }
 
+// ---- the bare baseline (issue 35) ------------------------------------------------------------------------------
+
+/** How many different requests of each call the baseline replays (request i is variant i % n on both servers). */
+const BASELINE_VARIANTS: Record<CallKey, number> = { list: 3, box: 3, boxKeyword: 24, user: 1 };
+
+interface BaselineFigures {
+  name: string;
+  /** Closed-loop requests/s at CONNECTIONS connections, all runs merged. */
+  archwayRps: number;
+  baselineRps: number;
+  /** Archway / baseline (aim ≥ 0.7). */
+  rpsRatio: number;
+  /** CPU per request of the server process, ms. */
+  archwayCpuMs: number;
+  baselineCpuMs: number;
+  /** Archway / baseline (aim ≤ 1.4). */
+  cpuRatio: number;
+  /** CPU per request of the database's backends, ms (null: unknown). */
+  archwayDbCpuMs: number | null;
+  baselineDbCpuMs: number | null;
+  archwayP50: number;
+  baselineP50: number;
+  archwayP99: number;
+  baselineP99: number;
+  errors: { archway: number; baseline: number };
+  /** Archway / baseline requests/s of each pair of neighbouring runs. */
+  pairRatios: number[];
+  /** Statements Archway ran per request (the first variant), which the baseline replays. */
+  statements: number;
+  /** The 1-minute load average after each run, averaged. */
+  loadAverage: number;
+}
+
+/**
+ * Archway against the bare baseline on one engine: the SQL of each call captured from Archway's server, replayed by
+ * baseline-server.ts on the same database; per call `runs` closed-loop runs of `totalS / runs` seconds each, in the
+ * order Archway, baseline, baseline, Archway, … (so the machine's other load falls on both alike).
+ */
+async function baselinePhase(r: Running, totalS: number, runs: number, warmS: number) {
+  if (!r.db.databaseUrl) throw new Error(`${r.engine}: no database URL for the baseline`);
+  const calls = CALLS.map((c) => ({
+    call: c,
+    bt: { target: c.target(r.token), variants: BASELINE_VARIANTS[c.key] } satisfies BaselineTarget,
+  }));
+  const script = await captureScript(
+    r.server,
+    r.token,
+    calls.map((c) => c.bt),
+  );
+  const base = await startBaseline(r.db.databaseUrl, script);
+  const figures: Partial<Record<CallKey, BaselineFigures>> = {};
+  try {
+    for (const { call, bt } of calls) {
+      const t = cycled(bt);
+      const res = await once(base.port, t, 0);
+      if (!okEnvelope(res.status, res.body))
+        throw new Error(`baseline: ${call.name} answered HTTP ${res.status} ${res.body.slice(0, 300)}`);
+      await closedLoop(base.port, t, { connections: CONNECTIONS, durationS: warmS });
+    }
+    const sides = [
+      { side: 'archway' as const, server: r.server as Pick<Server, 'cpuMs' | 'port'> },
+      { side: 'baseline' as const, server: base },
+    ];
+    for (const { call, bt } of calls) {
+      const t = cycled(bt);
+      const order = Array.from({ length: runs }, (_, i) => (i % 2 ? [...sides].reverse() : sides)).flat();
+      const got = {
+        archway: [] as { run: ClosedRun; cpu: CpuPerRequest }[],
+        baseline: [] as typeof got.archway,
+      };
+      const loads: number[] = [];
+      for (const s of order) {
+        const m = await withCpu(
+          s.server,
+          r.db,
+          () => closedLoop(s.server.port, t, { connections: CONNECTIONS, durationS: totalS / runs }),
+          (x) => x.completed,
+        );
+        loads.push(load1());
+        got[s.side].push({ run: m.result, cpu: m.cpuMsPerRequest });
+      }
+      const sum = (side: 'archway' | 'baseline') => {
+        const list = got[side];
+        const merged = mergeClosed(list.map((x) => x.run));
+        const total = Math.max(
+          1,
+          list.reduce((a, x) => a + x.run.completed, 0),
+        );
+        const weighted = (f: (c: CpuPerRequest) => number | null) =>
+          list.some((x) => f(x.cpu) === null)
+            ? null
+            : Math.round((list.reduce((a, x) => a + f(x.cpu)! * x.run.completed, 0) / total) * 100) / 100;
+        return { merged, cpu: weighted((c) => c.server)!, db: weighted((c) => c.database) };
+      };
+      const a = sum('archway');
+      const b = sum('baseline');
+      figures[call.key] = {
+        name: call.name,
+        archwayRps: a.merged.throughput,
+        baselineRps: b.merged.throughput,
+        rpsRatio: Math.round((a.merged.throughput / Math.max(0.001, b.merged.throughput)) * 100) / 100,
+        archwayCpuMs: a.cpu,
+        baselineCpuMs: b.cpu,
+        cpuRatio: Math.round((a.cpu / Math.max(0.001, b.cpu)) * 100) / 100,
+        archwayDbCpuMs: a.db,
+        baselineDbCpuMs: b.db,
+        archwayP50: a.merged.p50,
+        baselineP50: b.merged.p50,
+        archwayP99: a.merged.p99,
+        baselineP99: b.merged.p99,
+        errors: { archway: a.merged.errors, baseline: b.merged.errors },
+        pairRatios: got.archway.map(
+          (x, i) =>
+            Math.round((x.run.throughput / Math.max(0.001, got.baseline[i]?.run.throughput ?? 0)) * 100) /
+            100,
+        ),
+        statements: script.calls[calls.findIndex((c) => c.call === call)]!.variants[0]!.statements.length,
+        loadAverage: Math.round((loads.reduce((x, y) => x + y, 0) / loads.length) * 10) / 10,
+      };
+      const f = figures[call.key]!;
+      out(
+        `    ${call.name.padEnd(18)} Archway ${f.archwayRps}/s cpu ${f.archwayCpuMs}${f.archwayDbCpuMs === null ? '' : ` + ${f.archwayDbCpuMs}`} ms | baseline ${f.baselineRps}/s cpu ${f.baselineCpuMs}${f.baselineDbCpuMs === null ? '' : ` + ${f.baselineDbCpuMs}`} ms | req/s ${f.rpsRatio.toFixed(2)} (${f.rpsRatio >= BASELINE_AIM.rps ? 'met' : 'MISSED'}; runs ${f.pairRatios.join(' ')}) | cpu ${f.cpuRatio.toFixed(2)} (${f.cpuRatio <= BASELINE_AIM.cpu ? 'met' : 'MISSED'}) | ${f.statements} statements${f.errors.archway + f.errors.baseline ? ` | errors ${JSON.stringify(f.errors)}` : ''} (load ${f.loadAverage})`,
+      );
+    }
+  } finally {
+    await base.stop();
+  }
+  return figures;
+}
+
 // ---- assets and the sign-in flood ------------------------------------------------
 
 interface AssetReport {
@@ -719,6 +857,16 @@ interface Report {
    */
   pairRatios: Partial<Record<CallKey, { median: number; min: number; max: number; all: number[] }>>;
   aim: number;
+  /**
+   * Issue 35: Archway against a minimal Fastify + node-postgres server running the same SQL (baseline-server.ts),
+   * per call; `engine` and `loadAverage` (1-minute, at the start and the end of the phase) of that run.
+   */
+  baseline: Partial<Record<CallKey, BaselineFigures>> & {
+    engine?: Engine;
+    loadAverage?: { start: number[]; end: number[] };
+    aim?: typeof BASELINE_AIM;
+    skipped?: string;
+  };
   cost: Partial<Record<Engine, Record<string, Measured>>>;
   stepUp: Partial<Record<Engine, Record<string, { steps: StepResult[]; sustained: number }>>>;
   assets: (AssetReport & { engine: Engine }) | { skipped: string };
@@ -744,6 +892,7 @@ const report: Report = {
   cpuRatios: {},
   pairRatios: {},
   aim: AIM,
+  baseline: { skipped: 'not run' },
   cost: {},
   stepUp: {},
   assets: { skipped: 'not run' },
@@ -766,6 +915,20 @@ function table() {
         `| ${call.name} | ${engineName(engine)} | ${c ? c.throughput : '–'} | ${ms(c?.p50 ?? NaN)} | ${ms(c?.p99 ?? NaN)} | ${c ? cpuText(c.cpuMsPerRequest) : '–'} | ${f ? f.offeredRate : '–'} | ${ms(f?.p50 ?? NaN)} | ${ms(f?.p99 ?? NaN)} | ${f ? f.errors : '–'} |`,
       );
     }
+  const base = report.baseline;
+  if (!base.skipped) {
+    out(
+      `\n| call (${base.engine ? engineName(base.engine) : '?'}) | Archway req/s | baseline req/s | ratio (aim ≥ ${BASELINE_AIM.rps}) | Archway CPU ms/request | baseline CPU ms/request | ratio (aim ≤ ${BASELINE_AIM.cpu}) |`,
+    );
+    out('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const call of CALLS) {
+      const f = base[call.key];
+      if (f)
+        out(
+          `| ${call.name} | ${f.archwayRps} | ${f.baselineRps} | ${f.rpsRatio.toFixed(2)} ${f.rpsRatio >= BASELINE_AIM.rps ? 'met' : 'MISSED'} | ${f.archwayCpuMs} | ${f.baselineCpuMs} | ${f.cpuRatio.toFixed(2)} ${f.cpuRatio <= BASELINE_AIM.cpu ? 'met' : 'MISSED'} |`,
+        );
+    }
+  }
   const keys = Object.keys(report.ratios) as CallKey[];
   if (keys.length) {
     out(
@@ -898,15 +1061,22 @@ async function main() {
     const assetsS = PARTS.has('assets') ? 2 * FLOOD_S + 30 : 0;
     const n = running.length;
     const per = {
+      baseline: PARTS.has('baseline') ? CALLS.length * (2 * BASELINE_S + BASELINE_RUNS + WARM_S + 3) : 0,
       warm: n * CALLS.length * (WARM_S + 1),
       closed: PARTS.has('closed') ? CALLS.length * n * (CLOSED_S + CLOSED_RUNS * 0.5) : 0,
       fixed: PARTS.has('fixed') ? CALLS.length * n * (FIXED_S + 3) : 0,
       cost: PARTS.has('cost') ? (CALLS.length + 1) * n * (COST_S + 3) : 0,
     };
-    const planned = per.warm + per.closed + per.fixed + per.cost;
+    const planned = per.baseline + per.warm + per.closed + per.fixed + per.cost;
     const scale = Math.min(1, Math.max(0.25, (left() - assetsS - 30) / planned));
     const fit = (s: number) => Math.max(1, Math.round(s * scale * 10) / 10);
-    const [warmS, closedS, fixedS, costS] = [fit(WARM_S), fit(CLOSED_S), fit(FIXED_S), fit(COST_S)];
+    const [warmS, closedS, fixedS, costS, baselineS] = [
+      fit(WARM_S),
+      fit(CLOSED_S),
+      fit(FIXED_S),
+      fit(COST_S),
+      fit(BASELINE_S),
+    ];
     report.settings = {
       cases: CASES,
       connections: CONNECTIONS,
@@ -916,6 +1086,8 @@ async function main() {
       warmS,
       costS,
       costRate: COST_RATE,
+      baselineS,
+      baselineRuns: BASELINE_RUNS,
       stepS: STEP_S,
       floodS: FLOOD_S,
       fixedRates: Object.fromEntries(CALLS.map((c) => [c.key, c.rate])),
@@ -930,6 +1102,25 @@ async function main() {
 
     // 4. Warm both servers.
     for (const r of running) await warm(r, warmS);
+
+    // 4b. Against the bare baseline (issue 35), on one engine (BENCH_BASELINE_ENGINE; the external one by default).
+    if (PARTS.has('baseline')) {
+      const wanted =
+        (env.BENCH_BASELINE_ENGINE as Engine | undefined) ??
+        (ENGINES.includes('postgres') ? 'postgres' : ENGINES[0]);
+      const r = running.find((x) => x.engine === wanted) ?? running[0]!;
+      out(
+        `\n  against the bare baseline (Fastify + node-postgres, the same SQL), ${engineName(r.engine)}: ${CONNECTIONS} connections, ${baselineS} s per server and call in ${BASELINE_RUNS} runs (Archway, baseline, baseline, Archway, …); aim req/s ≥ ${BASELINE_AIM.rps}, CPU ≤ ${BASELINE_AIM.cpu}:`,
+      );
+      const start = loadAvg();
+      const figures = await baselinePhase(r, baselineS, BASELINE_RUNS, warmS);
+      report.baseline = {
+        ...figures,
+        engine: r.engine,
+        loadAverage: { start, end: loadAvg() },
+        aim: BASELINE_AIM,
+      };
+    } else report.baseline = { skipped: 'not asked for (BENCH_PARTS)' };
 
     // 5. Closed loop: A B B A per call.
     if (PARTS.has('closed')) {

@@ -58,7 +58,7 @@ export interface CpuPerRequest {
  * server received.
  */
 export async function withCpu<T>(
-  server: Server,
+  server: Pick<Server, 'cpuMs'>,
   db: { adminUrl: string; databaseUrl: string | undefined },
   run: () => Promise<T>,
   requests: (result: T) => number,
