@@ -31,7 +31,7 @@ import { seedDemoHelp } from '../src/demo/seed-help.ts';
 import { seedDemoOrderForm } from '../src/demo/seed-orders.ts';
 import { seedDemoUpdates } from '../src/demo/seed-updates.ts';
 import { generate, PASSWORD } from './data.ts';
-import { caseStatements } from './cases-data.ts';
+import { caseId, caseStatements } from './cases-data.ts';
 
 const env = process.env;
 const CASES = Number(env.BENCH_BACKUP_CASES ?? 10_000);
@@ -145,7 +145,7 @@ async function main() {
     for (let i = 1; i <= CASES; i++) await writeFile(path.join(dir, String(i)), body);
     await db.execute(
       sql.raw(`insert into case_files (case_id, storage_key, name, size, sha256, format)
-        select ('00000000-0000-4000-c000-' || lpad(to_hex(i), 12, '0'))::uuid, 'cases/bench/' || i, 'upper.ply',
+        select ${caseId('i')}, 'cases/bench/' || i, 'upper.ply',
                ${body.length}, '${sha}', 'ply'
           from generate_series(1, ${CASES}) i`),
     );

@@ -210,11 +210,38 @@ function caseOf(r: Record<string, unknown>): CaseRecord {
 }
 
 /**
- * One page of an organization's copies and their total, in one statement. Without a filter on the case itself (type)
- * or a sort by its fields, the page comes straight off the box's partial index (`case_boxes_box` or `case_boxes_bin`,
- * in upload order) and the total is an index-only count of it; only the page's rows are joined to their case and
- * sender by primary key. With a keyword, the copies it matches are found once (index `case_boxes_search`), and both
- * the page and the total come from them.
+ * From this offset on a page is a deep one: listBoxes first knows the total (the kept count for the whole box or bin,
+ * else one count of what the filter selects) and reads the page from the nearer end of the order.
+ */
+export const DEEP_OFFSET = 100;
+
+/** The same order read backwards: every key's direction and nulls placement turned (the tie-break included). */
+export function reversedSort(sort: string): string {
+  return sort
+    .split(', ')
+    .map((key) => {
+      const m = /^(.*?)(?:\s+(asc|desc))?(?:\s+nulls\s+(first|last))?$/i.exec(key.trim())!;
+      const desc = (m[2] ?? 'asc').toLowerCase() === 'desc';
+      // PostgreSQL's default: nulls last ascending, first descending; the reversed key takes the opposite.
+      const nullsFirst = m[3] ? m[3].toLowerCase() === 'first' : desc;
+      return `${m[1]} ${desc ? 'asc' : 'desc'} nulls ${nullsFirst ? 'last' : 'first'}`;
+    })
+    .join(', ');
+}
+
+/**
+ * One page of an organization's copies and their total. Without a filter on the case itself (type) or a sort by its
+ * fields, the page comes straight off the box's partial index (`case_boxes_box` or `case_boxes_bin`, in upload
+ * order); only the page's rows are joined to their case and sender by primary key. The unfiltered total is kept by a
+ * trigger (case_box_counts); a filtered one is counted. With a keyword, the copies it matches are found once (index
+ * `case_boxes_search`), and both the page and the total come from them.
+ *
+ * Deep pages (docs/decisions.md, "The case box at a million"): the call keeps the spec's pageIndex/pageSize, and a
+ * page at offset ≥ DEEP_OFFSET is read from the nearer end of the order — the last page is the first rows of the
+ * reversed order — so no page walks more than half of what the filter selects; the walk reads only the index's keys
+ * (an index-only scan of (cust_id, case_created_at, case_id)) and the page's rows are joined by primary key after.
+ * The rows are exactly those an offset would give: every order ends in the case id, so it is total and its reverse
+ * is its exact mirror.
  */
 export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: number; rows: BoxRow[] }> {
   const sort = sortOf(q.sorter, q.language);
@@ -234,38 +261,55 @@ export async function listBoxes(db: Queryable, q: BoxQuery): Promise<{ total: nu
     !q.notDownload &&
     q.downloaded === undefined &&
     !q.keyword;
-  const order = sql.raw(sort);
+  const countSql = unfiltered
+    ? sql`coalesce((select n from case_box_counts where cust_id = ${q.custId} and bin = ${q.recycle}), 0)`
+    : sql`(select count(*) from ${from} where ${filter})`;
+  const pageSize = Math.trunc(q.pageSize);
+  const offset = Math.trunc((q.pageIndex - 1) * q.pageSize);
+  let known: number | undefined;
+  let limit = pageSize;
+  let skip = offset;
+  let order = sort;
+  if (offset >= DEEP_OFFSET) {
+    const [c] = await rowsOf<{ n: number | string }>(db, sql`select ${countSql} as n`);
+    known = Number(c?.n ?? 0);
+    if (offset >= known) return { total: known, rows: [] };
+    limit = Math.min(pageSize, known - offset);
+    const fromEnd = known - offset - limit;
+    if (fromEnd < offset) {
+      skip = fromEnd;
+      order = reversedSort(sort);
+    }
+  }
   // Literal, not parameters: statements are planned generically (platform/db/client.ts), and only a known limit
   // lets PostgreSQL read the page off the index instead of sorting the whole box. Both are validated integers.
-  const page = sql.raw(`${Math.trunc(q.pageSize)} offset ${Math.trunc((q.pageIndex - 1) * q.pageSize)}`);
-  const [matches, pageSql, totalSql] = q.keyword
-    ? [
-        sql`with m as materialized (select ${columns} from ${from} where ${filter}) `,
-        sql`select * from m b order by ${sql.raw(sort.replace(/\bc\./g, 'b.'))} limit ${page}`,
-        sql`(select count(*) from m)`,
-      ]
-    : [
-        sql``,
-        sql`select ${columns} from ${from} where ${filter} order by ${order} limit ${page}`,
-        unfiltered
-          ? sql`coalesce((select n from case_box_counts where cust_id = ${q.custId} and bin = ${q.recycle}), 0)`
-          : sql`(select count(*) from ${from} where ${filter})`,
-      ];
+  const page = sql.raw(`${limit} offset ${skip}`);
+  const totalSql = known !== undefined ? sql.raw(String(known)) : null;
+  let matches = sql``;
+  let pageSql: SQL;
+  if (q.keyword) {
+    matches = sql`with m as materialized (select ${columns} from ${from} where ${filter}) `;
+    pageSql = sql`select * from m b order by ${sql.raw(order.replace(/\bc\./g, 'b.'))} limit ${page}`;
+  } else if (!needsCase && skip >= DEEP_OFFSET) {
+    // A deep walk reads the index's keys only; the page's copies are then read by primary key.
+    pageSql = sql`select ${columns} from (select b.case_id from case_boxes b where ${filter}
+        order by ${sql.raw(order)} limit ${page}) k
+      join case_boxes b on b.case_id = k.case_id and b.cust_id = ${q.custId}`;
+  } else {
+    pageSql = sql`select ${columns} from ${from} where ${filter} order by ${sql.raw(order)} limit ${page}`;
+  }
   const rows = await rowsOf<RawBoxRow>(
     db,
     sql`${matches}select c.*, b.role, b.process_status, b.downloaded_at, b.recycle_id, b.recycled_at,
-        b.forwarded_to, b.forwarded_by, sc.name as sender_name, ${totalSql} as total
+        b.forwarded_to, b.forwarded_by, sc.name as sender_name, ${totalSql ?? (q.keyword ? sql`(select count(*) from m)` : countSql)} as total
       from (${pageSql}) b
       cross join lateral (select * from cases where cases.id = b.case_id limit 1) c
       cross join lateral (select name from customers where customers.id = c.sender_cust_id limit 1) sc
-      order by ${order}`,
+      order by ${sql.raw(sort)}`,
   );
-  let total = Number(rows[0]?.total ?? 0);
-  if (!rows.length && q.pageIndex > 1) {
-    const [c] = await rowsOf<{ n: number | string }>(
-      db,
-      sql`select count(*) as n from ${from} where ${filter}`,
-    );
+  let total = known ?? Number(rows[0]?.total ?? 0);
+  if (!rows.length && q.pageIndex > 1 && known === undefined) {
+    const [c] = await rowsOf<{ n: number | string }>(db, sql`select ${countSql} as n`);
     total = Number(c?.n ?? 0);
   }
   return { total, rows: rows.map(boxRowOf) };
