@@ -1,13 +1,29 @@
 /**
  * The server under test as a child process (`server.ts`), for every benchmark: started with the given environment
  * on 127.0.0.1 at a random port, asked over IPC for the SQL one call runs or its CPU time, stopped cleanly.
+ *
+ * It runs what `npm start` runs: the compiled server (apps/server/build.mjs, built first when its sources changed;
+ * `server.ts` itself is compiled with it as dist/bench-server.js), no TypeScript loader. From sources through tsx
+ * instead when BENCH_SERVER_SRC names another checkout's `apps/server/src/` (an earlier commit, built or not) or
+ * BENCH_SERVER_MODE=sources (to measure what the loader costs).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Captured } from './explain.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
+const serverDir = path.resolve(here, '..');
+
+/** The script the child runs and its node flags: the compiled bench server (built if stale), or server.ts via tsx. */
+function benchScript(env: Record<string, string | undefined>): { file: string; execArgv: string[] } {
+  const src = env.BENCH_SERVER_SRC;
+  const own = !src || path.resolve(src) === path.join(serverDir, 'src');
+  if (!own || env.BENCH_SERVER_MODE === 'sources')
+    return { file: path.join(here, 'server.ts'), execArgv: ['--import', 'tsx'] };
+  execFileSync(process.execPath, [path.join(serverDir, 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  return { file: path.join(serverDir, 'dist/bench-server.js'), execArgv: ['--enable-source-maps'] };
+}
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 export interface Server {
@@ -41,9 +57,10 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = fork(path.join(here, 'server.ts'), [], {
+  const script = benchScript(childEnv);
+  const child = fork(script.file, [], {
     // The young generation `npm start` gives the server (apps/server/package.json): 4 MB semi-spaces.
-    execArgv: ['--max-semi-space-size=4', '--import', 'tsx', ...(opts.execArgv ?? [])],
+    execArgv: ['--max-semi-space-size=4', ...script.execArgv, ...(opts.execArgv ?? [])],
     env: Object.fromEntries(Object.entries(childEnv).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -4,7 +4,9 @@
  *
  * On PostgreSQL it can record the SQL that one request runs (`{capture: true}` … `{capture: false}`), so the
  * benchmark explains exactly what the server sends, whatever shape the repositories have today.
- * BENCH_SERVER_SRC may point at another checkout's `apps/server/src/` (to measure an earlier commit).
+ * Compiled (apps/server/build.mjs makes it dist/bench-server.js, next to dist/app.js and dist/config.js) it loads the
+ * compiled server; run as TypeScript (through tsx) it loads the sources, this checkout's or BENCH_SERVER_SRC's: another
+ * checkout's `apps/server/src/` (to measure an earlier commit).
  */
 import { createRequire } from 'node:module';
 
@@ -13,14 +15,18 @@ interface Captured {
   values: unknown[];
 }
 
-const src = process.env.BENCH_SERVER_SRC ?? new URL('../src/', import.meta.url).pathname;
+const compiled = import.meta.url.endsWith('.js');
+const src = compiled
+  ? new URL('./', import.meta.url).pathname
+  : (process.env.BENCH_SERVER_SRC ?? new URL('../src/', import.meta.url).pathname);
+const ext = compiled ? 'js' : 'ts';
 const send = (m: unknown) => process.send!(m);
 
 async function main() {
   let capturing = false;
   const captured: Captured[] = [];
   // The pg module the server resolves (a checkout elsewhere may have its own node_modules).
-  const pg = createRequire(`${src}app.ts`)('pg') as typeof import('pg');
+  const pg = createRequire(`${src}app.${ext}`)('pg') as typeof import('pg');
   type QueryFn = (...args: unknown[]) => unknown;
   const proto = pg.Client.prototype as unknown as { query: QueryFn };
   const original = proto.query;
@@ -37,8 +43,8 @@ async function main() {
     return original.apply(this, args);
   };
 
-  const { buildApp } = (await import(`${src}app.ts`)) as typeof import('../src/app.ts');
-  const { loadConfig } = (await import(`${src}config.ts`)) as typeof import('../src/config.ts');
+  const { buildApp } = (await import(`${src}app.${ext}`)) as typeof import('../src/app.ts');
+  const { loadConfig } = (await import(`${src}config.${ext}`)) as typeof import('../src/config.ts');
   const config = loadConfig(process.env);
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -11,6 +11,7 @@ import {
   type BrandId,
   type ServiceName,
 } from '@archway/contract';
+import { serverPath } from './platform/server-root.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -357,7 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.ARCHWAY_DEMO_ADMIN_PASSWORD ? { demoAdminPassword: e.ARCHWAY_DEMO_ADMIN_PASSWORD } : {}),
     demoCases: e.ARCHWAY_DEMO_CASES ?? demo,
     logLevel: e.LOG_LEVEL,
-    webDist: e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
+    webDist: e.WEB_DIST ?? serverPath('../web/dist'),
     serviceUrls: e.SERVICE_URLS ?? {},
     area: e.AREA,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -33,6 +33,7 @@ export {
 } from './demo-jaws.ts';
 import { actorFor } from '../modules/users/users.service.ts';
 import { DEMO_BIND_CODE, DEMO_TIME_ZONE } from './seed.ts';
+import { workerScript } from '../platform/server-root.ts';
 
 /** Demo Clinic's scanners: a plain one and one that encrypts (encryptType 2). */
 export const DEMO_CASE_DEVICES = [
@@ -230,8 +231,7 @@ function demoJawMaker(many: number): { make: MakeJaw; close: () => Promise<void>
       close: async () => {},
     };
   const pool = new Piscina({
-    filename: new URL('./demo-jaws.worker.ts', import.meta.url).href,
-    execArgv: ['--import', 'tsx'],
+    ...workerScript('demo/demo-jaws.worker.ts'),
     minThreads: 1,
     maxThreads: Math.min(3, Math.max(1, availableParallelism() - 1)),
     idleTimeout: 1_000,

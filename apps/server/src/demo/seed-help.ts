@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/client.ts';
 import { htmlText, sanitizeHtml } from '../platform/sanitize.ts';
 import { helpArticles, helpArticleTexts } from '../modules/help/help.schema.ts';
 import { platformSettings } from '../platform/settings/settings.schema.ts';
+import { sourceUrl } from '../platform/server-root.ts';
 
 type Text = { title: string; content: string };
 type DemoArticle = { id: string; en: Text; de: Text; zh: Text };
@@ -10,10 +11,7 @@ type DemoArticle = { id: string; en: Text; de: Text; zh: Text };
 const id = (n: number) => `6d1e1f00-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** One language's articles, numbered from 1 in the order the widget lists them (`help-articles/<lang>.json`). */
 const texts = (lang: 'en' | 'de' | 'zh') =>
-  JSON.parse(readFileSync(new URL(`help-articles/${lang}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    Text
-  >;
+  JSON.parse(readFileSync(sourceUrl(`demo/help-articles/${lang}.json`), 'utf8')) as Record<string, Text>;
 const [en, de, zh] = [texts('en'), texts('de'), texts('zh')];
 
 /**

@@ -8,6 +8,7 @@ import {
   plural,
   type Reader,
 } from '../../platform/mail/templates.ts';
+import { sourceUrl } from '../../platform/server-root.ts';
 
 interface Template {
   subject: string;
@@ -27,7 +28,7 @@ type Texts = Record<'confirmEmail' | 'resetPassword' | 'changeEmail' | 'forcedRe
 };
 
 /** The account templates of every language (mail/<language>.json). */
-const templates = loadTemplates<Texts>(new URL('./mail/', import.meta.url));
+const templates = loadTemplates<Texts>(sourceUrl('modules/account/mail/'));
 
 /**
  * An account mail (confirmation, password reset, e-mail change, a reset the administrator required) in the

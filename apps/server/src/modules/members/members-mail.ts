@@ -8,6 +8,7 @@ import {
   plural,
   type Reader,
 } from '../../platform/mail/templates.ts';
+import { sourceUrl } from '../../platform/server-root.ts';
 
 interface Texts {
   subject: string;
@@ -22,7 +23,7 @@ interface Texts {
 }
 
 /** The invitation templates of every language (invitation-mail/<language>.json). */
-const templates = loadTemplates<Texts>(new URL('./invitation-mail/', import.meta.url));
+const templates = loadTemplates<Texts>(sourceUrl('modules/members/invitation-mail/'));
 
 /**
  * The invitation to join an organization, in the reader's language (the invitee's if they have an account, else the

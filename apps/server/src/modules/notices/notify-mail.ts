@@ -1,6 +1,7 @@
 import { isPermanent, type DeviceNoticeKind } from '@archway/contract';
 import type { MailMessage } from '../../platform/mail/mail.ts';
 import { composeMail, fill, formatDate, loadTemplates, type Reader } from '../../platform/mail/templates.ts';
+import { sourceUrl } from '../../platform/server-root.ts';
 
 /** What a notification mail is about: a case received, or a change to a device. */
 export type NoticeMailKind = 'newCase' | DeviceNoticeKind;
@@ -19,7 +20,7 @@ type Texts = Record<`${NoticeMailKind}Subject` | `${NoticeMailKind}Body`, string
 };
 
 /** The notification templates of every language (mail/<language>.json). */
-const templates = loadTemplates<Texts>(new URL('./mail/', import.meta.url));
+const templates = loadTemplates<Texts>(sourceUrl('modules/notices/mail/'));
 
 /** Where a person switches these mails on or off: the settings drawer opened on "e-mail subscription". */
 export const mailSettingsLink = (publicUrl: string) => `${publicUrl}/v5/home?settings=mail`;

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../platform/mail/mail.ts';
 import { composeMail, fill, loadTemplates } from '../../platform/mail/templates.ts';
+import { sourceUrl } from '../../platform/server-root.ts';
 
 interface Texts {
   verifiedSubject: string;
@@ -14,7 +15,7 @@ interface Texts {
 }
 
 /** The certification templates of every language (mail/<language>.json). */
-const templates = loadTemplates<Texts>(new URL('./mail/', import.meta.url));
+const templates = loadTemplates<Texts>(sourceUrl('modules/orgs/mail/'));
 
 /**
  * The certification outcome (verified, or refused with the administrator's reason), in the recipient's language:

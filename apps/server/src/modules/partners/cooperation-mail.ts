@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../platform/mail/mail.ts';
 import { composeMail, fill, loadTemplates } from '../../platform/mail/templates.ts';
+import { sourceUrl } from '../../platform/server-root.ts';
 
 export type CooperationEvent = 'applied' | 'accepted' | 'refused' | 'ended';
 
@@ -10,7 +11,7 @@ type Texts = Record<`${CooperationEvent}Subject` | `${CooperationEvent}Body`, st
 };
 
 /** The cooperation templates of every language (cooperation-mail/<language>.json). */
-const templates = loadTemplates<Texts>(new URL('./cooperation-mail/', import.meta.url));
+const templates = loadTemplates<Texts>(sourceUrl('modules/partners/cooperation-mail/'));
 
 /**
  * A third-party cooperation event for the other organization's owners, in each recipient's language: an

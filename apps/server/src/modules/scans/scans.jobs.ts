@@ -25,6 +25,7 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { JobOutcome, Metrics } from '../../platform/metrics/metrics.ts';
 import { announce, type NoticeRow } from '../notices/notices.service.ts';
 import { conversionEnded } from '../notices/task-notices.ts';
+import { workerScript } from '../../platform/server-root.ts';
 
 /** A running job's heartbeat; a job whose heartbeat is older than STALE_MS is another process's to take. */
 export const HEARTBEAT_MS = 5_000;
@@ -82,8 +83,7 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   const staleMs = opts.staleMs ?? STALE_MS;
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const pool = new Piscina({
-    filename: (opts.workerFile ?? new URL('./mesh.worker.ts', import.meta.url)).href,
-    execArgv: ['--import', 'tsx'],
+    ...workerScript('modules/scans/mesh.worker.ts', opts.workerFile),
     minThreads: 0,
     maxThreads: Math.max(1, threads),
     idleTimeout: 60_000,

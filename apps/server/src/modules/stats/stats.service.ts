@@ -32,6 +32,7 @@ import { knownZone, setOrgTimeZone } from '../orgs/orgs.service.ts';
 import { mayChangeTimeZone, statsSubject, statsSubjects } from './stats.access.ts';
 import { statsCsv, statsRows, statsWorkbook, type ExportTexts } from './stats.presenter.ts';
 import * as repo from './stats.repository.ts';
+import { sourceUrl } from '../../platform/server-root.ts';
 
 export interface StatsScope {
   db: Db;
@@ -262,7 +263,7 @@ export async function table(s: StatsScope, q: StatsTableQuery) {
   };
 }
 
-const exportTexts = loadTemplates<ExportTexts>(new URL('./export-texts/', import.meta.url));
+const exportTexts = loadTemplates<ExportTexts>(sourceUrl('modules/stats/export-texts/'));
 
 /** The first of Accept-Language's languages Archway speaks (zh-TW and zh-Hant: zh-tw; nb, nn: no); else en. */
 export function exportLanguage(acceptLanguage: string | undefined): Language {

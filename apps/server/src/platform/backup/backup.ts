@@ -24,6 +24,7 @@ import {
   type Manifest,
   type StartInfo,
 } from './manifest.ts';
+import { serverPath } from '../server-root.ts';
 
 /** Held (session-level, exclusive) by the one backup that runs against a database: a second one is refused. */
 export const BACKUP_RUN_LOCK = 72_616_874;
@@ -77,7 +78,7 @@ export interface BackupJob {
 const archwayVersion = async (): Promise<string> => {
   try {
     const { readFile } = await import('node:fs/promises');
-    const pkg = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    const pkg = JSON.parse(await readFile(serverPath('package.json'), 'utf8')) as {
       version: string;
     };
     return pkg.version;

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { sourcePath } from '../server-root.ts';
 
 /** The drizzle migrations of this version (apps/server/src/migrations) and their journal. */
-export const migrationsFolder = new URL('../../migrations', import.meta.url).pathname;
+export const migrationsFolder = sourcePath('migrations');
 
 export interface JournalEntry {
   idx: number;

@@ -10,6 +10,7 @@ import { importPgliteDataDir } from './pglite-import.ts';
 import { preparingClient } from './preparing-client.ts';
 import { stopWithProcess } from '../lifecycle.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import { sourcePath } from '../server-root.ts';
 
 /** PostgreSQL through node-postgres: the embedded server of DATA_DIR, or the one DATABASE_URL names. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -38,7 +39,7 @@ export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
 /** Named statements one connection keeps (a few per route; the rest run unnamed). */
 const PREPARED_PER_CONNECTION = 500;
 
-const migrationsFolder = new URL('../../migrations', import.meta.url).pathname;
+const migrationsFolder = sourcePath('migrations');
 
 /**
  * The newest migration this code carries (its journal's `when`, which drizzle records as `created_at`) and the newest

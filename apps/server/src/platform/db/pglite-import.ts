@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { EmbeddedPostgresError } from './embedded.ts';
+import { sourcePath } from '../server-root.ts';
 
 /**
  * Upgrading from an Archway whose embedded database was PGlite (`DATA_DIR/pglite`): every row is copied, once, into
@@ -31,7 +32,7 @@ export async function importPgliteDataDir(opts: {
     ]);
     old = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
     // Bring the old database to the same schema first (as the earlier version's own start would have).
-    await migrate(drizzle(old), { migrationsFolder: new URL('../../migrations', import.meta.url).pathname });
+    await migrate(drizzle(old), { migrationsFolder: sourcePath('migrations') });
   } catch (err) {
     await old?.close().catch(() => undefined);
     throw new EmbeddedPostgresError(
