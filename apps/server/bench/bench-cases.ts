@@ -273,12 +273,41 @@ async function runEngine(engine: Engine) {
         }
         report.explain = plans;
       }
-      // Warm: V8, the pool and the cache, not measured.
-      for (const body of Object.values(forms))
-        await openLoop(server.port, targetOf(token, body), { rate: 50, durationS: QUICK ? 1 : 3 });
+      // Warm: V8, the pool and the cache, one request at a time (an open loop of a slow form would leave a backlog
+      // that the next form's figures pay for), not measured.
+      const agent = agentFor(1);
+      const ask = (body: unknown) =>
+        request(
+          agent,
+          server.port,
+          'POST',
+          '/getpaging',
+          { authorization: `Bearer ${token}` },
+          JSON.stringify(body),
+          60_000,
+        );
+      for (const body of Object.values(forms)) for (let i = 0; i < (QUICK ? 3 : 20); i++) await ask(body(i));
+      /** Waits (at most 120 s) until the first page is answered within 200 ms: the last form's backlog is gone. */
+      const drained = async () => {
+        const until = Date.now() + 120_000;
+        while (Date.now() < until) {
+          const t = performance.now();
+          await ask(forms['first page']!(0));
+          if (performance.now() - t < 200) return;
+          await sleep(1000);
+        }
+      };
+      await drained();
       const figures: Record<string, FormFigures> = {};
       for (const [form, body] of Object.entries(forms)) {
-        const r = await measuredLoop(server, db, targetOf(token, body), { rate: RATE, durationS: FIXED_S });
+        // The CPU window closes once the backlog is worked off: a request the client gave up on still costs.
+        const r = await measuredLoop(
+          server,
+          db,
+          targetOf(token, body),
+          { rate: RATE, durationS: FIXED_S },
+          drained,
+        );
         figures[form] = {
           p50: Math.round(r.p50 * 100) / 100,
           p99: Math.round(r.p99 * 100) / 100,
@@ -291,7 +320,6 @@ async function runEngine(engine: Engine) {
         out(
           `  ${RATE}/s for ${FIXED_S} s, ${form.padEnd(12)} p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  db CPU ${r.cpuMsPerRequest.database ?? '–'} ms/req  server CPU ${r.cpuMsPerRequest.server} ms/req  errors ${r.errors}  answered ${r.throughput}/s  load ${load().join(' ')}`,
         );
-        await sleep(r.errors || r.p99 > 1000 ? 8000 : 1000); // an overloaded form's backlog drains first
       }
       report.forms = figures;
       if (PARTS.includes('steps')) report.stepUp = await stepUp(server.port, token, forms);

@@ -141,7 +141,14 @@ function boxFilter(q: BoxQuery): SQL {
   if (q.keyword) {
     const text = sql`b.search ilike ${`%${escapeLike(q.keyword)}%`}`;
     const ids = caseNumberRange(q.keyword);
-    parts.push(ids ? sql`(${text} or b.case_id between ${ids.from}::uuid and ${ids.to}::uuid)` : text);
+    // The ids first, off the primary key's leading column (a case has a copy or three): planned generically, a
+    // plain range next to `b.cust_id = …` was read off case_boxes_box, every copy of the organization (issue 35).
+    parts.push(
+      ids
+        ? sql`(${text} or b.case_id = any(array(select r.case_id from case_boxes r
+            where r.case_id between ${ids.from}::uuid and ${ids.to}::uuid)))`
+        : text,
+    );
   }
   return sql.join(parts, sql` and `);
 }
