@@ -1,5 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { statement } from '../../platform/db/statement.ts';
 import { users } from './users.schema.ts';
 
 /** Who signs in and who a token speaks for: the account's reads of the users table (the table is users'). */
@@ -33,7 +34,7 @@ export async function findActorRow(
   issuedAt: number | null = null,
   grantId: string | null = null,
 ) {
-  const [row] = await rowsOf<{
+  const [row] = await actorRow<{
     id: string;
     username: string;
     is_admin: boolean;
@@ -41,21 +42,25 @@ export async function findActorRow(
     cust_type: number | null;
     cust_disabled: boolean | null;
     language: string | null;
-  }>(
-    db,
+  }>(db, { userId, custId, issuedAt, grantId });
+  return row;
+}
+
+/** Every request runs it: built once (platform/db/statement.ts). */
+const actorRow = statement(
+  ['userId', 'custId', 'issuedAt', 'grantId'],
+  (p) =>
     sql`select u.id, u.username, u.is_admin, m.cust_id, m.cust_type, u.language,
         case when m.cust_id is null then exists (select 1 from memberships d join customers dc on dc.id = d.cust_id
           where d.user_id = u.id and dc.disabled_at is not null) else false end as cust_disabled from users u
       left join lateral (select m.cust_id, c.cust_type from memberships m join customers c on c.id = m.cust_id
-        where m.user_id = u.id and c.disabled_at is null order by m.cust_id::text = ${custId} desc nulls last, m.created_at, c.name limit 1) m on true
-      where u.id = ${userId} and not u.disabled
-        and (u.sessions_valid_from is null or ${issuedAt}::bigint is null
-          or ${issuedAt}::bigint >= floor(extract(epoch from u.sessions_valid_from)))
-        and (${grantId}::text is null or exists (select 1 from oidc_payloads g where g.kind = 'Grant'
-          and g.id = ${grantId} and (g.expires_at is null or g.expires_at > now())))`,
-  );
-  return row;
-}
+        where m.user_id = u.id and c.disabled_at is null order by m.cust_id::text = ${p.custId} desc nulls last, m.created_at, c.name limit 1) m on true
+      where u.id = ${p.userId} and not u.disabled
+        and (u.sessions_valid_from is null or ${p.issuedAt}::bigint is null
+          or ${p.issuedAt}::bigint >= floor(extract(epoch from u.sessions_valid_from)))
+        and (${p.grantId}::text is null or exists (select 1 from oidc_payloads g where g.kind = 'Grant'
+          and g.id = ${p.grantId} and (g.expires_at is null or g.expires_at > now())))`,
+);
 
 /** What the OpenID provider's claims need. */
 export async function findClaimsRow(db: Queryable, id: string) {

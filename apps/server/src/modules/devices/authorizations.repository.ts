@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
+import { preparedOn } from '../../platform/db/statement.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import { deviceAuths, deviceReceivers, devices, deviceUsers } from './devices.schema.ts';
 import type { Lookup } from './devices.repository.ts';
@@ -30,9 +31,9 @@ const authSelection = {
  * The authorizations of a page of devices that an organization may see: all of a device it owns, only its own
  * of a device it borrows. One query.
  */
-export async function visibleAuthorizations(db: Queryable, deviceIds: string[], custId: string) {
-  if (!deviceIds.length) return [];
-  return db
+/** Every device list runs it for its page: built and prepared once (platform/db/statement.ts). */
+const visibleOnPage = preparedOn((db) =>
+  db
     .select(authSelection)
     .from(deviceAuths)
     .innerJoin(devices, eq(devices.id, deviceAuths.deviceId))
@@ -40,11 +41,20 @@ export async function visibleAuthorizations(db: Queryable, deviceIds: string[], 
     .innerJoin(fromCust, eq(fromCust.id, deviceAuths.fromCustId))
     .where(
       and(
-        inArray(deviceAuths.deviceId, deviceIds),
-        or(eq(devices.ownerCustId, custId), eq(deviceAuths.custId, custId)),
+        sql`${deviceAuths.deviceId} = any(${sql.placeholder('ids')}::uuid[])`,
+        or(
+          eq(devices.ownerCustId, sql.placeholder('custId')),
+          eq(deviceAuths.custId, sql.placeholder('custId')),
+        ),
       ),
     )
-    .orderBy(desc(deviceAuths.createdAt));
+    .orderBy(desc(deviceAuths.createdAt))
+    .prepare('device_auths_visible_on_page'),
+);
+
+export async function visibleAuthorizations(db: Queryable, deviceIds: string[], custId: string) {
+  if (!deviceIds.length) return [];
+  return visibleOnPage(db).execute({ ids: deviceIds, custId });
 }
 
 export async function authorizationRow(db: Queryable, id: string) {

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { audit } from '../../platform/audit/audit.ts';
+import { audit, auditRead } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
 import type { Lookup } from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
@@ -136,7 +136,7 @@ export async function authDetail(s: Scope, id: string) {
   custOf(s.actor);
   const auth = await visibleAuth(s.db, s, id);
   const row = auth && (await authRepo.authorizationRow(s.db, id));
-  await audit(s.db, s.ctx, {
+  await auditRead(s.db, s.ctx, {
     ...deviceAudit(s, 'device.read', row?.serial ?? id),
     outcome: row ? 'allowed' : 'refused',
   });

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
+import { preparedOn, statement } from '../../platform/db/statement.ts';
 import { customers } from '../orgs/orgs.schema.ts';
 import {
   deviceAuths,
@@ -36,8 +37,18 @@ export const findDeviceById = async (db: Queryable, id: string, { lock = false }
   return (await (lock ? q.for('update') : q))[0];
 };
 
+/** `/user/current` reads it on every call: built and prepared once (platform/db/statement.ts). */
+const customerById = preparedOn((db) =>
+  db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('customers_find_by_id'),
+);
+
 export const findCustomer = async (db: Queryable, id: string): Promise<CustomerRecord | undefined> =>
-  (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
+  (await customerById(db).execute({ id }))[0];
 
 export async function deviceWithOwner(db: Queryable, id: string) {
   const [row] = await db
@@ -95,7 +106,7 @@ export const insertReceivers = (db: Queryable, rows: (typeof deviceReceivers.$in
  * (A scalar sub-select rather than EXISTS: PostgreSQL may turn an EXISTS under OR into a hashed sub-plan that
  * reads all of device_auths; this one is always a per-row lookup on device_auths_cust_live.)
  */
-export const entryLive = (alias: string, ownerExpr: SQL, now: Date) => {
+export const entryLive = (alias: string, ownerExpr: SQL, now: Date | Placeholder) => {
   const a = sql.raw(alias);
   return sql`(${a}.created_by_cust_id is null or ${a}.created_by_cust_id = ${ownerExpr} or coalesce((select true from device_auths la where la.cust_id = ${a}.created_by_cust_id and la.device_id = ${a}.device_id and la.status = 'active' and la.expires_at > ${now} limit 1), false))`;
 };
@@ -255,6 +266,18 @@ export interface Relation {
   lent: boolean;
 }
 
+/** Every device list runs it for its page: built once (platform/db/statement.ts); the page's ids as one array. */
+const relationRows = statement(
+  ['ids', 'custId', 'userId', 'now'],
+  (p) =>
+    sql`select d.id, d.owner_cust_id,
+      exists (select 1 from device_auths l where l.device_id = d.id and l.status = 'active' and l.expires_at > ${p.now}) as lent,
+      exists (select 1 from device_auths a where a.device_id = d.id and a.cust_id = ${p.custId} and a.status = 'active' and a.expires_at > ${p.now}) as authorized,
+      (select max(u.ends_at) from device_users u where u.device_id = d.id and u.user_id = ${p.userId} and u.starts_at <= ${p.now} and u.ends_at > ${p.now} and ${entryLive('u', sql`d.owner_cust_id`, p.now)}) as user_ends_at,
+      exists (select 1 from device_receivers r where r.device_id = d.id and r.cust_id = ${p.custId} and ${entryLive('r', sql`d.owner_cust_id`, p.now)}) as receiver
+    from devices d where d.id = any(${p.ids}::uuid[])`,
+);
+
 /**
  * How one organization (and its user) relates to each of the given devices, and whether each is lent: one query
  * for the whole page.
@@ -268,25 +291,14 @@ export async function relations(
 ): Promise<Map<string, Relation>> {
   const result = new Map<string, Relation>();
   if (!deviceIds.length) return result;
-  const rows = await rowsOf<{
+  const rows = await relationRows<{
     id: string;
     owner_cust_id: string;
     authorized: boolean;
     user_ends_at: Date | string | null;
     receiver: boolean;
     lent: boolean;
-  }>(
-    db,
-    sql`select d.id, d.owner_cust_id,
-      exists (select 1 from device_auths l where l.device_id = d.id and l.status = 'active' and l.expires_at > ${now}) as lent,
-      exists (select 1 from device_auths a where a.device_id = d.id and a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now}) as authorized,
-      (select max(u.ends_at) from device_users u where u.device_id = d.id and u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${entryLive('u', sql`d.owner_cust_id`, now)}) as user_ends_at,
-      exists (select 1 from device_receivers r where r.device_id = d.id and r.cust_id = ${custId} and ${entryLive('r', sql`d.owner_cust_id`, now)}) as receiver
-    from devices d where d.id in (${sql.join(
-      deviceIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  }>(db, { ids: deviceIds, custId, userId, now });
   for (const r of rows) {
     result.set(r.id, {
       ownerCustId: r.owner_cust_id,

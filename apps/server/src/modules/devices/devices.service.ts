@@ -12,7 +12,7 @@ import {
 } from '@archway/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client.ts';
-import { audit } from '../../platform/audit/audit.ts';
+import { audit, auditRead } from '../../platform/audit/audit.ts';
 import * as repo from './devices.repository.ts';
 import * as authRepo from './authorizations.repository.ts';
 import {
@@ -261,7 +261,7 @@ export async function detail(s: Scope, id: string) {
   custOf(s.actor);
   const row = await repo.deviceWithOwner(s.db, id);
   const visible = row && deviceActions(await accessOf(s.db, row.device, s.actor)).includes('detail');
-  await audit(s.db, s.ctx, {
+  await auditRead(s.db, s.ctx, {
     ...deviceAudit(s, 'device.read', row?.device.serial ?? id),
     outcome: visible ? 'allowed' : 'refused',
   });

@@ -1,13 +1,24 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { preparedOn } from '../../platform/db/statement.ts';
 import { customers, memberships } from '../orgs/orgs.schema.ts';
 import { users } from '../account/users.schema.ts';
 import { byName } from '../../platform/db/collation.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** `/user/current` reads it on every call: built and prepared once (platform/db/statement.ts). */
+const userById = preparedOn((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_find_by_id'),
+);
+
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 
