@@ -18,6 +18,8 @@ import { registerCors } from './platform/cors.ts';
 import { createRefusalAuditor } from './platform/refusals.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerAuth, type ActorResolver } from './platform/auth.ts';
+import { registerRequestGuards } from './platform/request-guard.ts';
+import { detached } from './platform/db/cancel.ts';
 import { DEFAULT_ACCESS, registerAccess } from './platform/access.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadSecrets } from './platform/identity/secrets.ts';
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection lost'),
     log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
     metrics,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   app.addHook('onClose', () => database.close());
   const { db } = database;
@@ -156,6 +159,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const mail = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, metrics });
   app.addHook('onClose', () => mail.stop());
+  // What a request wakes runs on its own, not as the request's work (its timeout, its cancellation): db/cancel.ts.
+  mail.wake = detached(mail.wake);
   const realtime = createRealtime();
   const platform: Platform = { config, db, tokens, storage, uploads, mail, realtime };
   app.decorate('platform', platform);
@@ -164,6 +169,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Refusals made here rather than in a service are audited, within bounds (platform/refusals.ts).
   const refusals = createRefusalAuditor(db, app.log);
   registerErrorHandler(app, refusals.onInputRefused);
+  // Statement and request timeouts; a request's statements are cancelled when it is abandoned (before auth's query).
+  registerRequestGuards(app, config.dbStatementTimeoutMs);
   const resolveActor: ActorResolver = (userId, custId, issuedAt, grantId) =>
     actorFor(db, userId, custId, issuedAt, grantId);
   registerAuth(app, tokens, resolveActor);
@@ -225,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics,
   });
   app.addHook('onClose', () => scanJobs.stop());
+  scanJobs.wake = detached(scanJobs.wake);
   app.decorate('scanJobs', scanJobs);
   await app.register(conversionsRoutes(platform, scanJobs));
   await app.register(modelsRoutes(platform, scanJobs));

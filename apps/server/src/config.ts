@@ -224,6 +224,7 @@ const schema = z.object({
     .default(2 * 1024 ** 3),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).default(24),
   SCAN_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'smtp://… or smtps://…')
@@ -312,6 +313,12 @@ export interface Config {
    * than the cores, at most four; 0: this process takes no scan jobs and leaves them to others).
    */
   scanThreads: number;
+  /**
+   * A request's statements are cancelled after this long (DB_STATEMENT_TIMEOUT_MS, default 10 s; 0: never), and a
+   * request not answered within three times that is cancelled and answers `generic.timeout`; work outside requests
+   * (migrations, jobs, backups) has no timeout (platform/db/cancel.ts, platform/request-guard.ts).
+   */
+  dbStatementTimeoutMs: number;
   /** The SMTP relay (SMTP_URL, `smtp://user:pass@host:port` or `smtps://…`); unset: mail stays in the outbox. */
   smtpUrl?: string;
   /** The From header of Archway's mail (MAIL_FROM; default `Archway <no-reply@` PUBLIC_URL's host `>`). */
@@ -373,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     scanThreads: e.SCAN_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     mailFrom: e.MAIL_FROM ?? `Archway <no-reply@${new URL(publicUrl).hostname}>`,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),

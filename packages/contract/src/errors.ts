@@ -52,6 +52,8 @@ export const GenericErrors = {
   ),
   objectNotFound: def(404, 'generic.objectNotFound', 400, 'Not found or does not exist'),
   requestTooLarge: def(413, 'generic.requestTooLarge', 413, 'The request is too large'),
+  // A statement or request that took too long (DB_STATEMENT_TIMEOUT_MS) was cancelled: nothing was changed.
+  timeout: def(503, 'generic.timeout', 503, 'The server did not answer in time: try again'),
 } as const;
 
 /** Sign-in (`POST /account/token`, the sign-in page). */

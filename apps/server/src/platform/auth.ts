@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GenericErrors } from '@archway/contract';
 import { AppError } from './errors.ts';
 import type { RequestContext } from './audit/audit.ts';
-import type { TokenService } from './identity/tokens.ts';
+import { ForeignIssuerError, type TokenService } from './identity/tokens.ts';
 
 /** Who is calling: resolved from a verified access token on every request. */
 export interface Actor {
@@ -48,9 +48,32 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-/** Reads `Authorization: Bearer …`; a missing, forged, expired or foreign token leaves no actor. */
+/** A token of another issuer is logged once per issuer within this long (a client retries with the same token). */
+export const FOREIGN_ISSUER_LOG_MS = 10 * 60_000;
+
+/**
+ * Whether a token of issuer `received` should be logged now: once per issuer per FOREIGN_ISSUER_LOG_MS, at most 100
+ * issuers remembered.
+ */
+function foreignIssuerLog(now: () => number = Date.now) {
+  const last = new Map<string, number>();
+  return (received: string): boolean => {
+    const at = last.get(received);
+    if (at !== undefined && now() - at < FOREIGN_ISSUER_LOG_MS) return false;
+    if (last.size >= 100) last.clear();
+    last.set(received, now());
+    return true;
+  };
+}
+
+/**
+ * Reads `Authorization: Bearer …`; a missing, forged, expired or foreign token leaves no actor. A token this
+ * installation signed for another issuer (a process started with another PUBLIC_URL) is refused the same way, and
+ * said in one warning naming both issuers (never the token), so it does not pass for an expired session.
+ */
 export function registerAuth(app: FastifyInstance, tokens: TokenService, resolve: ActorResolver): void {
   app.decorateRequest('actor', null);
+  const shouldLog = foreignIssuerLog();
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) return;
@@ -58,7 +81,15 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, resolve
       const claims = await tokens.verify(token);
       req.actor = (await actorOfClaims(resolve, claims)) ?? null;
     } catch (err) {
-      req.log.debug({ err }, 'access token refused');
+      if (err instanceof ForeignIssuerError) {
+        // eslint-disable-next-line no-control-regex
+        const received = err.received.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200);
+        if (shouldLog(received))
+          req.log.warn(
+            { expectedIssuer: err.expected, receivedIssuer: received },
+            `access token refused: issued by ${received}, but this server is ${err.expected} (every process needs the same PUBLIC_URL)`,
+          );
+      } else req.log.debug({ err }, 'access token refused');
     }
   });
 }

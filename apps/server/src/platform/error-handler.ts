@@ -4,6 +4,7 @@ import { GenericErrors, serverLanguage, type ErrorDef } from '@archway/contract'
 import { AppError } from './errors.ts';
 import { fail } from './envelope.ts';
 import { BadInputError } from './input-guard.ts';
+import { QUERY_CANCELED, RequestAborted } from './db/cancel.ts';
 
 /** SQLSTATE codes are five characters; pg and PGlite errors carry one, Drizzle wraps them as `cause`. */
 const isDatabaseError = (err: unknown): boolean => {
@@ -118,6 +119,8 @@ const parameterError = (req: FastifyRequest): ErrorDef =>
  * - any other 4xx Fastify raises (malformed JSON, wrong content type …) → HTTP 400, the call's parameter code (a 429
  *   stays "too many attempts");
  * - a body left unread by the refusal is read and thrown away first, within bounds (settleUnreadBody);
+ * - a cancelled statement (SQLSTATE 57014: the statement timeout, or its request abandoned or timed out) → HTTP 503
+ *   `generic.timeout`;
  * - a database failure → 500 code 310; anything else → 500 code 300, logged with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance, onRefused?: InputRefusalListener): void {
@@ -138,6 +141,15 @@ export function registerErrorHandler(app: FastifyInstance, onRefused?: InputRefu
       field = err.field;
     } else {
       const status = (err as FastifyError).statusCode;
+      // A statement cut by the statement timeout, cancelled with its request (timed out, or abandoned by the client:
+      // then the answer goes nowhere), or never run for it (platform/db/cancel.ts): try again, nothing was changed.
+      if (err instanceof RequestAborted || sqlState(err) === QUERY_CANCELED) {
+        if (req.dbScope?.aborted === 'abandoned')
+          req.log.debug({ reqId: req.id }, 'request abandoned by the client: its statement was cancelled');
+        else req.log.warn({ err, reqId: req.id }, 'request timed out: its statement was cancelled');
+        const def = GenericErrors.timeout;
+        return reply.status(def.status).send(fail(def, undefined, lang));
+      }
       // SQLSTATE class 22 (data exception: a value out of range, text that is no UUID …) comes from input no
       // schema caught: still the caller's parameter error, not a 500. Logged, since a schema should catch it.
       if (sqlState(err)?.startsWith('22')) {

@@ -2,6 +2,7 @@ import type { Db, Queryable, Tx } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 import { auditLog } from './audit.schema.ts';
+import { apart } from '../db/cancel.ts';
 
 /** Where a call came from; every service receives it with the actor. */
 export interface RequestContext {
@@ -112,7 +113,9 @@ class ReadAudits {
   add(row: PendingRow['row']): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ row, done: (err) => (err === undefined ? resolve() : reject(err)) });
-      this.#writing ??= this.#drain();
+      // A request of its own (db/cancel.ts): the batch holds other requests' rows too, and is not cancelled with
+      // the request that happened to start it.
+      this.#writing ??= apart(() => this.#drain())();
     });
   }
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { importPgliteDataDir } from './pglite-import.ts';
 import { preparingClient } from './preparing-client.ts';
+import { cancellable, scopedPool } from './cancel.ts';
 import { stopWithProcess } from '../lifecycle.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { sourcePath } from '../server-root.ts';
@@ -69,6 +70,11 @@ export interface OpenOptions {
   log?: { info(msg: string): void; warn(msg: string): void };
   /** The app's metrics: the pool's use and the statements refused (platform/metrics). */
   metrics?: Metrics;
+  /**
+   * A request's statements are cut after this long (DB_STATEMENT_TIMEOUT_MS; 0 or unset: never); statements outside
+   * a request (migrations, jobs, imports) are not (platform/db/cancel.ts).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** The pool's connections at most. */
@@ -130,13 +136,17 @@ async function connect(
   // only add tens of milliseconds when the planner's estimate crosses jit_above_cost.
   // Every parameterized statement is prepared (preparing-client.ts) and planned once, generically: its plan must
   // not depend on the values (`npm run bench:api` EXPLAINs the statements exactly as the server runs them).
-  const preparing = preparingClient(PREPARED_PER_CONNECTION);
+  // statement_timeout: each connection starts with the requests' (DB_STATEMENT_TIMEOUT_MS); a statement outside a
+  // request switches its connection to none first, and a request's statements are cancelled when the request is
+  // abandoned or times out (cancel.ts). The pool's waits end with their request too (scopedPool).
+  const timeoutMs = opts.statementTimeoutMs ?? 0;
+  const Connection = cancellable(preparingClient(PREPARED_PER_CONNECTION), timeoutMs);
   const metrics = opts.metrics;
-  const pool = new pg.Pool({
+  const pool = new (scopedPool(pg.Pool))({
     connectionString: url,
     max: POOL_MAX,
-    options: '-c jit=off -c plan_cache_mode=force_generic_plan',
-    Client: metrics ? countingErrors(preparing, (err) => metrics.queryError(err)) : preparing,
+    options: `-c jit=off -c plan_cache_mode=force_generic_plan${timeoutMs ? ` -c statement_timeout=${timeoutMs}` : ''}`,
+    Client: metrics ? countingErrors(Connection, (err) => metrics.queryError(err)) : Connection,
   });
   metrics?.source('dbPool', () => ({
     total: pool.totalCount,

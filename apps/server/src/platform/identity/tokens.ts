@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { createLocalJWKSet, errors, importJWK, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { API_AUDIENCE, OIDC_CLIENT_ID } from '@archway/contract';
 import { publicJwk, type IdentitySecrets } from './secrets.ts';
 
@@ -16,6 +16,20 @@ export const GRANT_CLAIM = 'gid';
 type Claims = JWTPayload & { sub: string; cid?: string; [GRANT_CLAIM]?: string };
 /** Verified tokens remembered at once (the whole cache is dropped when full). */
 const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * A token signed with this installation's key, valid but for its issuer: made by a process that runs with another
+ * PUBLIC_URL (every process needs the same one). Refused like any other bad token; the caller logs it (auth.ts).
+ */
+export class ForeignIssuerError extends Error {
+  constructor(
+    readonly expected: string,
+    readonly received: string,
+  ) {
+    super(`token issued by ${received}, not by ${expected}`);
+    this.name = 'ForeignIssuerError';
+  }
+}
 
 export interface TokenService {
   issuer: string;
@@ -59,6 +73,16 @@ export async function createTokenService(issuer: string, secrets: IdentitySecret
         // An access token (RFC 9068), not an id token or another JWT signed by the same key.
         typ: 'at+jwt',
         requiredClaims: ['exp', 'sub'],
+      }).catch((err: unknown) => {
+        // The signature was checked before the claims: this installation's key, another issuer.
+        const received = (err as { payload?: JWTPayload }).payload?.iss;
+        if (
+          err instanceof errors.JWTClaimValidationFailed &&
+          err.claim === 'iss' &&
+          typeof received === 'string'
+        )
+          throw new ForeignIssuerError(issuer, received);
+        throw err;
       });
       if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('token without subject');
       const claims = payload as Claims;
