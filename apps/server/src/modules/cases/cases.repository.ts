@@ -135,11 +135,14 @@ function boxFilter(q: BoxQuery): SQL {
   if (q.notDownload) parts.push(sql`b.downloaded_at is null`);
   if (q.downloaded !== undefined)
     parts.push(q.downloaded ? sql`b.downloaded_at is not null` : sql`b.downloaded_at is null`);
-  // A substring of the patient, the doctor or the other party (case_boxes.search, index case_boxes_search); a keyword
+  // A substring of the patient, the doctor or the other party (case_boxes.search, index case_boxes_search_key); a keyword
   // that is a case number also finds the copies whose id starts with it (a range of the primary key, this
   // organization's copies only: the cust_id condition above holds for both).
   if (q.keyword) {
-    const text = sql`b.search ilike ${`%${escapeLike(q.keyword)}%`}`;
+    // The index holds the trigrams of case_box_search_key(search) (migration 0032: letters beyond ASCII spelled so
+    // pg_trgm sees them under any LC_CTYPE); it narrows, `ilike` decides.
+    const pattern = `%${escapeLike(q.keyword)}%`;
+    const text = sql`(case_box_search_key(b.search) like case_box_search_key(${pattern}) and b.search ilike ${pattern})`;
     const ids = caseNumberRange(q.keyword);
     // The ids first, off the primary key's leading column (a case has a copy or three): planned generically, a
     // plain range next to `b.cust_id = …` was read off case_boxes_box, every copy of the organization (issue 35).
@@ -241,7 +244,7 @@ export function reversedSort(sort: string): string {
  * fields, the page comes straight off the box's partial index (`case_boxes_box` or `case_boxes_bin`, in upload
  * order); only the page's rows are joined to their case and sender by primary key. The unfiltered total is kept by a
  * trigger (case_box_counts); a filtered one is counted. With a keyword, the copies it matches are found once (index
- * `case_boxes_search`), and both the page and the total come from them.
+ * `case_boxes_search_key`), and both the page and the total come from them.
  *
  * Deep pages (docs/decisions.md, "The case box at a million"): the call keeps the spec's pageIndex/pageSize, and a
  * page at offset ≥ DEEP_OFFSET is read from the nearer end of the order — the last page is the first rows of the

@@ -128,9 +128,11 @@ export const caseBoxes = pgTable(
       .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
       .where(sql`deleted_at is null and recycled_at is null`),
     // The keyword within one organization's copies: its id and the trigrams of `search` in one GIN index
-    // (btree_gin), so a search costs what the organization holds, not what the whole platform does.
-    index('case_boxes_search')
-      .using('gin', t.custId, sql`${t.search} gin_trgm_ops`)
+    // (btree_gin), so a search costs what the organization holds, not what the whole platform does. The trigrams
+    // are those of case_box_search_key(search) (migration 0032): letters beyond ASCII spelled out, so pg_trgm sees
+    // them whatever the database's LC_CTYPE (the embedded engine's is C).
+    index('case_boxes_search_key')
+      .using('gin', t.custId, sql`case_box_search_key(${t.search}) gin_trgm_ops`)
       .where(sql`deleted_at is null`),
     index('case_boxes_bin')
       .on(t.custId, t.caseCreatedAt.desc(), t.caseId)
