@@ -69,6 +69,24 @@ describe('the compiled server (build.mjs)', () => {
     expect(/(from\s*|import\()["']tsx/.test(code), 'tsx imported').toBe(false);
   });
 
+  it('keeps every class its name (logs name errors by their class), without keepNames', () => {
+    const code = bundle();
+    const classes = new Set<string>();
+    for (const dir of [sourcePath(''), path.join(serverRoot, '../../packages')])
+      for (const e of readdirSync(dir, { recursive: true, withFileTypes: true }))
+        if (e.isFile() && e.name.endsWith('.ts') && !e.parentPath.includes('node_modules'))
+          for (const m of readFileSync(path.join(e.parentPath, e.name), 'utf8').matchAll(
+            /^(?:export )?class (\w+)/gm,
+          ))
+            classes.add(m[1]!);
+    expect(classes.has('AppError')).toBe(true);
+    const renamed = [...classes].filter((c) =>
+      new RegExp(`\\b(var ${c}\\d+ = class|class ${c}\\d+\\b)`).test(code),
+    );
+    expect(renamed).toEqual([]);
+    expect(code.includes('__name('), 'keepNames wrappers').toBe(false);
+  });
+
   it('reads its run-time files from places that exist, and names workers it has', () => {
     const code = bundle();
     const sources = [...code.matchAll(/\bsource(?:Url|Path)\d*\((["'`])([^"'`$]+)\1\)/g)].map((m) => m[2]!);
