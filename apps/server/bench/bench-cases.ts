@@ -13,7 +13,7 @@
  * that of the data generator (cases-data.ts, data.ts) and the size; a changed generator seeds anew, and the server
  * applies newer migrations at start. BENCH_CASES_FRESH=1 seeds anew anyway, BENCH_CASES_KEEP=0 removes them after.
  *
- * Environment: BENCH_PARTS (box,files; steps), BENCH_ENGINES, BENCH_CASES_PG, BENCH_CASES_EMBEDDED, BENCH_FIXED_S,
+ * Environment: BENCH_PARTS (box,files; steps), BENCH_ENGINES, BENCH_SERIAL (50), BENCH_DRAIN_S (120), BENCH_CASES_PG, BENCH_CASES_EMBEDDED, BENCH_FIXED_S,
  * BENCH_STEP_S, BENCH_DATABASE_URL, BENCH_CASES_DIR (/tmp/cases-bench), BENCH_QUICK=1, BENCH_LABEL (also writes
  * bench-results/cases-<label>.json).
  */
@@ -30,7 +30,7 @@ import { generate, PASSWORD } from './data.ts';
 import { caseNumberOf, caseStatements, custId, FAMILY, FIRST, largestBoxCase, signIn } from './cases-data.ts';
 import { runFiles } from './bench-files.ts';
 import { startServer } from './child.ts';
-import { measuredLoop } from './cpu.ts';
+import { measuredLoop, withCpu } from './cpu.ts';
 import { scratchDatabase } from './scratch-db.ts';
 import { parseEngines, serverLikePool, type Engine } from './engine.ts';
 import { discardDataDir, runningEmbedded, stopEmbeddedOrphan } from '../src/platform/db/embedded.ts';
@@ -55,6 +55,8 @@ const KEEP_BASE = env.BENCH_CASES_DIR ?? '/tmp/cases-bench';
 const FRESH = env.BENCH_CASES_FRESH === '1';
 const KEEP = env.BENCH_CASES_KEEP !== '0';
 const RATE = 200;
+const SERIAL = Number(env.BENCH_SERIAL ?? (QUICK ? 10 : 50));
+const DRAIN_S = Number(env.BENCH_DRAIN_S ?? 120);
 const PAGE = 15;
 const out = (s = '') => process.stdout.write(`${s}\n`);
 const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(1) : Math.round(x).toString()) : '–');
@@ -287,16 +289,53 @@ async function runEngine(engine: Engine) {
           60_000,
         );
       for (const body of Object.values(forms)) for (let i = 0; i < (QUICK ? 3 : 20); i++) await ask(body(i));
-      /** Waits (at most 120 s) until the first page is answered within 200 ms: the last form's backlog is gone. */
+      /** Waits (at most DRAIN_S) until the first page is answered within 200 ms: the last form's backlog is gone. */
       const drained = async () => {
-        const until = Date.now() + 120_000;
+        const until = Date.now() + DRAIN_S * 1000;
         while (Date.now() < until) {
           const t = performance.now();
-          await ask(forms['first page']!(0));
-          if (performance.now() - t < 200) return;
+          const answered = await ask(forms['first page']!(0)).then(
+            () => true,
+            () => false, // still busy past the time-out: wait on
+          );
+          if (answered && performance.now() - t < 200) return;
           await sleep(1000);
         }
       };
+      // One request at a time: what each form costs the database and the server on its own, a figure the machine's
+      // other load (and an overloaded open loop) does not distort.
+      const serial: Record<
+        string,
+        { dbCpuMs: number | null; serverCpuMs: number; p50: number; p99: number }
+      > = {};
+      for (const [form, body] of Object.entries(forms)) {
+        const times: number[] = [];
+        const { cpuMsPerRequest } = await withCpu(
+          server,
+          db,
+          async () => {
+            for (let i = 0; i < SERIAL; i++) {
+              const t = performance.now();
+              await ask(body(i));
+              times.push(performance.now() - t);
+            }
+          },
+          () => SERIAL,
+        );
+        times.sort((x, y) => x - y);
+        const at = (p: number) =>
+          Math.round(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]! * 100) / 100;
+        serial[form] = {
+          dbCpuMs: cpuMsPerRequest.database,
+          serverCpuMs: cpuMsPerRequest.server,
+          p50: at(0.5),
+          p99: at(0.99),
+        };
+        out(
+          `  one at a time, ${form.padEnd(12)} p50 ${ms(at(0.5))} ms  p99 ${ms(at(0.99))} ms  db CPU ${cpuMsPerRequest.database ?? '–'} ms/req  server CPU ${cpuMsPerRequest.server} ms/req`,
+        );
+      }
+      report.serial = serial;
       await drained();
       const figures: Record<string, FormFigures> = {};
       for (const [form, body] of Object.entries(forms)) {
