@@ -228,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     log: app.log,
     threads: config.scanThreads,
+    kind: config.scanJobs,
     realtime,
     metrics,
   });

@@ -64,6 +64,20 @@ describe('loadConfig', () => {
   });
 });
 
+describe('SCAN_JOBS', () => {
+  it('runs every kind of scan job by default; a process may run only background work or only what people wait for', () => {
+    expect(loadConfig({}).scanJobs).toBe('all');
+    for (const kind of ['all', 'waited', 'background'] as const)
+      expect(loadConfig({ SCAN_JOBS: kind }).scanJobs).toBe(kind);
+    // None at all stays SCAN_THREADS=0.
+    expect(loadConfig({ SCAN_JOBS: 'background', SCAN_THREADS: '0' })).toMatchObject({
+      scanJobs: 'background',
+      scanThreads: 0,
+    });
+    expect(() => loadConfig({ SCAN_JOBS: 'none' })).toThrow(/SCAN_JOBS/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off by default, so X-Forwarded-For cannot dodge the per-address sign-in limit', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

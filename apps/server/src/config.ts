@@ -224,6 +224,7 @@ const schema = z.object({
     .default(2 * 1024 ** 3),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).default(24),
   SCAN_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  SCAN_JOBS: z.enum(['all', 'waited', 'background']).default('all'),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   SMTP_URL: z
     .string()
@@ -314,6 +315,12 @@ export interface Config {
    */
   scanThreads: number;
   /**
+   * Which scan jobs this process claims (SCAN_JOBS): `all` (the default; background work such as the preview-image
+   * backfill never holds every thread), `waited` (only what a person waits for: conversions, new cases' preview images,
+   * models, comparisons) or `background` (only background work, on every thread). SCAN_THREADS=0: none.
+   */
+  scanJobs: 'all' | 'waited' | 'background';
+  /**
    * A request's statements are cancelled after this long (DB_STATEMENT_TIMEOUT_MS, default 10 s; 0: never), and a
    * request not answered within three times that is cancelled and answers `generic.timeout`; work outside requests
    * (migrations, jobs, backups) has no timeout (platform/db/cancel.ts, platform/request-guard.ts).
@@ -380,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     scanThreads: e.SCAN_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+    scanJobs: e.SCAN_JOBS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     mailFrom: e.MAIL_FROM ?? `Archway <no-reply@${new URL(publicUrl).hostname}>`,

@@ -33,6 +33,18 @@ async function present(s: Scope, job: jobs.ScanJob): Promise<Conversion> {
 }
 
 /**
+ * The conversion another request started a moment ago, when this one lost the race to start it: its live job when of
+ * the same type (or, already ended, the latest of that type); refused (`case.converting`) for another type or `flush`,
+ * as a request coming after it would be.
+ */
+async function raceWinner(s: Scope, id: string, type: ConversionType, flush: boolean) {
+  const live = await jobs.liveJob(s.db, id, 'convert');
+  const winner = live ?? (await jobs.latestJob(s.db, id, 'convert', type));
+  if (flush || !winner || winner.type !== type) return refuse(CaseErrors.converting);
+  return winner;
+}
+
+/**
  * `GET /api/caseRedis/convert/{id}?type=&flush=`: reports the case's latest conversion to `type`, starting one
  * when there is none (or when `flush` asks for a fresh one). Refused for encrypted data, without a format, while a
  * conversion of the case to another type (or, with `flush`, to any type) runs, and when the case holds no scan in
@@ -58,9 +70,10 @@ export async function requestConversion(
   }
   const sources = await caseFiles.originalFiles(s.db, id);
   if (!sources.some((f) => isScan(f.format))) return refuse(CaseErrors.missingOriginalFormat);
-  // The unique index on live jobs decides a race: the loser is told a conversion is running.
+  // The unique index on live jobs decides a race (two requests at once, on one process or two): the loser answers
+  // the job the winner started when it asked for the same thing, as if it had come a moment later.
   const job = await jobs.insertJob(s.db, { caseId: id, kind: 'convert', type, requestedBy: s.actor.userId });
-  if (!job) return refuse(CaseErrors.converting);
+  if (!job) return present(s, await raceWinner(s, id, type, q.flush === true));
   await audit(s.db, s.ctx, caseAudit(s, 'case.convert', id, 'allowed', { type, job: job.id }));
   wake();
   return present(s, job);

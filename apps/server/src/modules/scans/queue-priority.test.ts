@@ -20,7 +20,7 @@ it('claims what a person waits for before the backfill queued earlier, then the 
   const older = [await f.kase(device, clinic.owner), await f.kase(device, clinic.owner)];
   // Cases from before preview images: no job yet, so the backfill queues theirs (in the background).
   await db.delete(scanJobs).where(inArray(scanJobs.caseId, older));
-  expect(await queueMissingThumbnails(db, 10)).toBe(2);
+  expect((await queueMissingThumbnails(db, 10)).queued).toBe(2);
   const backfill = await db.select().from(scanJobs).where(inArray(scanJobs.caseId, older));
   expect(backfill.map((j) => j.priority)).toEqual([JobPriority.background, JobPriority.background]);
 

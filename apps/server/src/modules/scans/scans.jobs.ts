@@ -34,8 +34,24 @@ export const STALE_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
 /** The preview image's size (the card shows it at half that, sharp on dense screens). */
 export const THUMBNAIL = { width: 320, height: 240 };
-/** Cases queued for a missing preview image at a time. */
-const BACKFILL_BATCH = 500;
+/**
+ * The backfill keeps at most this many preview images of older cases queued (every process's together): it tops the
+ * queue up to it on the runner's tick once fewer than half remain, so background work never fills the queue.
+ */
+export const BACKFILL_QUEUE = 100;
+
+/** Which scan jobs a process claims (config SCAN_JOBS): every kind, only what a person waits for, or only background work. */
+export type ScanJobsKind = 'all' | 'waited' | 'background';
+
+/**
+ * How many of a process's `threads` may run background work at once: all but one when it runs every kind (so with two
+ * threads or more one is always free for what a person waits for; with one, that job is simply claimed next), every
+ * one when it runs only background work, none when it runs only what people wait for.
+ */
+export function backgroundThreads(threads: number, kind: ScanJobsKind): number {
+  if (kind === 'waited' || threads === 0) return 0;
+  return kind === 'background' ? threads : Math.max(1, threads - 1);
+}
 
 export interface ScanJobsOptions {
   db: Db;
@@ -43,6 +59,10 @@ export interface ScanJobsOptions {
   log: FastifyBaseLogger;
   /** Worker threads (config SCAN_THREADS); 0: this process claims no jobs. */
   threads: number;
+  /** Which jobs this process claims (config SCAN_JOBS, default all); only one that runs background work backfills. */
+  kind?: ScanJobsKind;
+  /** The backfill's bound on queued background jobs (BACKFILL_QUEUE; tests make it small). */
+  backfillQueue?: number;
   /** How often an idle runner looks for queued work that another process added. */
   pollMs?: number;
   staleMs?: number;
@@ -73,13 +93,18 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
  * Runs the scan jobs of the `scan_jobs` table in worker threads: any number of server processes each run one of
  * these, and each job is claimed by exactly one of them. A job's claim is kept fresh while it runs; if its process
  * dies, another takes it over once the heartbeat is stale. A worker thread that dies (out of memory, killed) gives
- * the job back to the queue, up to MAX_ATTEMPTS tries; a malformed scan fails the job at once.
+ * the job back to the queue, up to MAX_ATTEMPTS tries; a malformed scan fails the job at once. What a person waits
+ * for is claimed first, and background work never holds every thread (`backgroundThreads`); the backfill of older
+ * cases' preview images keeps only a few jobs queued (`BACKFILL_QUEUE`).
  */
 export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
   const { db, storage, log } = opts;
   const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   opts.metrics?.source('scanQueue', () => jobs.queueFigures(db));
   const threads = opts.threads;
+  const kind = opts.kind ?? 'all';
+  const maxBackground = backgroundThreads(threads, kind);
+  const backfillQueue = opts.backfillQueue ?? BACKFILL_QUEUE;
   const staleMs = opts.staleMs ?? STALE_MS;
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const pool = new Piscina({
@@ -91,6 +116,8 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
 
   let stopped = false;
   let active = 0;
+  /** Of the `active` jobs, those of background priority. */
+  let activeBackground = 0;
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
 
@@ -292,16 +319,25 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
     }
   };
 
+  /** Which jobs a free thread may take now: background work only while fewer than `maxBackground` threads run it. */
+  const claimable = (): jobs.ClaimWhich => {
+    if (kind !== 'all') return kind;
+    return activeBackground < maxBackground ? 'all' : 'waited';
+  };
+
   /** Claims and starts jobs while there are free threads and queued work. */
   const fill = async () => {
     while (!stopped && active < threads) {
-      const job = await jobs.claimJob(db, worker, staleMs);
+      const job = await jobs.claimJob(db, worker, staleMs, claimable());
       if (!job) return;
+      const background = jobs.isBackground(job);
       active++;
+      if (background) activeBackground++;
       const p = runJob(job)
         .catch((err) => log.error({ err, job: job.id }, 'scan job could not be recorded'))
         .finally(() => {
           active--;
+          if (background) activeBackground--;
           running.delete(p);
           wake();
         });
@@ -327,16 +363,44 @@ export function startScanJobs(opts: ScanJobsOptions): ScanJobs {
         }
       });
   };
-  // Cases from before preview images existed get theirs, a batch at a time, by whichever process starts first.
+  // Cases from before preview images existed get theirs, a few at a time, by the processes that run background work:
+  // on each tick, once fewer than half of `backfillQueue` remain queued, the queue is topped up to it. The walk over
+  // the cases goes on from where this process left it (newest first) and ends once it has seen them all.
+  let cursor: jobs.BackfillCursor | null = null;
+  let backfillDone = maxBackground === 0 || backfillQueue <= 0;
+  let backfilling: Promise<void> | undefined;
   const backfill = async () => {
-    while (!stopped && (await jobs.queueMissingThumbnails(db, BACKFILL_BATCH)) === BACKFILL_BATCH) wake();
-    wake();
+    const queued = await db.transaction(async (tx) => {
+      // One process at a time tops up, so two together never queue past the bound.
+      if (!(await jobs.lockBackfill(tx))) return 0;
+      const waiting = await jobs.queuedBackground(tx);
+      if (waiting * 2 >= backfillQueue) return 0;
+      let added = 0;
+      // A walk past many cases that already have a job (failed ones keep no image) may take a few slices.
+      for (let slices = 0; slices < 10 && !backfillDone && waiting + added < backfillQueue; slices++) {
+        const step = await jobs.queueMissingThumbnails(tx, backfillQueue - waiting - added, {
+          after: cursor,
+        });
+        added += step.queued;
+        cursor = step.cursor;
+        if (!cursor) backfillDone = true;
+      }
+      return added;
+    });
+    if (queued) wake();
   };
-  const backfilling =
-    threads > 0 ? backfill().catch((err) => log.warn({ err }, 'preview image backfill failed')) : undefined;
+  const topUp = () => {
+    if (backfillDone || backfilling || stopped) return;
+    backfilling = backfill()
+      .catch((err) => log.warn({ err }, 'preview image backfill failed'))
+      .finally(() => {
+        backfilling = undefined;
+      });
+  };
 
   const tick = () => {
     if (threads === 0) return;
+    topUp();
     wake();
     timer = setTimeout(tick, opts.pollMs ?? 2_000);
     timer.unref();

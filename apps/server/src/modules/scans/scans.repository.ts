@@ -53,19 +53,37 @@ export const insertJob = async (
   },
 ) => (await db.insert(scanJobs).values(values).onConflictDoNothing().returning())[0];
 
+/** Whether a job is background work (JobPriority.background), which never holds every thread of a process. */
+export const isBackground = (job: ScanJob) => job.priority === JobPriority.background;
+
+/** Which jobs a claim may take: any, only what a person waits for, or only background work (JobPriority). */
+export type ClaimWhich = 'all' | 'waited' | 'background';
+
 /**
  * Claims the job that is queued, or running with a heartbeat older than `staleMs` (its process died), that a person
- * waits for first (`priority`), the oldest among those, for `worker`: running, one more attempt, heartbeat now. Answers it, or undefined when there is nothing to do.
+ * waits for first (`priority`), the oldest among those, for `worker`: running, one more attempt, heartbeat now.
+ * `which` narrows the claim to one priority (a thread kept free for people, a process that runs only one kind).
+ * Answers it, or undefined when there is nothing to do.
  */
-export async function claimJob(db: Queryable, worker: string, staleMs: number): Promise<ScanJob | undefined> {
+export async function claimJob(
+  db: Queryable,
+  worker: string,
+  staleMs: number,
+  which: ClaimWhich = 'all',
+): Promise<ScanJob | undefined> {
+  const only =
+    which === 'all'
+      ? sql``
+      : sql`and priority = ${which === 'waited' ? JobPriority.waited : JobPriority.background}`;
   const rows = await rowsOf<{ id: string }>(
     db,
     sql`update scan_jobs set state = 'running', attempts = attempts + 1, claimed_by = ${worker},
           heartbeat_at = now()
         where id = (
           select id from scan_jobs
-          where state = 'queued'
-             or (state = 'running' and heartbeat_at < now() - make_interval(secs => ${staleMs / 1000}))
+          where (state = 'queued'
+             or (state = 'running' and heartbeat_at < now() - make_interval(secs => ${staleMs / 1000})))
+            ${only}
           order by priority, created_at
           for update skip locked
           limit 1)
@@ -135,23 +153,95 @@ export const requeueJob = (db: Queryable, id: string, worker: string) =>
     .set({ state: 'queued', claimedBy: null, heartbeatAt: null, progress: 0 })
     .where(mine(id, worker));
 
+/** Where the preview-image backfill's walk over the cases stands: the last case it looked at (newest first). */
+export interface BackfillCursor {
+  /** `created_at` as PostgreSQL prints it (microseconds kept: a JS Date would round them away). */
+  createdAt: string;
+  id: string;
+}
+
 /**
- * Queues a preview image for up to `limit` cases that have none and never had a job for one (cases from before
- * preview images existed); encrypted cases are left out. Background work: whatever a person waits for goes first.
- * Answers how many were queued.
+ * Queues a preview image (background priority) for up to `limit` cases that have none and never had a job for one
+ * (cases from before preview images existed); encrypted cases are left out. Walks the cases still without an image,
+ * newest first, from `after` on, looking at no more than `scan` of them (index `cases_thumbnail_missing`, migration
+ * 0033; each case checked against `scan_jobs_case`), so one call stays cheap however many cases there are and
+ * however many already have a job. Answers how many it queued and where the walk stands (`cursor` null: at the end).
  */
-export async function queueMissingThumbnails(db: Queryable, limit: number): Promise<number> {
-  const rows = await rowsOf<{ id: string }>(
+export async function queueMissingThumbnails(
+  db: Queryable,
+  limit: number,
+  opts: { after?: BackfillCursor | null; scan?: number } = {},
+): Promise<{ queued: number; cursor: BackfillCursor | null }> {
+  const scan = Math.max(limit, opts.scan ?? 2_000);
+  const after = opts.after
+    ? sql`and (c.created_at, c.id) < (${opts.after.createdAt}::timestamptz, ${opts.after.id}::uuid)`
+    : sql``;
+  const [row] = await rowsOf<{
+    queued: number;
+    examined: number;
+    picked: number;
+    pickedAt: string | null;
+    pickedId: string | null;
+    lastAt: string | null;
+    lastId: string | null;
+  }>(
     db,
-    sql`insert into scan_jobs (case_id, kind, priority)
-        select c.id, 'thumbnail', ${JobPriority.background} from cases c
-        where c.thumbnail_key is null and c.crypto = 0
-          and not exists (select 1 from scan_jobs j where j.case_id = c.id and j.kind = 'thumbnail')
-        limit ${limit}
-        on conflict do nothing
-        returning id`,
+    sql`with slice as (
+          select c.id, c.created_at from cases c
+          where c.thumbnail_key is null and c.crypto = 0 ${after}
+          order by c.created_at desc, c.id desc
+          limit ${scan}),
+        picked as (
+          select s.id, s.created_at from slice s
+          where not exists (select 1 from scan_jobs j where j.case_id = s.id and j.kind = 'thumbnail')
+          order by s.created_at desc, s.id desc
+          limit ${limit}),
+        queued as (
+          insert into scan_jobs (case_id, kind, priority)
+          select id, 'thumbnail', ${JobPriority.background} from picked
+          on conflict do nothing
+          returning id),
+        last_picked as (select id, created_at from picked order by created_at, id limit 1),
+        last_seen as (select id, created_at from slice order by created_at, id limit 1)
+        select (select count(*) from queued)::int as queued,
+               (select count(*) from slice)::int as examined,
+               (select count(*) from picked)::int as picked,
+               (select created_at::text from last_picked) as "pickedAt",
+               (select id from last_picked) as "pickedId",
+               (select created_at::text from last_seen) as "lastAt",
+               (select id from last_seen) as "lastId"`,
   );
-  return rows.length;
+  if (!row) return { queued: 0, cursor: null };
+  // Full: the cases after the last one queued are looked at again next time. Otherwise the whole slice was seen;
+  // a slice shorter than asked reached the end.
+  const cursor =
+    row.picked >= limit && row.pickedAt && row.pickedId
+      ? { createdAt: row.pickedAt, id: row.pickedId }
+      : row.examined >= scan && row.lastAt && row.lastId
+        ? { createdAt: row.lastAt, id: row.lastId }
+        : null;
+  return { queued: row.queued, cursor };
+}
+
+/** Background jobs queued (every process's): the backfill tops the queue up only when few remain. */
+export async function queuedBackground(db: Queryable): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from scan_jobs where state = 'queued' and priority = ${JobPriority.background}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Any constant: one process at a time tops up the backfill, so two never both add up to the bound. */
+const BACKFILL_LOCK = 0x5ca4_b0f1;
+
+/** Takes the backfill's lock for the transaction `tx`; false when another process holds it (it is topping up). */
+export async function lockBackfill(tx: Queryable): Promise<boolean> {
+  const [row] = await rowsOf<{ ok: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${BACKFILL_LOCK}) as ok`,
+  );
+  return row?.ok === true;
 }
 
 /** Jobs queued and running (every process's) and when the oldest queued one was queued: `/metrics` at scrape time. */

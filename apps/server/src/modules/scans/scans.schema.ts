@@ -21,7 +21,11 @@ import { cases } from '../cases/cases.schema.ts';
  * heartbeat stops (its process died) is claimed again, and fails once it has had `MAX_ATTEMPTS`. At most one live
  * job of a kind per case (the partial unique indexes): a second conversion is refused while one runs. What a person
  * waits for (a conversion, a model, a comparison, a new case's preview image) is claimed before background work (the
- * backfill of older cases' preview images): `priority`, then first in, first out.
+ * backfill of older cases' preview images): `priority`, then first in, first out. Background work never holds every
+ * thread of a process (scans.jobs `backgroundThreads`: threads − 1, at least one; with one thread a person's job is
+ * simply the next one claimed), a process may run only one kind (SCAN_JOBS=waited|background), and the backfill keeps
+ * at most `BACKFILL_QUEUE` jobs queued, walking the cases still without an image by the index
+ * `cases_thumbnail_missing` (hand-written in migration 0033, as it serves this module from another's table).
  */
 export const JobPriority = { waited: 0, background: 1 } as const;
 
