@@ -207,7 +207,11 @@ function dbOf(p: PreparedDb): Running['db'] {
 
 async function start(p: PreparedDb): Promise<Server> {
   return startChild(serverEnv(p), {
-    execArgv: env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : [],
+    execArgv: [
+      ...(env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : []),
+      // e.g. --perf-basic-prof, for `perf record -p <server pid>` (the profile of CPU time, not of wall time).
+      ...(env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
 }
 
@@ -565,6 +569,18 @@ interface BaselineFigures {
   loadAverage: number;
 }
 
+/** Requests each server answers for each call before the baseline phase measures it (BENCH_BASELINE_WARM). */
+const BASELINE_WARM = Number(env.BENCH_BASELINE_WARM ?? (QUICK ? 300 : 2000));
+
+/** Closed loop on `target` until BASELINE_WARM answers, at most 10 × `warmS` seconds. */
+async function warmFor(port: number, target: Target, warmS: number) {
+  const until = performance.now() + 10 * warmS * 1000;
+  let answered = 0;
+  while (answered < BASELINE_WARM && performance.now() < until)
+    answered += (await closedLoop(port, target, { connections: CONNECTIONS, durationS: Math.min(2, warmS) }))
+      .completed;
+}
+
 /**
  * Archway against the bare baseline on one engine: the SQL of each call captured from Archway's server, replayed by
  * baseline-server.ts on the same database; per call `runs` closed-loop runs of `totalS / runs` seconds each, in the
@@ -589,8 +605,11 @@ async function baselinePhase(r: Running, totalS: number, runs: number, warmS: nu
       const res = await once(base.port, t, 0);
       if (!okEnvelope(res.status, res.body))
         throw new Error(`baseline: ${call.name} answered HTTP ${res.status} ${res.body.slice(0, 300)}`);
-      await closedLoop(base.port, t, { connections: CONNECTIONS, durationS: warmS });
     }
+    // Both servers warmed by request count, not time: on a loaded machine a few seconds are a few dozen requests,
+    // and Archway (far more code than the baseline) would be measured while V8 still compiles it.
+    for (const { bt } of calls)
+      for (const port of [r.server.port, base.port]) await warmFor(port, cycled(bt), warmS);
     const sides = [
       { side: 'archway' as const, server: r.server as Pick<Server, 'cpuMs' | 'port'> },
       { side: 'baseline' as const, server: base },
