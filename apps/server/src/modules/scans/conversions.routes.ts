@@ -40,7 +40,7 @@ export const conversionsRoutes =
           summary:
             "Starts converting the case's scans to `type` (plyTexture or stl) or reports that conversion; `flush=1` starts afresh",
           description:
-            'Without `flush`, answers the latest conversion of the case to `type` (queued, running with its progress, done with its files, or failed with its catalogue error) and starts one when there is none. Refused: `case.conversionNoFormat` without `type`, `case.parameter` for plyColor or an unknown type, `case.encryptedNoConversion`, `case.converting` while a conversion to another type (or with `flush`, any) runs, `case.missingOriginalFormat` when the case holds no PLY, STL or OBJ scan. Files that fail to parse fail the job with `case.processingFailed`; a stored original that is gone with `case.originalMissing`.',
+            'Without `flush`, answers the latest conversion of the case to `type` (queued, running with its progress, done with its files, or failed with its catalogue error) and starts one when there is none (two requests at once, on any process, answer the one job they started). Refused: `case.conversionNoFormat` without `type`, `case.parameter` for plyColor or an unknown type, `case.encryptedNoConversion`, `case.converting` while a conversion to another type (or with `flush`, any) runs, `case.missingOriginalFormat` when the case holds no PLY, STL or OBJ scan. Files that fail to parse fail the job with `case.processingFailed`; a stored original that is gone with `case.originalMissing`.',
           params: z.object({ id: uuidParam }),
           querystring: convertQuery,
           response: { 200: envelope(conversion) },
