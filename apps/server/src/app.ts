@@ -157,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webOrigin: new URL(config.publicUrl).origin,
     metrics,
   });
+  app.addHook('onClose', () => uploads.close());
   const mail = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, metrics });
   app.addHook('onClose', () => mail.stop());
   // What a request wakes runs on its own, not as the request's work (its timeout, its cancellation): db/cancel.ts.

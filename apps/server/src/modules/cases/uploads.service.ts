@@ -53,7 +53,8 @@ const formatByName = (name: string): ScanFormat | undefined => {
  * filled forms are written with the case. Each upload must be the caller's and
  * complete; its bytes must be a scan (PLY, STL, OBJ by content) whose body holds what its header declares (a PLY's
  * element counts, a binary STL's triangle count: `checkScanSize` of @archway/mesh) or, for an encrypting device,
- * Archway's encrypted format, and hash to the sha256 the client sent (one read of each). Storage then adopts the staged bytes (a hard
+ * Archway's encrypted format, and hash to the sha256 the client sent (hashed as the bytes arrived when this process
+ * received them all, `platform/uploads/received.ts`; else one read of each). Storage then adopts the staged bytes (a hard
  * link or a copy inside the bucket: not a second pass through the server), and `createCase` makes the case in one
  * transaction; on any failure the stored files are removed and nothing is left (the staged uploads stay, so the
  * client can try again). The same uploads again answer the same case.
@@ -99,7 +100,12 @@ export async function completeUpload(
       info.offset !== info.size
     )
       return refuse(CaseErrors.uploadFailed);
-    const { head, size, sha256 } = await scan(await uploads.read(f.uploadId));
+    // Hashed as this process received the bytes when it received them all, else read once more.
+    const quick = uploads.received(f.uploadId, info.size);
+    const { head, size, sha256 } =
+      quick && quick.head.length >= Math.min(HEAD_BYTES, info.size)
+        ? quick
+        : await scan(await uploads.read(f.uploadId));
     if (size !== info.size || sha256 !== f.sha256.toLowerCase()) return refuse(CaseErrors.uploadFailed);
     const format = encrypting
       ? head.subarray(0, ENCRYPTED_MAGIC.length).equals(Buffer.from(ENCRYPTED_MAGIC, 'latin1'))

@@ -1,12 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import type { StorageConfig } from '../../config.ts';
 import type { StagedUpload } from '../storage/storage.ts';
 import { PgLocker } from './pg-locker.ts';
+import { ReceivedBytes, type ReceivedDigest } from './received.ts';
+import { writeGathered } from './file-write.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+
+/** An upload's id as `namingFunction` makes it (a UUID): nothing else names a staged file. */
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** `stream` with each chunk shown to `seen` on its way through (an error or an early end passes on as well). */
+function tapped(stream: Readable, seen: (chunk: Buffer) => void): Readable {
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen(chunk);
+      done(null, chunk);
+    },
+  });
+  pipeline(stream, tap, () => undefined);
+  return tap;
+}
 
 /** The header the API sets (never the client: it is removed first) to tell tus who creates an upload. */
 export const OWNER_HEADER = 'x-archway-upload-owner';
@@ -17,11 +34,18 @@ export interface Uploads {
   info(id: string): Promise<Upload | undefined>;
   /** The uploaded bytes. */
   read(id: string): Promise<Readable>;
+  /**
+   * The first `headBytes`, size and sha256 of a finished upload of `size` bytes, hashed as this process received
+   * them (`received.ts`), or undefined when this process did not receive it whole (then read it).
+   */
+  received(id: string, size: number): ReceivedDigest | undefined;
   /** Where a finished upload's bytes are staged, for Storage.adopt (no copy through the server when it can). */
   staged(upload: Upload): StagedUpload;
   remove(id: string): Promise<void>;
   /** Removes uploads abandoned for longer than the expiry. */
   cleanUpExpired(): Promise<number>;
+  /** Closes the lock's idle database sessions. */
+  close(): Promise<void>;
 }
 
 /**
@@ -40,6 +64,8 @@ export async function createUploads(opts: {
   webOrigin: string;
   /** The app's metrics: uploads created, finished, being received, and the bytes received. */
   metrics?: Metrics;
+  /** How many first bytes `received` keeps of each upload (the completion's format check reads them). */
+  headBytes?: number;
 }): Promise<Uploads> {
   const s3 =
     opts.storage.kind === 's3'
@@ -70,21 +96,32 @@ export async function createUploads(opts: {
         });
   const client = s3 && aws ? new aws.S3Client(s3) : undefined;
   const metrics = opts.metrics;
-  if (metrics) {
-    // Every PATCH's bytes go through the store's write, which answers the new offset (an interrupted PATCH too: tus
-    // ends the stream and the store keeps what arrived).
-    const write = datastore.write.bind(datastore);
-    datastore.write = async (stream: Readable, id: string, offset: number) => {
-      metrics.uploadReceiving(1);
-      try {
-        const end = await write(stream, id, offset);
-        metrics.uploadBytes(end - offset);
-        return end;
-      } finally {
-        metrics.uploadReceiving(-1);
+  const directory = path.resolve(opts.dataDir, 'uploads');
+  const received = new ReceivedBytes(opts.headBytes ?? 64 * 1024);
+  // Every PATCH's bytes go through the store's write, which answers the new offset (an interrupted PATCH too: tus
+  // ends the stream and the store keeps what arrived). On the way they are hashed (`received`), and on local disk
+  // written in large gathered writes (`file-write.ts`) rather than one per socket chunk.
+  const storeWrite = datastore.write.bind(datastore);
+  datastore.write = async (stream: Readable, id: string, offset: number) => {
+    metrics?.uploadReceiving(1);
+    const seen = received.begin(id, offset);
+    let end: number | undefined;
+    try {
+      if (datastore instanceof FileStore) {
+        if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+        end = await writeGathered(path.join(directory, id), stream, offset, seen).catch(() => {
+          throw ERRORS.FILE_WRITE_ERROR;
+        });
+      } else {
+        end = await storeWrite(seen ? tapped(stream, seen) : stream, id, offset);
       }
-    };
-  }
+      metrics?.uploadBytes(end - offset);
+      return end;
+    } finally {
+      received.end(id, end);
+      metrics?.uploadReceiving(-1);
+    }
+  };
   /**
    * The S3 store cannot remove a finished upload (it aborts the multipart upload first, S3 answers NoSuchUpload,
    * and the store does not recognise the SDK's error): its objects are deleted here instead.
@@ -98,10 +135,11 @@ export async function createUploads(opts: {
       }),
     );
   };
+  const locker = new PgLocker(opts.databaseUrl);
   const server = new Server({
     path: opts.path,
     datastore,
-    locker: new PgLocker(opts.databaseUrl),
+    locker,
     maxSize: opts.maxSize,
     relativeLocation: true,
     respectForwardedHeaders: false,
@@ -127,6 +165,7 @@ export async function createUploads(opts: {
       }
     },
     read: async (id) => datastore.read(id) as Readable,
+    received: (id, size) => received.digest(id, size),
     staged: (upload) => ({
       size: upload.size ?? upload.offset,
       read: async () => datastore.read(upload.id) as Readable,
@@ -134,7 +173,11 @@ export async function createUploads(opts: {
         ? { bucket: s3.bucket, bucketKey: upload.id }
         : { file: upload.storage?.path ?? path.resolve(opts.dataDir, 'uploads', upload.id) }),
     }),
-    remove: (id) => datastore.remove(id).catch(() => removeFinished(id)),
+    remove: (id) => {
+      received.forget(id);
+      return datastore.remove(id).catch(() => removeFinished(id));
+    },
     cleanUpExpired: () => datastore.deleteExpired(),
+    close: () => locker.close(),
   };
 }
