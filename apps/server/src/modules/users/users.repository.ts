@@ -17,6 +17,26 @@ const userById = preparedOn((db) =>
     .prepare('users_find_by_id'),
 );
 
+/** `/user/current`: the user and the organization it acts for (none: `custId` null), in one statement built once. */
+const userWithCustomer = preparedOn((db) =>
+  db
+    .select({ user: users, cust: customers })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, sql.placeholder('custId')))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_find_with_customer'),
+);
+
+export async function findUserWithCustomer(
+  db: Queryable,
+  id: string,
+  custId: string | null,
+): Promise<{ user: UserRow; cust: typeof customers.$inferSelect | undefined } | undefined> {
+  const [row] = await userWithCustomer(db).execute({ id, custId });
+  return row ? { user: row.user, cust: row.cust ?? undefined } : undefined;
+}
+
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await userById(db).execute({ id });
   return row;

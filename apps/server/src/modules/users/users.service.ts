@@ -11,7 +11,6 @@ import { audit, type RequestContext } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth.ts';
 import * as userRow from '../account/user-row.service.ts';
 import { mergeProperty } from '../common/property.ts';
-import { findCustomer } from '../orgs/orgs.service.ts';
 import { presentCurrentUser, presentPageControl } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
 
@@ -21,9 +20,10 @@ export type { UserRow } from './users.repository.ts';
 export { actorFor } from '../account/actors.service.ts';
 
 export async function currentUser(db: Db, actor: Actor): Promise<CurrentUser> {
-  const user = await repo.findUserById(db, actor.userId);
-  if (!user) throw new AppError(GenericErrors.sessionExpired);
-  const cust = actor.custId ? await findCustomer(db, actor.custId) : undefined;
+  // The user and its organization in one round trip (issue 35).
+  const found = await repo.findUserWithCustomer(db, actor.userId, actor.custId);
+  if (!found) throw new AppError(GenericErrors.sessionExpired);
+  const { user, cust } = found;
   const disabled = actor.custDisabled ? await repo.disabledOrgOf(db, actor.userId) : undefined;
   return { ...presentCurrentUser(user, cust), ...(disabled ? { disabledCust: disabled } : {}) };
 }
