@@ -6,7 +6,7 @@ import { ProcessStatus } from '@archway/contract';
 import { e2eTempDir, startJourney, type Journey } from './server.ts';
 import { caseListShown, DESKTOP, frames, hubJoined, openAs, PHONE, settled, WIDTHS } from './support/page.ts';
 import { archwayScan, exchange, jawPly, people } from './support/people.ts';
-import { TASK_NOTICE_MS } from '../src/shared/realtime/notice-timing.ts';
+import { ARRIVAL_MS, TASK_NOTICE_MS } from '../src/shared/realtime/notice-timing.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
 /**
@@ -16,7 +16,8 @@ import { readLocale } from '../src/locales/read-locale.ts';
  * the window resized across the phone's width, does not follow the person to another page, and on the case it is
  * about offers no "Open the case". On a phone a new case's toast is a slim bar over the top bar, covering none of the
  * list, and goes by itself. The help button covers no pagination and no chart once the page is scrolled to its end.
- * Screenshots go to /tmp/shots-notices-layout.
+ * Screenshots go to /tmp/shots-notices-layout. The page runs on Playwright's clock (flowing as the real one), which
+ * the journey moves on past a notice's time instead of waiting it out.
  */
 type Texts = Record<string, unknown>;
 const en = readLocale('en') as Texts;
@@ -47,6 +48,8 @@ describe('notices and the help button cover nothing', () => {
   beforeAll(async () => {
     journey = await startJourney();
     page = journey.page;
+    // Before the first page: the app's timers (a notice's time, its hold) run on this clock.
+    await page.clock.install();
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
@@ -81,9 +84,13 @@ describe('notices and the help button cover nothing', () => {
         observer.disconnect();
       }).observe(document.body, { childList: true, subtree: true });
     }, text);
-  /** Waits until the notice watched has been on screen longer than it would stay by itself (6 s) and 1.5 s more. */
-  const outlived = () =>
-    page.waitForFunction(
+  /**
+   * Moves the page's clock on past the time a notice stays by itself (6 s) and 1.5 s more, and waits until the notice
+   * watched has been on screen that long (page time) and what the timers did then is drawn.
+   */
+  const outlived = async () => {
+    await page.clock.fastForward(TASK_NOTICE_MS + 1_500);
+    await page.waitForFunction(
       (ms) => {
         const seen = (window as unknown as { __noticeSeen?: number }).__noticeSeen;
         return seen !== undefined && performance.now() - seen > ms;
@@ -91,6 +98,14 @@ describe('notices and the help button cover nothing', () => {
       TASK_NOTICE_MS + 1_500,
       { timeout: 30_000 },
     );
+    await frames(page);
+    await frames(page);
+  };
+  /** Moves the page's clock on by `ms`, then waits until `what` (which goes by itself once its time has run) is gone. */
+  const goesByItself = async (what: Locator, ms: number) => {
+    await page.clock.fastForward(ms);
+    await what.waitFor({ state: 'detached', timeout: 20_000 });
+  };
 
   it(
     'a task notice goes by itself (held while hovered or focused), never sits over a dialog or drawer, and stays in the bell',
@@ -148,7 +163,7 @@ describe('notices and the help button cover nothing', () => {
           await outlived();
           expect(await notice.isVisible(), `hovered notice gone at ${w}`).toBe(true);
           await page.mouse.move(2, size.height - 2);
-          await notice.waitFor({ state: 'detached', timeout: 20_000 });
+          await goesByItself(notice, TASK_NOTICE_MS);
         } else {
           await notice.getByRole('button', { name: text('notices.closeTask') }).click();
           await notice.waitFor({ state: 'detached' });
@@ -303,7 +318,7 @@ describe('notices and the help button cover nothing', () => {
       // The list stays usable meanwhile: the new case's card is there to open.
       await page.locator('.case-list [data-testid=table-card]').filter({ hasText: 'Slim Sam' }).waitFor();
       // It goes by itself.
-      await toast.waitFor({ state: 'detached', timeout: 20_000 });
+      await goesByItself(toast, ARRIVAL_MS);
       await resizeTo(page, DESKTOP);
       expect(journey.pageErrors).toEqual([]);
     },
