@@ -177,6 +177,8 @@ export function cancellable(Base: typeof pg.Client, statementTimeoutMs: number):
     #timeout: number | undefined = statementTimeoutMs;
     /** The cancel request on its way, if any: answers wait for it. */
     #cancelling: Promise<void> | undefined;
+    /** Ends the wait between two cancel requests once the statement has ended. */
+    #ended: (() => void) | undefined;
 
     /** Sets the session's statement_timeout first when it differs and the connection is idle (not in a transaction). */
     #switchTimeout(wanted: number): Promise<void> | undefined {
@@ -200,7 +202,16 @@ export function cancellable(Base: typeof pg.Client, statementTimeoutMs: number):
         for (let i = 0; i < CANCEL_ATTEMPTS && !isDone(); i++) {
           await sendCancel(host, port, processID, secretKey);
           if (isDone()) return;
-          await new Promise((r) => setTimeout(r, CANCEL_RETRY_MS).unref());
+          // Until the next try, or the statement's end (then its answer need not wait).
+          await new Promise<void>((r) => {
+            const retry = setTimeout(r, CANCEL_RETRY_MS);
+            retry.unref();
+            this.#ended = () => {
+              clearTimeout(retry);
+              r();
+            };
+          });
+          this.#ended = undefined;
         }
       };
       this.#cancelling = attempt().finally(() => (this.#cancelling = undefined));
@@ -208,6 +219,7 @@ export function cancellable(Base: typeof pg.Client, statementTimeoutMs: number):
 
     /** Hands an answer on once no cancel request is on its way (see the file's comment). */
     #after(deliver: () => void): void {
+      this.#ended?.();
       const pending = this.#cancelling;
       if (pending) void pending.then(deliver);
       else deliver();
