@@ -7,7 +7,7 @@ import { CaseType, ProcessStatus } from '@archway/contract';
 import type { OrgRef } from '../../server/src/testing/factories.ts';
 import { sampleArchPly } from '../../server/src/modules/cases/sample-scan.ts';
 import { openCaseList, e2eTempDir, startJourney, type Journey } from './server.ts';
-import { DESKTOP, openAs, overflowOf, PHONE, resize } from './support/page.ts';
+import { DESKTOP, openCasesAs, overflowOf, PHONE, resize } from './support/page.ts';
 import { archwayScan, people, type People } from './support/people.ts';
 import { readLocale } from '../src/locales/read-locale.ts';
 
@@ -186,8 +186,8 @@ describe('cases in Chromium', () => {
       });
 
       // The lab's case box: received from the clinic.
-      await openAs(page, base, lab.owner, '/v5/case');
-      await openCaseList(page, base, 'case');
+      // Signed in as the person, straight to the loaded list (one page load).
+      await openCasesAs(page, base, lab.owner);
       const row = caseRow('Li Lei');
       await row.waitFor();
       await expect(row.innerText()).resolves.toContain(clinic.name);
@@ -366,8 +366,8 @@ describe('cases in Chromium', () => {
       );
       expect(working.body.success).toBe(true);
 
-      await openAs(page, base, clinic.owner, '/v5/case');
-      await openCaseList(page, base, 'case');
+      // Signed in as the person, straight to the loaded list (one page load).
+      await openCasesAs(page, base, clinic.owner);
       for (const patient of ['Li Lei', 'Anna Berg']) {
         const row = caseRow(patient);
         await row.waitFor();
@@ -471,8 +471,8 @@ describe('cases in Chromium', () => {
 
       await onAPhone('case', 'clinic');
       await onAPhone('recycle', 'clinic');
-      await openAs(page, base, lab.owner, '/v5/case');
-      await openCaseList(page, base, 'case');
+      // Signed in as the person, straight to the loaded list (one page load).
+      await openCasesAs(page, base, lab.owner);
       await caseRow('Web Import').waitFor();
       expect(tooWide).toEqual([]);
       expect(journey.pageErrors).toEqual([]);
