@@ -139,10 +139,12 @@ function boxFilter(q: BoxQuery): SQL {
   // that is a case number also finds the copies whose id starts with it (a range of the primary key, this
   // organization's copies only: the cust_id condition above holds for both).
   if (q.keyword) {
-    // The index holds the trigrams of case_box_search_key(search) (migration 0032: letters beyond ASCII spelled so
-    // pg_trgm sees them under any LC_CTYPE); it narrows, `ilike` decides.
+    // The index holds the trigrams of case_box_search_key(search) (migration 0032: bytes beyond ASCII spelled so
+    // pg_trgm sees them under any LC_CTYPE); it narrows, `ilike` decides. The keyword's key is made once (a scalar
+    // subquery) and its own % and _ escaped (a key has no backslash left).
     const pattern = `%${escapeLike(q.keyword)}%`;
-    const text = sql`(case_box_search_key(b.search) like case_box_search_key(${pattern}) and b.search ilike ${pattern})`;
+    const key = sql`(select '%' || replace(replace(case_box_search_key(${q.keyword}::text), '%', '\\%'), '_', '\\_') || '%')`;
+    const text = sql`(case_box_search_key(b.search) like ${key} and b.search ilike ${pattern})`;
     const ids = caseNumberRange(q.keyword);
     // The ids first, off the primary key's leading column (a case has a copy or three): planned generically, a
     // plain range next to `b.cust_id = …` was read off case_boxes_box, every copy of the organization (issue 35).
