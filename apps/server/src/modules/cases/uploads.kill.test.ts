@@ -33,12 +33,17 @@ const freePort = () =>
     });
   });
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+/** Starts a server process; it joins `children` at once, so one still starting when a test times out is killed too. */
+async function startServer(
+  env: Record<string, string>,
+  children: ChildProcess[],
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.push(child);
   const base = `http://127.0.0.1:${port}`;
   await until(
     async () => {
@@ -101,8 +106,7 @@ describe.each(variants)('an upload killed half-way and resumed (%s, %s storage)'
   });
 
   it('is byte-identical, exactly one case, and leaves no orphan file', { timeout: 120_000 }, async () => {
-    const first = await startServer(env);
-    children.push(first.child);
+    const first = await startServer(env, children);
     const token = async (base: string, username = 'clinic') => {
       const res = await fetch(`${base}/account/token`, {
         method: 'POST',
@@ -201,8 +205,7 @@ describe.each(variants)('an upload killed half-way and resumed (%s, %s storage)'
     await inFlight;
 
     // 3. A new process: ask where the upload stands, send the rest, complete.
-    const second = await startServer(env);
-    children.push(second.child);
+    const second = await startServer(env, children);
     auth = await token(second.base);
     const at = await offset(second.base);
     // The file store keeps every byte it acknowledged. tus's S3 store keeps a tail under 5 MiB (S3's smallest
