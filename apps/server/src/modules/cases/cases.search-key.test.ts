@@ -4,6 +4,7 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { factories, type OrgRef } from '../../testing/factories.ts';
 import { rowsOf, type Queryable } from '../../platform/db/client.ts';
 import { listBoxes } from './cases.repository.ts';
+import { containsLike } from '../../platform/db/like.ts';
 
 /**
  * The keyword in every script (issue 35, migration 0032): the index narrows by the trigrams of
@@ -65,7 +66,7 @@ describe.each(engines)('case box keyword in every script (%s)', (engine) => {
 
   it('finds what a plain ilike finds, no more and no less', async () => {
     for (const keyword of KEYWORDS) {
-      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsLike(keyword);
       const want = await rowsOf<{ id: string }>(
         db,
         sql`select case_id as id from case_boxes where cust_id = ${org.custId} and search ilike ${like}
