@@ -18,7 +18,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -222,6 +222,14 @@ async function copiesAtOnce(files: string[], to: (file: string) => string, durab
  * Ten scans uploaded at once as the clients do, against ten copies at once of the same files on the same disk,
  * alternating, per chunk size: the ratio copy / upload (medians), the server's CPU per upload and its memory peak.
  */
+/** CPU time (user + system) of the server's main thread so far, in ms (Linux /proc; ticks of 10 ms). */
+async function mainThreadCpuMs(server: Server): Promise<number> {
+  const pid = server.child.pid;
+  const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function runTen(server: Server, token: string, dir: string): Promise<Record<string, unknown>> {
   const files: { file: string; size: number; sha256: string }[] = [];
   for (let i = 0; i < TEN_FILES; i++) {
@@ -238,6 +246,8 @@ async function runTen(server: Server, token: string, dir: string): Promise<Recor
     const durable: number[] = [];
     const uploads: number[] = [];
     const cpu: number[] = [];
+    /** CPU of the server's main thread alone (the request path: no preview images, no libuv pool). */
+    const mainCpu: number[] = [];
     /** CPU of this process for the ten plain copies (they run here): the load-independent side of the ratio. */
     const copyCpu: number[] = [];
     let peak = 0;
@@ -264,12 +274,14 @@ async function runTen(server: Server, token: string, dir: string): Promise<Recor
       };
       const upload = async () => {
         const cpu0 = await server.cpuMs();
+        const main0 = await mainThreadCpuMs(server);
         const m = await measured(server, () =>
           Promise.all(
             files.map((f) => uploadCase(server.port, token, f.file, f.size, f.sha256, chunkMb * MB)),
           ),
         );
         cpu.push((await server.cpuMs()) - cpu0);
+        mainCpu.push((await mainThreadCpuMs(server)) - main0);
         uploads.push(m.seconds);
         peak = Math.max(peak, m.peakAboveIdleMb);
       };
@@ -294,6 +306,8 @@ async function runTen(server: Server, token: string, dir: string): Promise<Recor
       ratio: copyS / uploadS,
       durableRatio: durableS / uploadS,
       serverCpuMsPerUpload: median(cpu) / TEN_FILES,
+      serverMainThreadCpuMsPerUpload: median(mainCpu) / TEN_FILES,
+      serverCpuMsPerMb: median(cpu) / (total / MB),
       copyCpuMsPerFile: median(copyCpu) / TEN_FILES,
       peakAboveIdleMb: peak,
       loadavg: { before: loadBefore, after: load() },
@@ -303,7 +317,7 @@ async function runTen(server: Server, token: string, dir: string): Promise<Recor
       `  ${TEN_FILES} × ${TEN_MB} MB at once, ${chunkMb} MB PATCHes: copy ${copyS.toFixed(2)} s ` +
         `(${(total / MB / copyS).toFixed(0)} MB/s), flushed copy ${durableS.toFixed(2)} s; uploads ${uploadS.toFixed(2)} s ` +
         `(${(total / MB / uploadS).toFixed(0)} MB/s); ratio ${figures.ratio.toFixed(2)} (aim ≥ 0.5), against the flushed copy ` +
-        `${figures.durableRatio.toFixed(2)}; server CPU ${figures.serverCpuMsPerUpload.toFixed(0)} ms per upload (a copy ${figures.copyCpuMsPerFile.toFixed(0)} ms); ` +
+        `${figures.durableRatio.toFixed(2)}; server CPU ${figures.serverCpuMsPerUpload.toFixed(0)} ms per upload, main thread ${figures.serverMainThreadCpuMsPerUpload.toFixed(0)} ms (a copy ${figures.copyCpuMsPerFile.toFixed(0)} ms); ` +
         `memory +${peak.toFixed(0)} MB; load ${loadBefore.join(' ')} → ${figures.loadavg.after.join(' ')}`,
     );
   }

@@ -8,6 +8,7 @@ import type { StagedUpload } from '../storage/storage.ts';
 import { PgLocker } from './pg-locker.ts';
 import { ReceivedBytes, type ReceivedDigest } from './received.ts';
 import { writeGathered } from './file-write.ts';
+import { patchFromNodeRequest, receiveInto } from './direct-patch.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 /** An upload's id as `namingFunction` makes it (a UUID): nothing else names a staged file. */
@@ -102,19 +103,17 @@ export async function createUploads(opts: {
   // ends the stream and the store keeps what arrived). On the way they are hashed (`received`), and on local disk
   // written in large gathered writes (`file-write.ts`) rather than one per socket chunk.
   const storeWrite = datastore.write.bind(datastore);
-  datastore.write = async (stream: Readable, id: string, offset: number) => {
+  /** One write of a PATCH body from `offset` (`write` answers the new offset), counted and hashed on the way. */
+  const tracked = async (
+    id: string,
+    offset: number,
+    write: (seen: ((chunk: Buffer) => void) | undefined) => Promise<number>,
+  ) => {
     metrics?.uploadReceiving(1);
     const seen = received.begin(id, offset);
     let end: number | undefined;
     try {
-      if (datastore instanceof FileStore) {
-        if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
-        end = await writeGathered(path.join(directory, id), stream, offset, seen).catch(() => {
-          throw ERRORS.FILE_WRITE_ERROR;
-        });
-      } else {
-        end = await storeWrite(seen ? tapped(stream, seen) : stream, id, offset);
-      }
+      end = await write(seen);
       metrics?.uploadBytes(end - offset);
       return end;
     } finally {
@@ -122,6 +121,16 @@ export async function createUploads(opts: {
       metrics?.uploadReceiving(-1);
     }
   };
+  datastore.write = (stream: Readable, id: string, offset: number) =>
+    tracked(id, offset, async (seen) => {
+      if (datastore instanceof FileStore) {
+        if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+        return writeGathered(path.join(directory, id), stream, offset, seen).catch(() => {
+          throw ERRORS.FILE_WRITE_ERROR;
+        });
+      }
+      return storeWrite(seen ? tapped(stream, seen) : stream, id, offset);
+    });
   /**
    * The S3 store cannot remove a finished upload (it aborts the multipart upload first, S3 answers NoSuchUpload,
    * and the store does not recognise the SDK's error): its objects are deleted here instead.
@@ -151,6 +160,22 @@ export async function createUploads(opts: {
       return { metadata: { ...upload.metadata, owner } };
     },
   });
+  // On local disk a PATCH body goes from the socket to the file without tus's web-stream round trip
+  // (`direct-patch.ts`); the S3 store keeps tus's own path.
+  if (datastore instanceof FileStore)
+    patchFromNodeRequest(server, (req, upload, maxBodySize, signal) =>
+      tracked(upload.id, upload.offset, async (seen) => {
+        if (!UPLOAD_ID.test(upload.id)) throw ERRORS.FILE_NOT_FOUND;
+        return receiveInto(path.join(directory, upload.id), req, upload.offset, {
+          limit: maxBodySize,
+          seen,
+          signal,
+        });
+      }).catch((err: unknown) => {
+        // tus's own refusals (413 over the size, 404, 400 aborted) as they are; anything else is a failed write.
+        throw err && typeof err === 'object' && 'status_code' in err ? err : ERRORS.FILE_WRITE_ERROR;
+      }),
+    );
   if (metrics) {
     server.on(EVENTS.POST_CREATE, () => metrics.uploadCreated());
     server.on(EVENTS.POST_FINISH, () => metrics.uploadFinished());
