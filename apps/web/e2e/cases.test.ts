@@ -434,9 +434,9 @@ describe('cases in Chromium', () => {
       await toast(text('cases.import.done'));
       await caseRow('Web Import').waitFor();
 
-      // Resumable: a 6 MB scan goes up in 4 MB pieces. A dropped piece is sent again by itself; when the line
-      // stays down the import fails, and importing the same file again continues the same upload.
-      writeFileSync(path.join(folder, 'big.stl'), stlOf(120_000));
+      // Resumable: a 20 MB scan goes up in 16 MB pieces (UPLOAD_CHUNK). A dropped piece is sent again by itself;
+      // when the line stays down the import fails, and importing the same file again continues the same upload.
+      writeFileSync(path.join(folder, 'big.stl'), stlOf(400_000));
       let created = 0;
       let line: 'up' | 'drop once' | 'down' = 'drop once';
       await page.route('**/api/case/upload/**', async (route) => {
