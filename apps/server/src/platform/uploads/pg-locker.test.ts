@@ -20,8 +20,12 @@ describe('the upload lock keeps its sessions', () => {
 
   const advisoryLocks = async () =>
     Number(
-      (await watcher.query<{ n: string }>("select count(*) as n from pg_locks where locktype = 'advisory'"))
-        .rows[0]!.n,
+      (
+        await watcher.query<{ n: string }>(
+          // This test's database only: pg_locks is the whole server's, where other tests' uploads lock too.
+          "select count(*) as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())",
+        )
+      ).rows[0]!.n,
     );
   const sessions = async () =>
     Number(
