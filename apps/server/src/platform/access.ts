@@ -75,13 +75,16 @@ export function registerAccess(app: FastifyInstance, onRefused?: RefusalListener
     for (const method of [route.method].flat())
       table.push({ method, url: route.url, access: declaredAccess(route) });
   });
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     // Unknown paths go to the not-found handler, which answers code 200 to anyone.
-    if (req.is404) return;
+    if (req.is404) return done();
     const access = req.routeOptions.config.access ?? DEFAULT_ACCESS;
     const refusal = accessRefusal(access, req);
-    if (!refusal) return;
-    await onRefused?.(req, refusal);
-    throw new AppError(refusal);
+    if (!refusal) return done();
+    // A refusal is audited first (platform/refusals.ts), then answered.
+    Promise.resolve(onRefused?.(req, refusal)).then(
+      () => done(new AppError(refusal)),
+      (err: unknown) => done(err as Error),
+    );
   });
 }

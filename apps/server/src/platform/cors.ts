@@ -28,21 +28,24 @@ const EXPOSED_HEADERS = 'Content-Disposition, Content-Length, Content-Range';
  */
 export function registerCors(app: FastifyInstance, config: Config): void {
   const allowed = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url === '/oidc' || req.url.startsWith('/oidc/')) return;
+  const allowedHeaders = CORS_ALLOWED_HEADERS.join(', ');
+  // A callback hook (no promise per request); most requests carry no Origin and leave at the first test.
+  app.addHook('onRequest', (req, reply, done) => {
     const origin = req.headers.origin;
-    if (!origin) return;
+    if (!origin || req.url === '/oidc' || req.url.startsWith('/oidc/')) return done();
     reply.header('vary', 'Origin');
-    if (origin !== allowed) return;
+    if (origin !== allowed) return done();
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      return reply
+      reply
         .status(204)
         .header('access-control-allow-methods', ALLOWED_METHODS)
-        .header('access-control-allow-headers', CORS_ALLOWED_HEADERS.join(', '))
+        .header('access-control-allow-headers', allowedHeaders)
         .header('access-control-max-age', '600')
         .send();
+      return;
     }
+    done();
   });
 }

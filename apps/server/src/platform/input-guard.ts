@@ -67,11 +67,11 @@ export function registerInputGuards(app: FastifyInstance): void {
       return done(new BadInputError('body', `JSON nested deeper than ${MAX_JSON_DEPTH}`), undefined);
     return parseJson(req, body as string, done);
   });
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const where =
       unsafeTextAt(req.params, 'params') ??
       unsafeTextAt(req.query, 'querystring') ??
       unsafeTextAt(req.body, 'body');
-    if (where) throw new BadInputError(where, 'contains a NUL byte or an unpaired surrogate');
+    done(where ? new BadInputError(where, 'contains a NUL byte or an unpaired surrogate') : undefined);
   });
 }

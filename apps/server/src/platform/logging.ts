@@ -117,11 +117,16 @@ function indent(text: string): string {
 
 /** One debug line per answered request (method, path, status, time taken); nothing at info and above. */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    const ms = Math.round(reply.elapsedTime);
-    request.log.debug(
-      { status: reply.statusCode, ms },
-      `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`,
-    );
+  app.addHook('onResponse', (request, reply, done) => {
+    // The line is built only when it is written (a callback hook: no promise per request).
+    const log = request.log as { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled?.('debug') ?? true) {
+      const ms = Math.round(reply.elapsedTime);
+      request.log.debug(
+        { status: reply.statusCode, ms },
+        `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`,
+      );
+    }
+    done();
   });
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { DEFAULT_ACCESS } from './access.ts';
 import { LOGOUT_SCRIPT } from './identity/provider.ts';
@@ -52,16 +53,11 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   return directives;
 }
 
-/**
- * Security headers on every answer (@fastify/helmet): the CSP above, `X-Content-Type-Options: nosniff`,
- * `Referrer-Policy: no-referrer` (sign-in codes and tokens in URLs never leak), HSTS only when PUBLIC_URL is https,
- * and `X-Frame-Options: SAMEORIGIN` for old browsers only when nobody else may frame the app.
- * Helmet writes on the raw response, so answers the OpenID provider writes itself (/oidc, hijacked) get them too.
- */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+/** Helmet's options for this configuration (exported for the test that compares with helmet's own answer). */
+export function helmetOptions(config: Config): HelmetOptions {
   const https = config.publicUrl.startsWith('https:');
   const othersMayFrame = config.frameAncestors.some((a) => a !== "'self'");
-  await app.register(fastifyHelmet, {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
     xFrameOptions: othersMayFrame ? false : { action: 'sameorigin' },
@@ -71,6 +67,42 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // A page of another origin allowed to embed the app may also open it and hand it a token: keep the opener then.
     crossOriginOpenerPolicy: othersMayFrame ? false : { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The headers helmet sets for `options`, in its order, computed once: every value here is fixed by the
+ * configuration (no nonce, no directive computed per request).
+ */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
+  });
+  if (failed) throw failed;
+  return headers;
+}
+
+/**
+ * Security headers on every answer (helmet's): the CSP above, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: no-referrer` (sign-in codes and tokens in URLs never leak), HSTS only when PUBLIC_URL is https,
+ * and `X-Frame-Options: SAMEORIGIN` for old browsers only when nobody else may frame the app.
+ * Written on the raw response, so answers the OpenID provider writes itself (/oidc, hijacked) get them too.
+ * Helmet computes them once at start (@fastify/helmet built a helmet middleware, parsing every directive, on each
+ * request: issue 35); each request only sets them.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = helmetHeaders(helmetOptions(config));
+  const count = headers.length;
+  app.addHook('onRequest', (_req, reply, done) => {
+    const res = reply.raw;
+    for (let i = 0; i < count; i++) res.setHeader(headers[i]![0], headers[i]![1]);
+    done();
   });
   registerPrivateNoStore(app);
 }
@@ -83,12 +115,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
  * as they are; so are unknown paths.
  */
 export function registerPrivateNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.hasHeader('cache-control') || req.is404) return payload;
-    // `actor` is set by registerAuth (platform/auth.ts) in an onRequest hook.
-    const signedIn = Boolean(req.actor);
-    const access = req.routeOptions.config?.access ?? DEFAULT_ACCESS;
-    if (signedIn || access !== 'public') reply.header('cache-control', 'no-store');
-    return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.is404 && !reply.hasHeader('cache-control')) {
+      // `actor` is set by registerAuth (platform/auth.ts) in an onRequest hook.
+      const signedIn = Boolean(req.actor);
+      const access = req.routeOptions.config?.access ?? DEFAULT_ACCESS;
+      if (signedIn || access !== 'public') reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { ConnectionNames, namedArgs } from './preparing-client.ts';
 
 /**
  * Guards of the pool (issue 35 "Guards"): a request's statements run under a statement timeout and are cancelled
@@ -75,9 +76,12 @@ export class RequestScope {
   }
 
   /** @internal the connection's side */
-  register(r: Running): () => void {
+  register(r: Running): void {
     this.#running.add(r);
-    return () => this.#running.delete(r);
+  }
+  /** @internal the connection's side */
+  unregister(r: Running): void {
+    this.#running.delete(r);
   }
   /** @internal the pool's side */
   onAbort(f: () => void): () => void {
@@ -167,12 +171,50 @@ export function sendCancel(host: string, port: number, pid: number, secret: numb
   });
 }
 
+/** A statement of an open scope, as its scope sees it: cancelled when the scope aborts. */
+class Statement implements Running {
+  done = false;
+  constructor(
+    readonly client: { cancelStatement(s: Statement): void },
+    readonly scope: RequestScope,
+  ) {}
+  cancel(): void {
+    this.client.cancelStatement(this);
+  }
+  /** The statement's answer has come: its scope forgets it. */
+  end(): void {
+    this.done = true;
+    this.scope.unregister(this);
+  }
+}
+
+export interface PoolConnectionOptions {
+  /** 0: no timeout (statements are still cancelled with their request). */
+  statementTimeoutMs: number;
+  /** Named (prepared) statements per connection at most (preparing-client.ts). */
+  preparedPerConnection: number;
+  /** Told of every statement the database or the driver refused (the caller still gets the error). */
+  onError?: (err: unknown) => void;
+}
+
 /**
- * The pool's connection class, around `Base`: statement timeout per kind of work, and statements of an aborted
- * request cancelled. `statementTimeoutMs` 0: no timeout (statements are still cancelled with their request).
+ * The pool's connection class, one `query` doing in one pass what each statement needs (issue 35: one wrapper per
+ * statement, not three):
+ * - a parameterized statement is prepared under its text's name (preparing-client.ts);
+ * - the statement timeout per kind of work, and the statements of an aborted request cancelled (this file's comment);
+ * - every statement the database or the driver refused is told to `onError` (metrics); a submittable (COPY, cursors)
+ *   reports its own errors and is not counted.
  */
-export function cancellable(Base: typeof pg.Client, statementTimeoutMs: number): typeof pg.Client {
-  return class CancellableClient extends Base {
+export function poolConnection(opts: PoolConnectionOptions): typeof pg.Client {
+  const { statementTimeoutMs, onError } = opts;
+  const countErrors = onError
+    ? (err: unknown) => {
+        if (err) onError(err);
+      }
+    : undefined;
+  // Not named …Pool…: drizzle takes a client whose class name holds "Pool" for a pool (node-postgres/session.js).
+  return class DatabaseConnection extends pg.Client {
+    readonly #names = new ConnectionNames(opts.preparedPerConnection);
     /** The session's statement_timeout as this connection last set it (the pool's start-up option: the request one). */
     #timeout: number | undefined = statementTimeoutMs;
     /** The cancel request on its way, if any: answers wait for it. */
@@ -182,9 +224,9 @@ export function cancellable(Base: typeof pg.Client, statementTimeoutMs: number):
 
     /** Sets the session's statement_timeout first when it differs and the connection is idle (not in a transaction). */
     #switchTimeout(wanted: number): Promise<void> | undefined {
+      if (!statementTimeoutMs || this.#timeout === wanted) return undefined;
       const self = this as unknown as ClientInternals;
-      if (!statementTimeoutMs || this.#timeout === wanted || (self._txStatus ?? 'I') !== 'I')
-        return undefined;
+      if ((self._txStatus ?? 'I') !== 'I') return undefined;
       this.#timeout = wanted;
       return (super.query as (text: string) => Promise<unknown>)
         .call(this, `set statement_timeout = ${wanted}`)
@@ -194,14 +236,15 @@ export function cancellable(Base: typeof pg.Client, statementTimeoutMs: number):
         );
     }
 
-    #cancel(isDone: () => boolean): void {
+    /** @internal a statement's scope aborted */
+    cancelStatement(statement: Statement): void {
       const self = this as unknown as ClientInternals;
       if (self.processID == null || self.secretKey == null) return;
       const { host, port, processID, secretKey } = self;
       const attempt = async () => {
-        for (let i = 0; i < CANCEL_ATTEMPTS && !isDone(); i++) {
+        for (let i = 0; i < CANCEL_ATTEMPTS && !statement.done; i++) {
           await sendCancel(host, port, processID, secretKey);
-          if (isDone()) return;
+          if (statement.done) return;
           // Until the next try, or the statement's end (then its answer need not wait).
           await new Promise<void>((r) => {
             const retry = setTimeout(r, CANCEL_RETRY_MS);
@@ -244,41 +287,57 @@ export function cancellable(Base: typeof pg.Client, statementTimeoutMs: number):
     #run(scope: RequestScope | undefined, args: unknown[]): never {
       // (An abort during the SET before it: that statement runs, cut by the statement timeout at worst.)
       const open = scope?.open ? scope : undefined;
-      const plain = () => (super.query as (...a: unknown[]) => never).apply(this, args);
       const config = args[0];
-      const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
+      if (typeof (config as { submit?: unknown } | null)?.submit === 'function')
+        return (super.query as (...a: unknown[]) => never).apply(this, args);
       const text = textOf(config);
-      if (!open || submittable || text === undefined || CONTROL.test(text)) return plain();
-
-      let done = false;
-      const unregister = open.register({ cancel: () => this.#cancel(() => done) });
+      namedArgs(args, this.#names);
+      const statement =
+        open && text !== undefined && !CONTROL.test(text) ? new Statement(this, open) : undefined;
+      if (statement) open!.register(statement);
       const last = args.length - 1;
       const callback = args[last];
       if (typeof callback === 'function') {
-        args[last] = (...result: unknown[]) => {
-          done = true;
-          unregister();
-          this.#after(() => (callback as (...a: unknown[]) => unknown)(...result));
-        };
-        return plain();
+        if (statement || countErrors)
+          args[last] = (err: unknown, result: unknown) => {
+            countErrors?.(err);
+            if (!statement) return (callback as (e: unknown, r: unknown) => unknown)(err, result);
+            statement.end();
+            this.#after(() => (callback as (e: unknown, r: unknown) => unknown)(err, result));
+          };
+        return (super.query as (...a: unknown[]) => never).apply(this, args);
       }
-      const result = plain() as unknown as Promise<unknown>;
+      const result = (super.query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      if (!statement) {
+        if (countErrors) result.catch(countErrors);
+        return result as never;
+      }
       return new Promise((resolve, reject) => {
         result.then(
           (value) => {
-            done = true;
-            unregister();
+            statement.end();
             this.#after(() => resolve(value));
           },
           (err: unknown) => {
-            done = true;
-            unregister();
+            countErrors?.(err);
+            statement.end();
             this.#after(() => reject(err));
           },
         );
       }) as never;
     }
   };
+}
+
+/**
+ * `callback` run in `scope` (none: outside any), wherever it is called from. Only this file's store matters to the
+ * pool's callers, so this is `scopes.run`, not `AsyncLocalStorage.bind` (an AsyncResource per call, with its
+ * property definitions: ~2 % of the server's CPU under load, issue 35).
+ */
+function inScope(scope: RequestScope | undefined, callback: ConnectCallback): ConnectCallback {
+  return scope
+    ? (err, client, release) => scopes.run(scope, callback, err, client, release)
+    : (err, client, release) => scopes.exit(callback, err, client, release);
 }
 
 type ConnectCallback = (
@@ -301,7 +360,7 @@ export function scopedPool(Base: typeof pg.Pool): typeof pg.Pool {
       const run = (callback: ConnectCallback) => {
         if (!scope?.open) {
           if (scope?.aborted) return callback(new RequestAborted(scope.aborted), undefined, noRelease);
-          return connect(AsyncLocalStorage.bind(callback));
+          return connect(inScope(scope, callback));
         }
         let settled = false;
         const stop = scope.onAbort(() => {
@@ -310,7 +369,7 @@ export function scopedPool(Base: typeof pg.Pool): typeof pg.Pool {
           callback(new RequestAborted(scope.aborted ?? 'abandoned'), undefined, noRelease);
         });
         connect(
-          AsyncLocalStorage.bind((err, client, release) => {
+          inScope(scope, (err, client, release) => {
             stop();
             if (settled) return release();
             settled = true;

@@ -7,8 +7,7 @@ import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { importPgliteDataDir } from './pglite-import.ts';
-import { preparingClient } from './preparing-client.ts';
-import { cancellable, scopedPool } from './cancel.ts';
+import { poolConnection, scopedPool } from './cancel.ts';
 import { stopWithProcess } from '../lifecycle.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { sourcePath } from '../server-root.ts';
@@ -81,27 +80,6 @@ export interface OpenOptions {
 const POOL_MAX = 10;
 
 /**
- * `Base` that tells `onError` of every statement the database or the driver refused (promise or callback form; the
- * caller still gets the error). A submittable (COPY, cursors) reports its own errors and is not counted.
- */
-function countingErrors(Base: typeof pg.Client, onError: (err: unknown) => void): typeof pg.Client {
-  return class CountingClient extends Base {
-    override query(...args: unknown[]): never {
-      const last = args.length - 1;
-      const callback = args[last];
-      if (typeof callback === 'function')
-        args[last] = (err: unknown, ...rest: unknown[]) => {
-          if (err) onError(err);
-          return (callback as (...a: unknown[]) => unknown)(err, ...rest);
-        };
-      const result = (super.query as (...a: unknown[]) => unknown).apply(this, args);
-      if (result instanceof Promise) result.catch(onError);
-      return result as never;
-    }
-  };
-}
-
-/**
  * Without DATABASE_URL, starts the embedded PostgreSQL of DATA_DIR (and imports, once, an embedded database of an
  * earlier version); then connects and migrates.
  */
@@ -140,13 +118,17 @@ async function connect(
   // request switches its connection to none first, and a request's statements are cancelled when the request is
   // abandoned or times out (cancel.ts). The pool's waits end with their request too (scopedPool).
   const timeoutMs = opts.statementTimeoutMs ?? 0;
-  const Connection = cancellable(preparingClient(PREPARED_PER_CONNECTION), timeoutMs);
   const metrics = opts.metrics;
   const pool = new (scopedPool(pg.Pool))({
     connectionString: url,
     max: POOL_MAX,
     options: `-c jit=off -c plan_cache_mode=force_generic_plan${timeoutMs ? ` -c statement_timeout=${timeoutMs}` : ''}`,
-    Client: metrics ? countingErrors(Connection, (err) => metrics.queryError(err)) : Connection,
+    // One class, one `query` per statement: prepared under its text's name, timeout and cancellation, errors counted.
+    Client: poolConnection({
+      statementTimeoutMs: timeoutMs,
+      preparedPerConnection: PREPARED_PER_CONNECTION,
+      ...(metrics ? { onError: (err: unknown) => metrics.queryError(err) } : {}),
+    }),
   });
   metrics?.source('dbPool', () => ({
     total: pool.totalCount,

@@ -30,6 +30,47 @@ export class StatementNames {
 const shared = new StatementNames();
 
 /**
+ * The names one connection has prepared: `nameFor(text)` answers the name to run `text` under (undefined: unnamed),
+ * at most `limit` names per connection.
+ */
+export class ConnectionNames {
+  readonly #prepared = new Set<string>();
+  constructor(
+    readonly limit: number,
+    readonly names: StatementNames = shared,
+  ) {}
+
+  nameFor(text: string): string | undefined {
+    const name = this.names.nameOf(text);
+    if (name === undefined || this.#prepared.has(name)) return name;
+    if (this.#prepared.size >= this.limit) return undefined;
+    this.#prepared.add(name);
+    return name;
+  }
+}
+
+/**
+ * `query`'s arguments with the statement named when it should be prepared: a statement with values and without a
+ * name of its own (drizzle's `.prepare(name)` keeps its). The same array, its first element replaced, or unchanged.
+ */
+export function namedArgs(args: unknown[], names: ConnectionNames): unknown[] {
+  const values = args[1];
+  if (!Array.isArray(values) || !values.length) return args;
+  const config = args[0];
+  if (typeof config === 'string') {
+    const name = names.nameFor(config);
+    if (name) args[0] = { text: config, name };
+    return args;
+  }
+  const given = config as { text?: unknown; name?: unknown; submit?: unknown } | null;
+  if (!given || typeof given.text !== 'string' || given.name || typeof given.submit === 'function')
+    return args;
+  const name = names.nameFor(given.text);
+  if (name) args[0] = { ...given, name };
+  return args;
+}
+
+/**
  * A node-postgres connection that prepares every parameterized statement under a name of its text, so PostgreSQL
  * parses it once per connection. With `plan_cache_mode = force_generic_plan` (set on the pool, see `client.ts`) it
  * is also planned once: the device list's statement cost ~1 ms of planning for ~0.5 ms of work on every call. At most
@@ -37,28 +78,15 @@ const shared = new StatementNames();
  *
  * Drizzle calls `query({ text, … }, values)`; other callers `query(text, values)`. Statements without values
  * (BEGIN, COMMIT, DDL) are left alone, and so is a statement that has its own name (drizzle's `.prepare(name)`).
+ * The pool's connections do the same inside their one `query` (cancel.ts `poolConnection`); this class alone is for
+ * a connection of its own.
  */
 export function preparingClient(limit: number, names: StatementNames = shared): typeof pg.Client {
   return class PreparingClient extends pg.Client {
-    readonly #prepared = new Set<string>();
-
-    #nameFor(text: string): string | undefined {
-      const name = names.nameOf(text);
-      if (name === undefined || this.#prepared.has(name)) return name;
-      if (this.#prepared.size >= limit) return undefined;
-      this.#prepared.add(name);
-      return name;
-    }
+    readonly #names = new ConnectionNames(limit, names);
 
     override query(...args: unknown[]): never {
-      const [config, values] = args;
-      const plain = (...a: unknown[]) => (super.query as (...b: unknown[]) => never).apply(this, a);
-      if (!Array.isArray(values) || !values.length) return plain(...args);
-      const given =
-        typeof config === 'string' ? { text: config } : (config as { text?: unknown; name?: unknown });
-      if (!given || typeof given.text !== 'string' || given.name) return plain(...args);
-      const name = this.#nameFor(given.text);
-      return name ? plain({ ...given, name }, ...args.slice(1)) : plain(...args);
+      return (super.query as (...b: unknown[]) => never).apply(this, namedArgs(args, this.#names));
     }
   };
 }

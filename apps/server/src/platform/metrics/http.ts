@@ -12,9 +12,10 @@ export const UNMATCHED = 'unmatched';
  * stays the number of routes) and status, with its time. Register before the routes.
  */
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.is404 ? UNMATCHED : (req.routeOptions.url ?? UNMATCHED);
     metrics.request(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 }
 
