@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { rowsOf, type Queryable } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { preparedOn, statement } from '../../platform/db/statement.ts';
 import { customers } from '../orgs/orgs.schema.ts';
@@ -147,20 +147,24 @@ const deviceOf = (idExpr: string) =>
     `cross join lateral (select ${CANDIDATE_COLUMNS} from devices where devices.id = ${idExpr} limit 1) x`,
   );
 
+/** The values of a device list statement, filled into its placeholders. */
+type ListParam = 'custId' | 'userId' | 'now' | 'keyword' | 'reach' | 'pageSize' | 'offset';
+type P = Record<ListParam, Placeholder<ListParam>>;
+
 /**
  * The devices an organization (and its signed-in user) relates to WITHOUT owning them, set-based: a UNION of index
  * lookups — live authorization (device_auths_cust_live), live device-user window of the user (device_users_user),
  * receiver (device_receivers_cust) — each joined to its device by primary key, owned ones left out (receiver rows
  * of owned devices by an anti-join before that lookup). Null for `manageable` (owned only). Never a scan of `devices`.
  */
-function relatedNotOwned(q: ListQuery): SQL | null {
-  const { custId, userId, now } = q;
-  if (q.scope === 'manageable') return null;
+function relatedNotOwned(scope: DeviceScope, p: P): SQL | null {
+  const { custId, userId, now } = p;
+  if (scope === 'manageable') return null;
   const cols = sql.raw('x.id, x.serial, x.name, x.owner_cust_id, x.activated_at');
   const notMine = sql`x.owner_cust_id <> ${custId}`;
   const borrowed = sql`select ${cols} from device_auths a ${deviceOf('a.device_id')} where a.cust_id = ${custId} and a.status = 'active' and a.expires_at > ${now} and ${notMine}`;
   const using = sql`select ${cols} from device_users u ${deviceOf('u.device_id')} where u.user_id = ${userId} and u.starts_at <= ${now} and u.ends_at > ${now} and ${notMine} and ${entryLive('u', sql`x.owner_cust_id`, now)}`;
-  if (q.scope === 'usable') return sql`${borrowed} union ${using}`;
+  if (scope === 'usable') return sql`${borrowed} union ${using}`;
   // A lab receives its own devices' scans: those rows are dropped by an anti-join before any per-row lookup.
   const receiving = sql`select ${cols} from device_receivers r ${deviceOf('r.device_id')} where r.cust_id = ${custId} and not exists (select 1 from devices o where o.id = r.device_id and o.owner_cust_id = ${custId}) and ${entryLive('r', sql`x.owner_cust_id`, now)}`;
   return sql`${borrowed} union ${using} union ${receiving}`;
@@ -170,15 +174,21 @@ function relatedNotOwned(q: ListQuery): SQL | null {
 const anyAuth = (cond: SQL) =>
   sql`coalesce((select true from device_auths x where x.device_id = d.id and ${cond} limit 1), false)`;
 
-function listFilter(q: ListQuery): SQL {
+/** The shape of a device list statement: what decides its text (the values do not). */
+interface ListShape {
+  scope: DeviceScope;
+  keyword: boolean;
+  lent: 'toMe' | 'byMe' | undefined;
+  sorter: string | undefined;
+  language: string | undefined;
+}
+
+function listFilter(shape: ListShape, p: P): SQL {
   const parts: SQL[] = [sql`true`];
-  if (q.keyword) {
-    const k = `%${escapeLike(q.keyword)}%`;
-    parts.push(sql`(d.serial ilike ${k} or d.name ilike ${k})`);
-  }
-  if (q.lent === 'toMe') parts.push(anyAuth(sql`x.cust_id = ${q.custId}`));
-  if (q.lent === 'byMe')
-    parts.push(sql`d.owner_cust_id = ${q.custId} and ${anyAuth(sql`x.from_cust_id = ${q.custId}`)}`);
+  if (shape.keyword) parts.push(sql`(d.serial ilike ${p.keyword} or d.name ilike ${p.keyword})`);
+  if (shape.lent === 'toMe') parts.push(anyAuth(sql`x.cust_id = ${p.custId}`));
+  if (shape.lent === 'byMe')
+    parts.push(sql`d.owner_cust_id = ${p.custId} and ${anyAuth(sql`x.from_cust_id = ${p.custId}`)}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -195,46 +205,90 @@ interface ListedRow {
   owner_name: string;
 }
 
+type Run = ReturnType<typeof statement<ListParam>>;
+const LIST_PARAMS: ListParam[] = ['custId', 'userId', 'now', 'keyword', 'reach', 'pageSize', 'offset'];
+
+/** The page statement and the count statement of one shape, built from placeholders (issue 35: once per shape). */
+function listStatements(shape: ListShape): { page: Run; count: Run } {
+  const orderOf = (alias: string) =>
+    sql.raw(
+      `${
+        shape.sorter === 'name asc' || shape.sorter === 'name desc'
+          ? `${byNameRaw(`${alias}.name`, shape.language)} ${shape.sorter.slice(5)}`
+          : (SORTS[shape.sorter ?? ''] ?? SORTS['activationTime desc']!).replaceAll('d.', `${alias}.`)
+      }, ${alias}.serial asc`,
+    );
+  const parts = (p: P) => {
+    const filter = listFilter(shape, p);
+    const related = relatedNotOwned(shape.scope, p);
+    const withOther = related ? sql`with other as (${related}) ` : sql``;
+    const ownedCount = sql`(select count(*) from devices d where owner_cust_id = ${p.custId} and ${filter})`;
+    const total = related ? sql`${ownedCount} + (select count(*) from other d where ${filter})` : ownedCount;
+    return { filter, related, withOther, total };
+  };
+  return {
+    page: statement(LIST_PARAMS, (p) => {
+      const { filter, related, withOther, total } = parts(p);
+      const owned = sql`(select ${CANDIDATE} from devices d where owner_cust_id = ${p.custId} and ${filter} order by ${orderOf('d')} limit ${p.reach})`;
+      const merged = related ? sql`${owned} union all (select * from other d where ${filter})` : owned;
+      // The page and the total in one statement (one round trip); the total is an InitPlan, computed once.
+      return sql`${withOther}select d.id, d.serial, d.name, d.memo, d.encrypt_type, d.scan_type, d.owner_cust_id, d.bound_by,
+             d.activated_at, c.name as owner_name, ${total} as total
+      from (select p.id from (${merged}) p order by ${orderOf('p')} limit ${p.pageSize} offset ${p.offset}) page
+      cross join lateral (select * from devices where devices.id = page.id limit 1) d
+      cross join lateral (select name from customers where customers.id = d.owner_cust_id limit 1) c
+      order by ${orderOf('d')}`;
+    }),
+    count: statement(LIST_PARAMS, (p) => {
+      const { withOther, total } = parts(p);
+      return sql`${withOther}select ${total} as n`;
+    }),
+  };
+}
+
+/** Built statements by shape (a few dozen in use; bounded all the same). */
+const listByShape = new Map<string, ReturnType<typeof listStatements>>();
+const LIST_SHAPES_KEPT = 1000;
+
+function listStatementsFor(shape: ListShape) {
+  const key = `${shape.scope}|${shape.keyword ? 1 : 0}|${shape.lent ?? ''}|${shape.sorter ?? ''}|${shape.language ?? ''}`;
+  let made = listByShape.get(key);
+  if (!made) {
+    if (listByShape.size >= LIST_SHAPES_KEPT) listByShape.clear();
+    listByShape.set(key, (made = listStatements(shape)));
+  }
+  return made;
+}
+
 /**
  * One page of the device list, bounded by the page, not by the organization: the owned devices come straight off
  * `devices_owner_activated` in the list's order, only the first pageIndex × pageSize of them (no sort of thousands
  * of rows), merged with the few related devices owned by others; only the page's rows are joined to their device
  * and owner (by primary key). The total is an index-only count of the owned devices plus the related ones (with a
- * keyword or `lent` filter, a count of the filtered rows), in the same statement as the page.
+ * keyword or `lent` filter, a count of the filtered rows), in the same statement as the page. The statement's text
+ * depends only on the list's shape (scope, filters, sort, language): built once per shape, its values filled in.
  */
 export async function listDevices(db: Queryable, q: ListQuery) {
-  const orderOf = (alias: string) =>
-    sql.raw(
-      `${
-        q.sorter === 'name asc' || q.sorter === 'name desc'
-          ? `${byNameRaw(`${alias}.name`, q.language)} ${q.sorter.slice(5)}`
-          : (SORTS[q.sorter ?? ''] ?? SORTS['activationTime desc']!).replaceAll('d.', `${alias}.`)
-      }, ${alias}.serial asc`,
-    );
-  const filter = listFilter(q);
-  const related = relatedNotOwned(q);
-  const reach = q.pageIndex * q.pageSize;
-  const owned = sql`(select ${CANDIDATE} from devices d where owner_cust_id = ${q.custId} and ${filter} order by ${orderOf('d')} limit ${reach})`;
-  const merged = related ? sql`${owned} union all (select * from other d where ${filter})` : owned;
-  const withOther = related ? sql`with other as (${related}) ` : sql``;
-  const ownedCount = sql`(select count(*) from devices d where owner_cust_id = ${q.custId} and ${filter})`;
-  const total = related ? sql`${ownedCount} + (select count(*) from other d where ${filter})` : ownedCount;
-  // The page and the total in one statement (one round trip); the total is an InitPlan, computed once.
-  const rows = await rowsOf<ListedRow & { total: number | string }>(
-    db,
-    sql`${withOther}select d.id, d.serial, d.name, d.memo, d.encrypt_type, d.scan_type, d.owner_cust_id, d.bound_by,
-             d.activated_at, c.name as owner_name, ${total} as total
-      from (select p.id from (${merged}) p order by ${orderOf('p')} limit ${q.pageSize} offset ${(q.pageIndex - 1) * q.pageSize}) page
-      cross join lateral (select * from devices where devices.id = page.id limit 1) d
-      cross join lateral (select name from customers where customers.id = d.owner_cust_id limit 1) c
-      order by ${orderOf('d')}`,
-  );
+  const { page, count } = listStatementsFor({
+    scope: q.scope,
+    keyword: Boolean(q.keyword),
+    lent: q.lent,
+    sorter: q.sorter,
+    language: q.language,
+  });
+  const values: Record<ListParam, unknown> = {
+    custId: q.custId,
+    userId: q.userId,
+    now: q.now,
+    keyword: q.keyword ? `%${escapeLike(q.keyword)}%` : null,
+    reach: q.pageIndex * q.pageSize,
+    pageSize: q.pageSize,
+    offset: (q.pageIndex - 1) * q.pageSize,
+  };
+  const rows = await page<ListedRow & { total: number | string }>(db, values);
   // An empty page past the first says nothing of the total: then it is counted alone.
   const counted =
-    rows[0]?.total ??
-    (q.pageIndex > 1
-      ? (await rowsOf<{ n: number | string }>(db, sql`${withOther}select ${total} as n`))[0]?.n
-      : 0);
+    rows[0]?.total ?? (q.pageIndex > 1 ? (await count<{ n: number | string }>(db, values))[0]?.n : 0);
   return {
     total: Number(counted ?? 0),
     rows: rows.map((r) => ({
