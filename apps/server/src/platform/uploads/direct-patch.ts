@@ -160,7 +160,9 @@ export function patchFromNodeRequest(
   server: Server,
   write: (req: IncomingMessage, upload: Upload, maxBodySize: number, signal: AbortSignal) => Promise<number>,
 ): void {
-  const handler = server.handlers.PATCH as unknown as PatchInternals;
+  const handler = server.handlers.PATCH as unknown as PatchInternals | undefined;
+  // Another tus than the one this was written for (2.x): keep its own path.
+  if (typeof handler?.send !== 'function' || typeof handler.writeToStore !== 'function') return;
   const send = handler.send.bind(handler);
   const writeToStore = handler.writeToStore.bind(handler);
   handler.send = (req, context, headers) => {
