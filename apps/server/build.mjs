@@ -11,20 +11,19 @@
 //
 // Each output is written to a temporary name and renamed into place, so two builds at once, or a server starting
 // during one, never read half a file; outputs of an earlier build that this one no longer makes are removed.
-import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
   readFileSync,
   readdirSync,
   renameSync,
-  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { sourceFingerprint } from '../../tools/source-fingerprint.mjs';
 
 const server = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(server, '../..');
@@ -54,6 +53,7 @@ const inputs = [
   path.join(server, 'package.json'),
   path.join(server, 'tsconfig.json'),
   path.join(server, 'build.mjs'),
+  path.join(root, 'tools/source-fingerprint.mjs'),
   path.join(server, 'bench/server.ts'),
   path.join(root, 'tsconfig.base.json'),
   path.join(root, 'packages/contract/src'),
@@ -63,22 +63,7 @@ const inputs = [
   path.join(root, 'package-lock.json'),
 ];
 
-function files(p) {
-  if (!existsSync(p)) return [];
-  if (!statSync(p).isDirectory()) return [p];
-  return readdirSync(p, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && !/\.test\.tsx?$/.test(e.name))
-    .map((e) => path.join(e.parentPath, e.name));
-}
-
-function fingerprint() {
-  const hash = createHash('sha256');
-  for (const file of inputs.flatMap(files).sort())
-    hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
-}
-
-const wanted = fingerprint();
+const wanted = sourceFingerprint(root, inputs);
 const current =
   existsSync(stamp) && existsSync(path.join(outdir, 'server.js')) ? readFileSync(stamp, 'utf8').trim() : '';
 if (process.argv.includes('--if-stale') && current === wanted) process.exit(0);

@@ -1,11 +1,11 @@
 // Builds the web app only when what it is built from changed since the last build (or dist is missing), so a second
 // `npm start` answers in seconds. The fingerprint covers the sources of the web app and of the packages it imports,
 // its build configuration, the lock file and the VITE_* environment; it is kept in dist/.source-hash.
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFingerprint } from '../../../tools/source-fingerprint.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(web, '../..');
@@ -25,23 +25,14 @@ const inputs = [
   path.join(root, 'package-lock.json'),
 ];
 
-function files(p) {
-  if (!existsSync(p)) return [];
-  if (!statSync(p).isDirectory()) return [p];
-  return readdirSync(p, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && !/\.test\.tsx?$/.test(e.name))
-    .map((e) => path.join(e.parentPath, e.name));
-}
-
-const hash = createHash('sha256');
-for (const file of inputs.flatMap(files).sort()) {
-  hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-}
-for (const [k, v] of Object.entries(process.env)
-  .filter(([k]) => k.startsWith('VITE_'))
-  .sort())
-  hash.update(`${k}=${v}\0`);
-const fingerprint = hash.digest('hex');
+const fingerprint = sourceFingerprint(
+  root,
+  inputs,
+  Object.entries(process.env)
+    .filter(([k]) => k.startsWith('VITE_'))
+    .sort()
+    .map(([k, v]) => `${k}=${v}`),
+);
 
 const current =
   existsSync(stamp) && existsSync(path.join(dist, 'index.html')) ? readFileSync(stamp, 'utf8').trim() : '';
