@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { open } from 'node:fs/promises';
 import type { Server, Upload } from '@tus/server';
 import { ERRORS } from '@tus/server';
-import { WRITE_BYTES } from './file-write.ts';
+import { unwritten, WRITE_BYTES } from './file-write.ts';
 
 /** At most this many buffers in one write (well under the system's IOV_MAX, 1024 on Linux). */
 const MAX_BUFFERS = 512;
@@ -119,20 +119,6 @@ export function receiveInto(
         else req.resume();
       }),
   );
-}
-
-/** The buffers after the first `written` bytes of `buffers` (a short write: rare, but the rest is not lost). */
-function unwritten(buffers: Buffer[], written: number): Buffer[] {
-  const rest: Buffer[] = [];
-  let skip = written;
-  for (const b of buffers) {
-    if (skip >= b.length) skip -= b.length;
-    else {
-      rest.push(skip > 0 ? b.subarray(skip) : b);
-      skip = 0;
-    }
-  }
-  return rest;
 }
 
 /** What tus's PATCH handler is handed instead of the request's web stream: the Node request itself. */

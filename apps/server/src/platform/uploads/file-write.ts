@@ -54,7 +54,7 @@ export async function writeGathered(
 }
 
 /** The buffers after the first `written` bytes of `buffers` (a short write: rare, but the rest is not lost). */
-function unwritten(buffers: Buffer[], written: number): Buffer[] {
+export function unwritten(buffers: Buffer[], written: number): Buffer[] {
   const rest: Buffer[] = [];
   let skip = written;
   for (const b of buffers) {
