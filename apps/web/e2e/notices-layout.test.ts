@@ -127,8 +127,12 @@ describe('notices and the help button cover nothing', () => {
       /** The bell's count: its title (the digits' text rolls while the count changes, e.g. "45" from 4 to 5). */
       const counted = async () =>
         (await count.count()) ? Number((await count.first().getAttribute('title')) ?? 0) : 0;
-      /** The bell's count once it has taken in the next notice (the page then had the realtime message too). */
-      const countAbove = async (before: number) => expect.poll(counted, { timeout: 20_000 }).toBe(before + 1);
+      /**
+       * The bell's count once it has taken in the next notice (the page then had the realtime message too). Above, not
+       * exactly one more: the count read before may still lag an earlier notice (seen once on an idle machine).
+       */
+      const countAbove = async (before: number) =>
+        expect.poll(counted, { timeout: 20_000 }).toBeGreaterThan(before);
       let finished = 0;
 
       await openAs(page, base, clinic.owner, '/v5/case');
